@@ -1,0 +1,67 @@
+// cq/contact.hpp: a sphere (a circle in 2D) against a segment, a plane or a box: is it
+// sunk in, how deep, and which way out. The closest-point query does all the work: the
+// contact normal is the direction from the shape's closest point to the centre, and the
+// penetration depth is the radius minus the centre's distance (Ericson 5.2.5).
+//
+// Shapes:
+// - Segment AB: a thin wire (no inside). distance = |C - Q|, Q the closest point.
+// - Plane n.x = d: a solid half-space, the solid behind the plane (the side n points
+//   away from). distance is the signed distance s of C; a centre behind the plane
+//   (s < 0) is still pushed out along +n/|n|, by depth = r - s.
+// - Box [min, max]: solid. Outside, as the wire. A centre inside the closed box is pushed
+//   out through the nearest face: distance = -(distance to that face), depth = r + that
+//   distance. Ties between faces go to the first of x-, x+, y-, y+, z-, z+.
+//
+// Results: penetrating iff distance < r (touching is not penetrating). depth = r - distance
+// when penetrating, else 0. resolvedCenter = C + depth * normal, the minimal translation
+// (equal to C when not penetrating). The normal is always of unit length and never comes
+// from normalising a zero vector:
+// - a centre exactly on the wire: the documented perpendicular of AB, in 2D AB turned a
+//   quarter turn counter-clockwise, in 3D AB x e_k for the first axis k along which AB is
+//   shortest; if the wire is a single point (A == B), +x;
+// - a plane: n / |n|; a centre inside a box: the outward normal of the nearest face.
+//
+// Errors: NaN/inf in the centre ("center") or radius ("radius"), negative radius, and the
+// shape's own errors (zero normal, inverted box, ...). A depth or resolved centre beyond
+// the type's range is Overflow.
+#pragma once
+
+#include "cq/aabb.hpp"
+#include "cq/plane.hpp"
+#include "cq/status.hpp"
+#include "cq/vec.hpp"
+
+namespace cq {
+
+template <Real T, int N>
+struct Sphere {
+  Vec<T, N> center;
+  T radius;  ///< >= 0
+};
+
+template <Real T, int N>
+struct ContactResult {
+  bool penetrating;         ///< distance < radius
+  T depth;                  ///< radius - distance when penetrating, else 0
+  T distance;               ///< centre to shape: >= 0 for the wire; signed for the plane and box (negative inside)
+  Vec<T, N> normal;         ///< unit, from the shape towards the centre: the direction to push
+  Vec<T, N> closest;        ///< the shape's surface point the normal starts from
+  Vec<T, N> resolvedCenter;  ///< center + depth * normal
+};
+
+template <Real T, int N>
+Checked<ContactResult<T, N>> ContactSphereSegment(const Sphere<T, N>& sphere, const Vec<T, N>& a,
+                                                  const Vec<T, N>& b);
+
+template <Real T, int N>
+Checked<ContactResult<T, N>> ContactSpherePlane(const Sphere<T, N>& sphere, const Plane<T, N>& plane);
+
+template <Real T, int N>
+Checked<ContactResult<T, N>> ContactSphereBox(const Sphere<T, N>& sphere, const Aabb<T, N>& box);
+
+/// The unit perpendicular the wire contact uses when the centre lies exactly on AB
+/// (see above). Exposed so the app can draw the same one.
+template <Real T, int N>
+Vec<T, N> WirePerpendicular(const Vec<T, N>& a, const Vec<T, N>& b);
+
+}  // namespace cq

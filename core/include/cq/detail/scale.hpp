@@ -1,0 +1,103 @@
+// cq/detail/scale.hpp: exact power-of-two rescaling, the tool behind "exact at every scale".
+//
+// The fast paths compute squares and products of coordinate differences directly. That
+// is exact to a few ulps while the squares stay inside the normal floating-point range;
+// far outside it (a segment 1e-300 long, a point 1e300 away) the squares underflow to 0
+// or overflow to infinity. Instead of an absolute epsilon (which breaks every scene
+// smaller than it), the slow paths multiply by powers of two, which is exact, solve the
+// problem with coordinates of order 1, and scale back.
+#pragma once
+
+#include <cmath>
+#include <limits>
+
+#include "cq/vec.hpp"
+
+namespace cq::detail {
+
+template <Real T>
+struct Range;
+
+template <>
+struct Range<double> {
+  // Squared lengths at or above 2^-900 keep every product in the normal range with a
+  // wide margin; below it, gradual underflow (from 2^-1022) could cost digits that matter
+  // relative to the scene. 2^-900 ~ 1.2e-271: a segment shorter than ~1e-135 takes the
+  // (exact, slower) scaled path.
+  static constexpr double k_minSafeSquare = 0x1p-900;
+  // Coordinates above this are prescaled by 2^-8 first, so that a difference of two of
+  // them cannot overflow (double max is ~2^1024).
+  static constexpr double k_hugeCoordinate = 0x1p1016;
+};
+
+template <>
+struct Range<float> {
+  // Same reasoning for float: normal range starts at 2^-126, max is ~2^128.
+  static constexpr float k_minSafeSquare = 0x1p-90f;
+  static constexpr float k_hugeCoordinate = 0x1p120f;
+};
+
+inline constexpr int k_prescaleExponent = 8;
+
+template <Real T>
+constexpr T MaxFinite() {
+  return std::numeric_limits<T>::max();
+}
+
+/// v * 2^exponent, exact unless the result under- or overflows.
+template <Real T, int N>
+Vec<T, N> ScaleByPowerOfTwo(const Vec<T, N>& v, int exponent) {
+  Vec<T, N> r;
+  for (int i = 0; i < N; ++i) r.v[i] = std::scalbn(v.v[i], exponent);
+  return r;
+}
+
+/// The exponent e with 2^e <= m < 2^(e+1) for finite m > 0 (subnormals included).
+template <Real T>
+int ExponentOf(T m) {
+  return std::ilogb(m);
+}
+
+template <Real T>
+struct ScaledLength {
+  T length;    ///< |v|, correctly scaled (finite whenever |v| is representable)
+  T lengthSq;  ///< |v|^2, rounded to T: may underflow to 0 or overflow to +inf
+};
+
+/// |v| without overflow or underflow in the squares: v is scaled by a power of two so its
+/// largest coordinate lies in [1, 2), squared and summed there, and scaled back. The
+/// result is multiplied by 2^extraExponent (for callers that pre-scaled v).
+template <Real T, int N>
+ScaledLength<T> ScaledNorm(const Vec<T, N>& v, int extraExponent = 0) {
+  const T m = MaxAbs(v);
+  if (m == T(0)) return {T(0), T(0)};
+  const int k = ExponentOf(m);
+  const Vec<T, N> s = ScaleByPowerOfTwo(v, -k);
+  const T sumSq = Dot(s, s);
+  return {std::scalbn(std::sqrt(sumSq), k + extraExponent),
+          std::scalbn(sumSq, 2 * (k + extraExponent))};
+}
+
+/// (s * 2^extraExponent)^2 rounded once: no intermediate under- or overflow.
+template <Real T>
+T ScaledSquare(T s, int extraExponent) {
+  if (s == T(0)) return T(0);
+  const int k = ExponentOf(std::abs(s));
+  const T m = std::scalbn(s, -k);
+  return std::scalbn(m * m, 2 * (k + extraExponent));
+}
+
+/// v / |v| for a non-zero finite v, of unit length to within an ulp at every scale.
+/// Precondition: v != 0 (every caller decides separately, and documents, what a zero
+/// vector means in its context).
+template <Real T, int N>
+Vec<T, N> NormalizeNonZero(const Vec<T, N>& v) {
+  const int k = ExponentOf(MaxAbs(v));
+  const Vec<T, N> s = ScaleByPowerOfTwo(v, -k);
+  const T length = std::sqrt(Dot(s, s));  // in [1, sqrt(N) * 2)
+  Vec<T, N> r;
+  for (int i = 0; i < N; ++i) r.v[i] = s.v[i] / length;
+  return r;
+}
+
+}  // namespace cq::detail

@@ -1,0 +1,97 @@
+// cq/plane.hpp: closest point on a plane (in 2D, a line with a front side): subtract the
+// signed distance along the normal.
+//
+// The plane is { x : n.x = d } for any non-zero normal n, unit or not (Ericson 5.1.1).
+// For a query point P, w = n.P - d and
+//
+//     signed distance s = w / |n|,   closest = P - (w / |n|^2) n.
+//
+// No clamp: a plane is unbounded, so the foot of the perpendicular is always the answer,
+// and it is unique. The front side is the one n points into.
+//
+// Regions: Front when w > 0, Back when w < 0, On when w is exactly 0 (the computed value;
+// e.g. a grid-snapped point on a grid-aligned plane). On means closest == P exactly.
+//
+// Defined for every input: a zero normal is ErrorCode::ZeroNormal; NaN/inf in n, d or P is
+// NonFinite (field "n", "d" or "p"); a plane whose distance from the origin |d| / |n|
+// exceeds the type's range (n tiny, d huge) makes the answer unrepresentable: Overflow.
+// Tiny and huge normals and scenes are rescaled exactly, as in cq/linear.hpp.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+
+#include "cq/detail/scale.hpp"
+#include "cq/status.hpp"
+#include "cq/vec.hpp"
+
+namespace cq {
+
+template <Real T, int N>
+struct Plane {
+  Vec<T, N> normal;  ///< n, any non-zero length; the front side is the one n points into
+  T offset;          ///< d in n.x = d (for a unit n: the signed distance of the plane from the origin)
+};
+
+/// A plane through `point` with normal `normal`: offset = normal.point.
+template <Real T, int N>
+constexpr Plane<T, N> PlaneThroughPoint(const Vec<T, N>& normal, const Vec<T, N>& point) {
+  return {normal, Dot(normal, point)};
+}
+
+enum class PlaneRegion : std::uint8_t { Back, On, Front };
+
+/// "back", "on", "front".
+const char* ToString(PlaneRegion region);
+
+template <Real T, int N>
+struct PlaneResult {
+  Vec<T, N> closest;   ///< the foot of the perpendicular from P
+  T signedDistance;    ///< (n.P - d) / |n|: positive in front, negative behind
+  T planeValue;        ///< n.P - d, the numerator of the signed distance
+  T normalLength;      ///< |n|, its denominator (planeValue / normalLength == signedDistance)
+  T distanceSq;        ///< signedDistance^2 (may under/overflow as IEEE rounds it)
+  T distance;          ///< |signedDistance|
+  PlaneRegion region;  ///< which side P is on
+};
+
+namespace detail {
+
+template <Real T, int N>
+Checked<PlaneResult<T, N>> ClosestPointOnPlaneSlow(const Vec<T, N>& p, const Plane<T, N>& plane);
+
+template <Real T, int N>
+inline PlaneResult<T, N> ClosestPointOnPlaneFast(const Vec<T, N>& p, const Plane<T, N>& plane,
+                                                 bool& inRange) {
+  const Vec<T, N>& n = plane.normal;
+  const T nn = Dot(n, n);
+  const T w = Dot(n, p) - plane.offset;
+  const T s = w / std::sqrt(nn);
+  const T step = w / nn;
+  PlaneResult<T, N> r;
+  for (int i = 0; i < N; ++i) r.closest.v[i] = p.v[i] - step * n.v[i];
+  r.signedDistance = s;
+  r.planeValue = w;
+  r.normalLength = std::sqrt(nn);
+  r.distanceSq = s * s;
+  r.distance = std::abs(s);
+  r.region = w > T(0) ? PlaneRegion::Front : (w < T(0) ? PlaneRegion::Back : PlaneRegion::On);
+  // As in cq/linear.hpp: nn not below the safe range, and nn, w and the foot finite
+  // (a finite sum of non-negative terms; NaN from any input propagates into it).
+  const T magnitudes = nn + std::abs(w) + SumAbs(r.closest);
+  inRange = (nn >= Range<T>::k_minSafeSquare) & (magnitudes <= MaxFinite<T>());
+  return r;
+}
+
+}  // namespace detail
+
+template <Real T, int N>
+inline Checked<PlaneResult<T, N>> ClosestPointOnPlane(const Vec<T, N>& p, const Plane<T, N>& plane) {
+  bool inRange;
+  const PlaneResult<T, N> r = detail::ClosestPointOnPlaneFast(p, plane, inRange);
+  if (inRange) [[likely]]
+    return r;
+  return detail::ClosestPointOnPlaneSlow(p, plane);
+}
+
+}  // namespace cq

@@ -1,0 +1,102 @@
+// cq/regions2d.hpp: the Voronoi (feature) regions of a 2D shape as drawable geometry.
+//
+// The queries say which region a point is in; this header says where the regions are,
+// clipped to a rectangle (the visible part of the world), so that a picture of the
+// regions and the query's answer come from the same definitions:
+//
+// - segment AB: region A is (X - A).(B - A) <= 0, region B is (X - A).(B - A) >= |B - A|^2,
+//   the interior is the slab between; boundaries are the perpendiculars to AB through
+//   A and through B. A ray has region A and the interior (one boundary, through A); a line
+//   is all interior. A degenerate segment/ray/line (A == B) is one region A, no boundary.
+// - plane (a 2D line) n.x = d: back (n.x < d) and front (n.x > d); the boundary is the
+//   line itself.
+// - box: the 3 x 3 grid of slabs; boundaries are the four lines extending the box's sides.
+//   Region ids are BoxResult::RegionIndex() values (inside = 4).
+//
+// Region ids of the linear shapes are LinearRegion values, of the plane PlaneRegion
+// values, cast to int, so a renderer can colour by the same id the query returns.
+#pragma once
+
+#include <array>
+#include <optional>
+
+#include "cq/aabb.hpp"
+#include "cq/linear.hpp"
+#include "cq/plane.hpp"
+#include "cq/status.hpp"
+#include "cq/vec.hpp"
+
+namespace cq {
+
+/// The clip rectangle: an axis-aligned box in the plane.
+template <Real T>
+using Rect2 = Aabb<T, 2>;
+
+/// A straight piece of a boundary or carrier line, already clipped.
+template <Real T>
+struct Segment2 {
+  Vec<T, 2> p0;
+  Vec<T, 2> p1;
+};
+
+/// The half-plane { x : normal.x <= offset }.
+template <Real T>
+struct HalfPlane2 {
+  Vec<T, 2> normal;
+  T offset;
+};
+
+/// A convex polygon with at most 8 vertices, counter-clockwise. A rectangle clipped by
+/// two half-planes has at most 6, so 8 is enough for every region here.
+template <Real T>
+struct ConvexPolygon2 {
+  static constexpr int k_capacity = 8;
+  std::array<Vec<T, 2>, k_capacity> vertices{};
+  int count = 0;
+};
+
+template <Real T>
+struct RegionPiece2 {
+  int region = 0;  ///< LinearRegion / PlaneRegion / box RegionIndex, as int
+  ConvexPolygon2<T> polygon;
+};
+
+template <Real T>
+struct RegionMap2 {
+  static constexpr int k_maxPieces = 9;
+  static constexpr int k_maxBoundaries = 4;
+  std::array<RegionPiece2<T>, k_maxPieces> pieces{};  ///< non-empty pieces only
+  int pieceCount = 0;
+  std::array<Segment2<T>, k_maxBoundaries> boundaries{};  ///< region boundaries inside the rect
+  int boundaryCount = 0;
+};
+
+/// The rectangle as a counter-clockwise polygon.
+template <Real T>
+ConvexPolygon2<T> PolygonFromRect(const Rect2<T>& rect);
+
+/// `polygon` cut down to the half-plane (Sutherland-Hodgman against one edge).
+template <Real T>
+ConvexPolygon2<T> ClipPolygon(const ConvexPolygon2<T>& polygon, const HalfPlane2<T>& halfPlane);
+
+/// The part of the infinite line through `point` along `direction` inside `rect`
+/// (Liang-Barsky), or nothing when it misses the rect or direction is zero.
+template <Real T>
+std::optional<Segment2<T>> ClipLineToRect(const Vec<T, 2>& point, const Vec<T, 2>& direction, const Rect2<T>& rect);
+
+/// Same for the part of the line with parameter t in [tMin, tMax] (point + t direction);
+/// use +-infinity for an open end.
+template <Real T>
+std::optional<Segment2<T>> ClipParametricToRect(const Vec<T, 2>& point, const Vec<T, 2>& direction, T tMin, T tMax,
+                                                const Rect2<T>& rect);
+
+template <Real T>
+Checked<RegionMap2<T>> LinearRegions(LinearKind kind, const Vec<T, 2>& a, const Vec<T, 2>& b, const Rect2<T>& rect);
+
+template <Real T>
+Checked<RegionMap2<T>> PlaneRegions(const Plane<T, 2>& plane, const Rect2<T>& rect);
+
+template <Real T>
+Checked<RegionMap2<T>> BoxRegions(const Aabb<T, 2>& box, const Rect2<T>& rect);
+
+}  // namespace cq

@@ -1,0 +1,69 @@
+// cq/status.hpp: how a query says "no answer, and here is why".
+//
+// Every query returns Checked<Result>: either the result, or a QueryError naming what was
+// wrong and which argument. Invalid input (NaN or infinite coordinates, a zero plane
+// normal, an inverted box, a negative radius) is reported, never turned into a number;
+// in particular a zero vector is never used to mean "no answer", because the origin is
+// a perfectly good closest point.
+#pragma once
+
+#include <cassert>
+#include <cstdint>
+#include <string>
+
+namespace cq {
+
+enum class ErrorCode : std::uint8_t {
+  None,            ///< not an error
+  NonFinite,       ///< a coordinate or scalar is NaN or +-infinity
+  ZeroNormal,      ///< a plane normal with every coordinate exactly zero
+  InvertedBox,     ///< box min > max on some axis (min == max, a flat box, is valid)
+  NegativeRadius,  ///< sphere/circle radius below zero
+  Overflow,        ///< the exact answer exists but lies beyond the type's finite range
+};
+
+/// Which argument of the query the error is about. The names are the ones the
+/// closest-query tool uses for its JSON fields.
+enum class Field : std::uint8_t { None, P, A, B, Normal, Offset, Min, Max, Center, Radius };
+
+struct QueryError {
+  ErrorCode code = ErrorCode::None;
+  Field field = Field::None;
+  int axis = -1;  ///< the coordinate concerned (0 = x, 1 = y, 2 = z), or -1 for all / none
+};
+
+/// The JSON field name of an argument: "p", "a", "b", "n", "d", "min", "max", "center",
+/// "radius" (empty for Field::None).
+const char* FieldName(Field field);
+
+/// One sentence for a person, naming the field, e.g.
+/// "b: coordinate 1 is not a finite number (NaN)".
+std::string Describe(const QueryError& error);
+
+/// A query's result or its error. `value()` is valid only when `ok()`.
+template <class R>
+class Checked {
+ public:
+  Checked(const R& value) : m_value(value) {}  // NOLINT(google-explicit-constructor)
+  Checked(const QueryError& error) : m_value{}, m_error(error) {  // NOLINT
+    assert(error.code != ErrorCode::None);
+  }
+
+  bool ok() const { return m_error.code == ErrorCode::None; }
+  explicit operator bool() const { return ok(); }
+
+  const R& value() const {
+    assert(ok());
+    return m_value;
+  }
+  const R& operator*() const { return value(); }
+  const R* operator->() const { return &value(); }
+
+  const QueryError& error() const { return m_error; }
+
+ private:
+  R m_value;
+  QueryError m_error;
+};
+
+}  // namespace cq

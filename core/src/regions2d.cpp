@@ -1,0 +1,181 @@
+// Feature regions of 2D shapes as clipped polygons and boundary lines. See cq/regions2d.hpp.
+#include "cq/regions2d.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "cq/detail/validate.hpp"
+
+namespace cq {
+namespace {
+
+template <Real T>
+void AddPiece(RegionMap2<T>& map, int region, const ConvexPolygon2<T>& polygon) {
+  if (polygon.count < 3) return;  // empty or degenerate: nothing to shade
+  map.pieces[map.pieceCount++] = {region, polygon};
+}
+
+template <Real T>
+void AddBoundary(RegionMap2<T>& map, const std::optional<Segment2<T>>& line) {
+  if (line) map.boundaries[map.boundaryCount++] = *line;
+}
+
+template <Real T>
+std::optional<QueryError> CheckRect(const Rect2<T>& rect) {
+  return detail::CheckBox(rect);
+}
+
+}  // namespace
+
+template <Real T>
+ConvexPolygon2<T> PolygonFromRect(const Rect2<T>& rect) {
+  ConvexPolygon2<T> polygon;
+  polygon.vertices[0] = {{rect.min.v[0], rect.min.v[1]}};
+  polygon.vertices[1] = {{rect.max.v[0], rect.min.v[1]}};
+  polygon.vertices[2] = {{rect.max.v[0], rect.max.v[1]}};
+  polygon.vertices[3] = {{rect.min.v[0], rect.max.v[1]}};
+  polygon.count = 4;
+  return polygon;
+}
+
+template <Real T>
+ConvexPolygon2<T> ClipPolygon(const ConvexPolygon2<T>& polygon, const HalfPlane2<T>& halfPlane) {
+  ConvexPolygon2<T> out;
+  auto side = [&](const Vec<T, 2>& x) { return Dot(halfPlane.normal, x) - halfPlane.offset; };
+  for (int i = 0; i < polygon.count; ++i) {
+    const Vec<T, 2>& cur = polygon.vertices[i];
+    const Vec<T, 2>& next = polygon.vertices[(i + 1) % polygon.count];
+    const T sCur = side(cur);
+    const T sNext = side(next);
+    if (sCur <= T(0) && out.count < ConvexPolygon2<T>::k_capacity) out.vertices[out.count++] = cur;
+    if ((sCur < T(0) && sNext > T(0)) || (sCur > T(0) && sNext < T(0))) {
+      const T f = sCur / (sCur - sNext);  // in (0, 1): the signs differ
+      if (out.count < ConvexPolygon2<T>::k_capacity) out.vertices[out.count++] = cur + f * (next - cur);
+    }
+  }
+  return out;
+}
+
+template <Real T>
+std::optional<Segment2<T>> ClipParametricToRect(const Vec<T, 2>& point, const Vec<T, 2>& direction, T tMin, T tMax,
+                                                const Rect2<T>& rect) {
+  if (direction == Vec<T, 2>{}) return std::nullopt;
+  for (int i = 0; i < 2; ++i) {
+    if (direction.v[i] == T(0)) {
+      if (point.v[i] < rect.min.v[i] || point.v[i] > rect.max.v[i]) return std::nullopt;
+      continue;
+    }
+    T t0 = (rect.min.v[i] - point.v[i]) / direction.v[i];
+    T t1 = (rect.max.v[i] - point.v[i]) / direction.v[i];
+    if (t0 > t1) std::swap(t0, t1);
+    tMin = std::max(tMin, t0);
+    tMax = std::min(tMax, t1);
+  }
+  if (!(tMin <= tMax)) return std::nullopt;
+  return Segment2<T>{point + tMin * direction, point + tMax * direction};
+}
+
+template <Real T>
+std::optional<Segment2<T>> ClipLineToRect(const Vec<T, 2>& point, const Vec<T, 2>& direction, const Rect2<T>& rect) {
+  const T inf = std::numeric_limits<T>::infinity();
+  return ClipParametricToRect(point, direction, -inf, inf, rect);
+}
+
+template <Real T>
+Checked<RegionMap2<T>> LinearRegions(LinearKind kind, const Vec<T, 2>& a, const Vec<T, 2>& b, const Rect2<T>& rect) {
+  if (auto error = detail::CheckFinite(a, Field::A)) return *error;
+  if (auto error = detail::CheckFinite(b, Field::B)) return *error;
+  if (auto error = CheckRect(rect)) return *error;
+
+  RegionMap2<T> map;
+  const ConvexPolygon2<T> all = PolygonFromRect(rect);
+  if (a == b) {  // the point A: everything is closest to A
+    AddPiece(map, int(LinearRegion::VertexA), all);
+    return map;
+  }
+  if (kind == LinearKind::Line) {
+    AddPiece(map, int(LinearRegion::Interior), all);
+    return map;
+  }
+  // Work with the unit direction: u.x <= u.A is region A, exactly the query's
+  // (X - A).(B - A) <= 0 up to rounding, and u.A cannot overflow.
+  const Vec<T, 2> u = detail::NormalizeNonZero(b - a);
+  const HalfPlane2<T> beforeA{u, Dot(u, a)};
+  const HalfPlane2<T> afterA{-u, -Dot(u, a)};
+  AddPiece(map, int(LinearRegion::VertexA), ClipPolygon(all, beforeA));
+  AddBoundary(map, ClipLineToRect(a, PerpLeft(u), rect));
+  if (kind == LinearKind::Ray) {
+    AddPiece(map, int(LinearRegion::Interior), ClipPolygon(all, afterA));
+    return map;
+  }
+  const HalfPlane2<T> beforeB{u, Dot(u, b)};
+  const HalfPlane2<T> afterB{-u, -Dot(u, b)};
+  AddPiece(map, int(LinearRegion::Interior), ClipPolygon(ClipPolygon(all, afterA), beforeB));
+  AddPiece(map, int(LinearRegion::VertexB), ClipPolygon(all, afterB));
+  AddBoundary(map, ClipLineToRect(b, PerpLeft(u), rect));
+  return map;
+}
+
+template <Real T>
+Checked<RegionMap2<T>> PlaneRegions(const Plane<T, 2>& plane, const Rect2<T>& rect) {
+  if (auto error = CheckRect(rect)) return *error;
+  // The foot from the rect's centre is a well-conditioned point of the line, and the
+  // query validates the plane (zero normal, NaN) for us.
+  const Vec<T, 2> center = T(0.5) * rect.min + T(0.5) * rect.max;
+  const auto foot = ClosestPointOnPlane(center, plane);
+  if (!foot) return foot.error();
+  const Vec<T, 2> u = detail::NormalizeNonZero(plane.normal);
+  const T offset = Dot(u, foot->closest);
+  const ConvexPolygon2<T> all = PolygonFromRect(rect);
+  RegionMap2<T> map;
+  AddPiece(map, int(PlaneRegion::Back), ClipPolygon(all, HalfPlane2<T>{u, offset}));
+  AddPiece(map, int(PlaneRegion::Front), ClipPolygon(all, HalfPlane2<T>{-u, -offset}));
+  AddBoundary(map, ClipLineToRect(foot->closest, PerpLeft(u), rect));
+  return map;
+}
+
+template <Real T>
+Checked<RegionMap2<T>> BoxRegions(const Aabb<T, 2>& box, const Rect2<T>& rect) {
+  if (auto error = detail::CheckBox(box)) return *error;
+  if (auto error = CheckRect(rect)) return *error;
+  RegionMap2<T> map;
+  // Per axis, the three slabs below / within / above the box, cut to the rect.
+  T lo[2][3];
+  T hi[2][3];
+  for (int i = 0; i < 2; ++i) {
+    lo[i][0] = rect.min.v[i];
+    hi[i][0] = std::min(box.min.v[i], rect.max.v[i]);
+    lo[i][1] = std::max(box.min.v[i], rect.min.v[i]);
+    hi[i][1] = std::min(box.max.v[i], rect.max.v[i]);
+    lo[i][2] = std::max(box.max.v[i], rect.min.v[i]);
+    hi[i][2] = rect.max.v[i];
+  }
+  for (int sy = 0; sy < 3; ++sy) {
+    for (int sx = 0; sx < 3; ++sx) {
+      if (!(lo[0][sx] < hi[0][sx]) || !(lo[1][sy] < hi[1][sy])) continue;  // empty or flat slab
+      const Rect2<T> cell{{{lo[0][sx], lo[1][sy]}}, {{hi[0][sx], hi[1][sy]}}};
+      AddPiece(map, sx + 3 * sy, PolygonFromRect(cell));
+    }
+  }
+  AddBoundary(map, ClipLineToRect(box.min, Vec<T, 2>{{0, 1}}, rect));
+  AddBoundary(map, ClipLineToRect(box.max, Vec<T, 2>{{0, 1}}, rect));
+  AddBoundary(map, ClipLineToRect(box.min, Vec<T, 2>{{1, 0}}, rect));
+  AddBoundary(map, ClipLineToRect(box.max, Vec<T, 2>{{1, 0}}, rect));
+  return map;
+}
+
+#define CQ_INSTANTIATE_REGIONS(T)                                                                           \
+  template ConvexPolygon2<T> PolygonFromRect(const Rect2<T>&);                                              \
+  template ConvexPolygon2<T> ClipPolygon(const ConvexPolygon2<T>&, const HalfPlane2<T>&);                   \
+  template std::optional<Segment2<T>> ClipParametricToRect(const Vec<T, 2>&, const Vec<T, 2>&, T, T,        \
+                                                           const Rect2<T>&);                                \
+  template std::optional<Segment2<T>> ClipLineToRect(const Vec<T, 2>&, const Vec<T, 2>&, const Rect2<T>&);  \
+  template Checked<RegionMap2<T>> LinearRegions(LinearKind, const Vec<T, 2>&, const Vec<T, 2>&,             \
+                                                const Rect2<T>&);                                           \
+  template Checked<RegionMap2<T>> PlaneRegions(const Plane<T, 2>&, const Rect2<T>&);                        \
+  template Checked<RegionMap2<T>> BoxRegions(const Aabb<T, 2>&, const Rect2<T>&);
+CQ_INSTANTIATE_REGIONS(float)
+CQ_INSTANTIATE_REGIONS(double)
+
+}  // namespace cq

@@ -1,0 +1,43 @@
+#include "cq/status.hpp"
+
+#include <string>
+
+namespace cq {
+
+const char* FieldName(Field field) {
+  switch (field) {
+    case Field::None: return "";
+    case Field::P: return "p";
+    case Field::A: return "a";
+    case Field::B: return "b";
+    case Field::Normal: return "n";
+    case Field::Offset: return "d";
+    case Field::Min: return "min";
+    case Field::Max: return "max";
+    case Field::Center: return "center";
+    case Field::Radius: return "radius";
+  }
+  return "?";
+}
+
+std::string Describe(const QueryError& error) {
+  std::string where = FieldName(error.field);
+  if (error.axis >= 0) where += " coordinate " + std::to_string(error.axis);
+  switch (error.code) {
+    case ErrorCode::None: return "no error";
+    case ErrorCode::NonFinite:
+      return where + ": not a finite number (NaN or infinity)";
+    case ErrorCode::ZeroNormal:
+      return where + ": the plane normal is the zero vector; a plane needs a non-zero normal";
+    case ErrorCode::InvertedBox:
+      return "min/max coordinate " + std::to_string(error.axis) +
+             ": min is greater than max (an inverted box; min == max is a valid flat box)";
+    case ErrorCode::NegativeRadius:
+      return where + ": the radius is negative; it must be zero or more";
+    case ErrorCode::Overflow:
+      return where + ": the answer lies beyond the floating-point range (its coordinates overflow)";
+  }
+  return "unknown error";
+}
+
+}  // namespace cq
