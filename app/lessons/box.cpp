@@ -1,0 +1,172 @@
+// Lesson: closest point on an axis-aligned box. Clamp each coordinate on its own.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <utility>
+
+#include "cq/aabb.hpp"
+#include "cq/regions2d.hpp"
+#include "lessons/lesson_kit.hpp"
+#include "lessons/lessons.hpp"
+
+namespace cq::app {
+namespace {
+
+constexpr int k_min = 0;
+constexpr int k_max = 1;
+constexpr int k_query = 2;
+
+Tone ToneOf(int regionIndex) {
+  const int sx = regionIndex % 3 - 1;
+  const int sy = regionIndex / 3 - 1;
+  const int clamped = (sx != 0) + (sy != 0);
+  return clamped == 0 ? Tone::BoxInside : (clamped == 1 ? Tone::BoxEdge : Tone::BoxVertex);
+}
+
+/// "right", "top-left", ... for the feature the sides name (world y is up).
+std::string FeatureWhere(const std::array<std::int8_t, 2>& side) {
+  const char* x = side[0] < 0 ? "left" : (side[0] > 0 ? "right" : "");
+  const char* y = side[1] < 0 ? "bottom" : (side[1] > 0 ? "top" : "");
+  if (*x && *y) return std::string(y) + "-" + x;
+  return std::string(*x ? x : y);
+}
+
+NumberLine MakeAxisLine(int axis, const cq::Aabb<double, 2>& box, const cq::Vec2d& p,
+                        const cq::BoxResult<double, 2>& q) {
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  const char* name = axis == 0 ? "x" : "y";
+  NumberLine line;
+  line.name = name;
+  line.caption = std::string(name) + ": P." + name + " clamped into [min." + name + ", max." + name + "]";
+  const double lo = box.min.v[axis];
+  const double hi = box.max.v[axis];
+  line.intervals = {{-inf, lo, Tone::BoxEdge}, {lo, hi, Tone::BoxInside}, {hi, inf, Tone::BoxEdge}};
+  line.ticks = {lo, hi};
+  line.raw = p.v[axis];
+  line.rawName = std::string("P.") + name;
+  line.clamped = q.closest.v[axis];
+  line.clampedName = std::string("closest.") + name;
+  line.dragDirection = cq::Vec2d::Axis(axis);
+  const double pad = std::max(0.5, 0.5 * (hi - lo));
+  FitNumberLine(line, lo - pad, hi + pad);
+  return line;
+}
+
+}  // namespace
+
+std::string_view BoxLesson::Summary() const {
+  return "A box is a product of intervals, so clamp each coordinate of P into [min, max] on its own. "
+         "Zero clamped axes: P is inside. One: the answer is on an edge. Two: a vertex. Nine regions.";
+}
+
+std::vector<PointSpec> BoxLesson::PointSpecs() const {
+  return {{"Min", "corner with the smallest x and y"}, {"Max", "corner with the largest x and y"}, {"P", "query point"}};
+}
+
+std::vector<Preset> BoxLesson::Presets() const {
+  return {
+      {"Vertex region", "Both coordinates clamped: the answer is a corner.", {{{-2, -1.5}}, {{2, 1.5}}, {{4, 3.5}}}},
+      {"Edge region", "Only x is clamped: the answer is on the right edge, level with P.",
+       {{{-2, -1.5}}, {{2, 1.5}}, {{4.5, 0.5}}}},
+      {"Inside", "Nothing is clamped: P is its own closest point, distance 0.", {{{-2, -1.5}}, {{2, 1.5}}, {{0.7, 0.4}}}},
+      {"Flat box", "min.y = max.y: a flat box is still valid, a segment-like box with nine regions (some empty).",
+       {{{-2, 0}}, {{2, 0}}, {{3, 2}}}},
+  };
+}
+
+std::vector<DragHandle> BoxLesson::Handles(const Points& points) const {
+  const cq::Vec2d& lo = points[k_min];
+  const cq::Vec2d& hi = points[k_max];
+  std::vector<DragHandle> handles;
+  handles.push_back({k_query, "P", points[k_query], HandleShape::QueryPoint, std::nullopt});
+  for (int sy = 0; sy < 2; ++sy) {
+    for (int sx = 0; sx < 2; ++sx) {
+      const cq::Vec2d corner{{sx ? hi.x() : lo.x(), sy ? hi.y() : lo.y()}};
+      std::string label = (sx == 0 && sy == 0) ? "Min" : ((sx == 1 && sy == 1) ? "Max" : "");
+      handles.push_back({k_cornerBase + sx + 2 * sy, label, corner, HandleShape::Corner, std::nullopt});
+    }
+  }
+  if (lo.x() <= hi.x() && lo.y() <= hi.y())
+    handles.push_back({k_body, "", lo, HandleShape::Body, WorldRect{lo, hi}});
+  return handles;
+}
+
+int BoxLesson::MoveHandle(Points& points, int handleId, const cq::Vec2d& target) const {
+  cq::Vec2d& lo = points[k_min];
+  cq::Vec2d& hi = points[k_max];
+  if (handleId == k_body) {
+    const cq::Vec2d size = hi - lo;
+    lo = target;
+    hi = target + size;
+    return handleId;
+  }
+  if (handleId < k_cornerBase || handleId >= k_cornerBase + 4) return Lesson::MoveHandle(points, handleId, target);
+  int sx = (handleId - k_cornerBase) & 1;
+  int sy = (handleId - k_cornerBase) >> 1;
+  (sx ? hi : lo).v[0] = target.x();
+  (sy ? hi : lo).v[1] = target.y();
+  // Dragged past the opposite side: keep min <= max and keep dragging the same corner,
+  // which is now the other one.
+  if (lo.x() > hi.x()) {
+    std::swap(lo.v[0], hi.v[0]);
+    sx = 1 - sx;
+  }
+  if (lo.y() > hi.y()) {
+    std::swap(lo.v[1], hi.v[1]);
+    sy = 1 - sy;
+  }
+  return k_cornerBase + sx + 2 * sy;
+}
+
+LessonFrame BoxLesson::Evaluate(const Points& points, const WorldRect& view, NumberStyle style) const {
+  const cq::Aabb<double, 2> box{points[k_min], points[k_max]};
+  const cq::Vec2d& p = points[k_query];
+  LessonFrame frame;
+  const auto q = cq::ClosestPointOnBox(p, box);
+  if (!q) {
+    SetError(frame, q.error());
+    return frame;
+  }
+  frame.result = *q;
+  frame.regionName = cq::ToString(q->feature);
+  const std::string where = FeatureWhere(q->side);
+  if (!where.empty()) frame.regionName += " (" + where + ")";
+
+  if (const auto map = cq::BoxRegions(box, view)) AddRegionMap(frame, *map, q->RegionIndex(), ToneOf);
+  const cq::Vec2d corners[4] = {box.min, {{box.max.x(), box.min.y()}}, box.max, {{box.min.x(), box.max.y()}}};
+  for (int i = 0; i < 4; ++i) frame.strokes.push_back({corners[i], corners[(i + 1) % 4], Stroke::Shape});
+
+  // The clamp, one axis at a time: first x, then y, each an axis-parallel move.
+  const cq::Vec2d afterX{{q->closest.x(), p.y()}};
+  if (q->side[0] != 0) frame.strokes.push_back({p, afterX, Stroke::ClampMove});
+  if (q->side[1] != 0) frame.strokes.push_back({afterX, q->closest, Stroke::ClampMove});
+  frame.markers.push_back({q->closest, Marker::Closest, "closest"});
+  frame.distance = StrokeLine{p, q->closest, Stroke::Distance};
+  frame.distanceText = FormatNumber(q->distance, style);
+  frame.numberLines.push_back(MakeAxisLine(0, box, p, *q));
+  frame.numberLines.push_back(MakeAxisLine(1, box, p, *q));
+
+  auto n = [&](double v) { return FormatNumber(v, style); };
+  auto sideName = [](int s) { return s < 0 ? "clamped to min" : (s > 0 ? "clamped to max" : "kept"); };
+  AddValue(frame, "feature", frame.regionName, "inside, or the edge or vertex the closest point lies on");
+  AddValue(frame, "x", sideName(q->side[0]), "what the clamp did to P.x");
+  AddValue(frame, "y", sideName(q->side[1]), "what the clamp did to P.y");
+  AddValue(frame, "distance", n(q->distance), "|P − closest| (0 inside)");
+  AddValue(frame, "distance²", n(q->distanceSq), "|P − closest|²");
+  AddValue(frame, "closest", FormatPoint(q->closest, style), "P with each coordinate clamped into the box");
+  AddValue(frame, "region index", std::to_string(q->RegionIndex()), "0..8: (side x + 1) + 3 (side y + 1); inside is 4");
+
+  const char* axisNames[2] = {"x", "y"};
+  for (int i = 0; i < 2; ++i) {
+    frame.steps.push_back(std::string("Clamp ") + axisNames[i] + ": P." + axisNames[i] + " = " + n(p.v[i]) +
+                          " into [" + n(box.min.v[i]) + ", " + n(box.max.v[i]) + "] gives " + n(q->closest.v[i]) +
+                          " (" + sideName(q->side[i]) + ").");
+  }
+  const int clampedAxes = (q->side[0] != 0) + (q->side[1] != 0);
+  frame.steps.push_back(std::to_string(clampedAxes) + (clampedAxes == 1 ? " axis" : " axes") + " clamped: " + frame.regionName + ". closest = " +
+                        FormatPoint(q->closest, style) + ".");
+  frame.steps.push_back("Distance: |P − closest| = " + n(q->distance) + ".");
+  return frame;
+}
+
+}  // namespace cq::app

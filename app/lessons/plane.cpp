@@ -1,0 +1,107 @@
+// Lesson: closest point on a plane (in 2D a line with a front side). No clamp: subtract
+// the signed distance along the normal.
+#include <cmath>
+#include <limits>
+
+#include "cq/normalize.hpp"
+#include "cq/plane.hpp"
+#include "cq/regions2d.hpp"
+#include "lessons/lesson_kit.hpp"
+#include "lessons/lessons.hpp"
+
+namespace cq::app {
+namespace {
+
+constexpr int k_anchor = 0;
+constexpr int k_normalTip = 1;
+constexpr int k_query = 2;
+
+Tone ToneOf(int region) { return cq::PlaneRegion(region) == cq::PlaneRegion::Front ? Tone::Front : Tone::Back; }
+
+}  // namespace
+
+std::string_view PlaneLesson::Summary() const {
+  return "A plane n·x = d splits space into a front (where n points) and a back. The signed distance "
+         "s = (n·P − d) / |n| says how far P is in front; step back by s along the unit normal and you "
+         "are on the plane. A plane is unbounded: nothing to clamp.";
+}
+
+std::vector<PointSpec> PlaneLesson::PointSpecs() const {
+  return {{"O", "a point on the plane"}, {"N", "tip of the normal drawn from O (n = N − O)"}, {"P", "query point"}};
+}
+
+std::vector<Preset> PlaneLesson::Presets() const {
+  return {
+      {"Behind the plane", "s < 0: P is on the back side; the foot is P − s n̂.", {{{0, 0}}, {{0.8, 2}}, {{3, -2}}}},
+      {"In front", "s > 0: P is on the side the normal points to.", {{{0, 0}}, {{0.8, 2}}, {{-2, 3}}}},
+      {"Long normal", "n need not be a unit vector: s divides by |n|, so the answer is the same.",
+       {{{0, 0}}, {{2.4, 6}}, {{3, -2}}}},
+      {"Zero normal (invalid)", "N on top of O makes n = 0: no plane, and core says so instead of returning NaN.",
+       {{{0, 0}}, {{0, 0}}, {{3, -2}}}},
+  };
+}
+
+LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, NumberStyle style) const {
+  const cq::Vec2d& o = points[k_anchor];
+  const cq::Vec2d& tip = points[k_normalTip];
+  const cq::Vec2d& p = points[k_query];
+  const cq::Plane<double, 2> plane = cq::PlaneThroughPoint(tip - o, o);
+  LessonFrame frame;
+  frame.strokes.push_back({o, tip, Stroke::Normal});
+  const auto q = cq::ClosestPointOnPlane(p, plane);
+  if (!q) {
+    SetError(frame, q.error());
+    return frame;
+  }
+  frame.result = *q;
+  frame.regionName = cq::ToString(q->region);
+
+  if (const auto map = cq::PlaneRegions(plane, view)) {
+    AddRegionMap(frame, *map, int(q->region), ToneOf);
+    // The region boundary of a plane is the plane itself: draw it as the shape.
+    for (StrokeLine& line : frame.strokes)
+      if (line.stroke == Stroke::Boundary) line.stroke = Stroke::Shape;
+  }
+  if (!(q->closest == p)) frame.strokes.push_back({p, q->closest, Stroke::Perpendicular});
+  frame.markers.push_back({q->closest, Marker::Closest, "closest"});
+  frame.distance = StrokeLine{p, q->closest, Stroke::Distance};
+  frame.distanceText = "s = " + FormatNumber(q->signedDistance, style);
+
+  NumberLine line;
+  line.name = "s";
+  line.caption = "signed distance along the unit normal: 0 on the plane, > 0 in front";
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  line.intervals = {{-inf, 0, Tone::Back}, {0, inf, Tone::Front}};
+  line.ticks = {0};
+  line.raw = q->signedDistance;
+  line.rawName = "s";
+  line.clamped = 0.0;  // the foot lies on the plane, s = 0
+  line.clampedName = "foot";
+  line.dragDirection = cq::Normalize(plane.normal).value_or(cq::Vec2d{});
+  const double reach = std::max(1.0, std::abs(q->signedDistance));
+  FitNumberLine(line, -reach, reach);
+  frame.numberLines.push_back(line);
+
+  auto n = [&](double v) { return FormatNumber(v, style); };
+  AddValue(frame, "signed distance", n(q->signedDistance), "s = (n·P − d) / |n|: positive in front, negative behind");
+  AddValue(frame, "distance", n(q->distance), "|s|");
+  AddValue(frame, "distance²", n(q->distanceSq), "s²");
+  AddValue(frame, "side", frame.regionName, "front (s > 0), back (s < 0) or on the plane (n·P − d exactly 0)");
+  AddValue(frame, "closest", FormatPoint(q->closest, style), "the foot: P − s n̂");
+  AddValue(frame, "n", FormatPoint(plane.normal, style), "the normal, N − O (any length but zero)");
+  AddValue(frame, "d", n(plane.offset), "the plane is n·x = d, here d = n·O");
+
+  frame.steps.push_back("Plane: n = N − O = " + FormatPoint(plane.normal, style) + ", d = n·O = " + n(plane.offset) +
+                        ".");
+  frame.steps.push_back("Signed distance: s = (n·P − d) / |n| = " + n(q->planeValue) + " / " + n(q->normalLength) +
+                        " = " + n(q->signedDistance) + ".");
+  frame.steps.push_back("No clamp: a plane is unbounded, so the foot is always on it.");
+  frame.steps.push_back("Evaluate: closest = P − s n̂ = " + FormatPoint(q->closest, style) + "  (P is " +
+                        (q->region == cq::PlaneRegion::Front  ? "in front"
+                         : q->region == cq::PlaneRegion::Back ? "behind"
+                                                               : "on the plane") +
+                        ").");
+  return frame;
+}
+
+}  // namespace cq::app

@@ -1,0 +1,52 @@
+#include "logic/camera.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace cq::app {
+
+void Camera::SetZoom(double zoom) { m_zoom = std::clamp(zoom, k_minZoom, k_maxZoom); }
+
+cq::Vec2d Camera::WorldToScreen(const cq::Vec2d& world) const {
+  const cq::Vec2d c = m_viewport.Center();
+  return {{c.x() + (world.x() - m_center.x()) * m_zoom, c.y() - (world.y() - m_center.y()) * m_zoom}};
+}
+
+cq::Vec2d Camera::ScreenToWorld(const cq::Vec2d& screen) const {
+  const cq::Vec2d c = m_viewport.Center();
+  return {{m_center.x() + (screen.x() - c.x()) / m_zoom, m_center.y() - (screen.y() - c.y()) / m_zoom}};
+}
+
+void Camera::ZoomAbout(const cq::Vec2d& screenAnchor, double factor) {
+  const cq::Vec2d anchorWorld = ScreenToWorld(screenAnchor);
+  SetZoom(m_zoom * factor);
+  // Move the centre so anchorWorld maps back to screenAnchor.
+  const cq::Vec2d c = m_viewport.Center();
+  m_center = {{anchorWorld.x() - (screenAnchor.x() - c.x()) / m_zoom,
+               anchorWorld.y() + (screenAnchor.y() - c.y()) / m_zoom}};
+}
+
+void Camera::PanByPixels(const cq::Vec2d& screenDelta) {
+  m_center = {{m_center.x() - screenDelta.x() / m_zoom, m_center.y() + screenDelta.y() / m_zoom}};
+}
+
+void Camera::Frame(const cq::Rect2<double>& world, double marginPixels) {
+  const cq::Vec2d size = world.max - world.min;
+  const cq::Vec2d pixels = m_viewport.Size();
+  const double usableX = std::max(1.0, pixels.x() - 2 * marginPixels);
+  const double usableY = std::max(1.0, pixels.y() - 2 * marginPixels);
+  const double zoomX = size.x() > 0 ? usableX / size.x() : k_maxZoom;
+  const double zoomY = size.y() > 0 ? usableY / size.y() : k_maxZoom;
+  double zoom = std::min(zoomX, zoomY);
+  if (!(size.x() > 0) && !(size.y() > 0)) zoom = m_zoom;  // a single point: keep the zoom
+  SetZoom(zoom);
+  m_center = 0.5 * (world.min + world.max);
+}
+
+cq::Rect2<double> Camera::VisibleWorld() const {
+  const cq::Vec2d a = ScreenToWorld(m_viewport.min);
+  const cq::Vec2d b = ScreenToWorld(m_viewport.max);
+  return {{{std::min(a.x(), b.x()), std::min(a.y(), b.y())}}, {{std::max(a.x(), b.x()), std::max(a.y(), b.y())}}};
+}
+
+}  // namespace cq::app

@@ -1,0 +1,58 @@
+// app/logic/camera.hpp: world units <-> screen pixels for the canvas.
+//
+// The world is y-up, the screen y-down with its origin at the window's top-left. The
+// camera keeps a world point at the centre of its viewport and a zoom in pixels per world
+// unit; everything geometric in the app lives in world units and goes through here to
+// reach a pixel (and back, for the mouse).
+#pragma once
+
+#include "cq/regions2d.hpp"
+#include "cq/vec.hpp"
+
+namespace cq::app {
+
+struct ScreenRect {
+  cq::Vec2d min;  ///< top-left pixel corner
+  cq::Vec2d max;  ///< bottom-right pixel corner
+  cq::Vec2d Size() const { return max - min; }
+  cq::Vec2d Center() const { return 0.5 * (min + max); }
+  bool Contains(const cq::Vec2d& p) const {
+    return p.x() >= min.x() && p.x() < max.x() && p.y() >= min.y() && p.y() < max.y();
+  }
+};
+
+class Camera {
+ public:
+  static constexpr double k_minZoom = 1e-6;  ///< pixels per world unit
+  static constexpr double k_maxZoom = 1e13;  ///< a 1e-9 segment still fills the view
+
+  void SetViewport(const ScreenRect& viewport) { m_viewport = viewport; }
+  const ScreenRect& Viewport() const { return m_viewport; }
+
+  cq::Vec2d Center() const { return m_center; }
+  double Zoom() const { return m_zoom; }  ///< pixels per world unit
+  void SetCenter(const cq::Vec2d& center) { m_center = center; }
+  void SetZoom(double zoom);
+
+  cq::Vec2d WorldToScreen(const cq::Vec2d& world) const;
+  cq::Vec2d ScreenToWorld(const cq::Vec2d& screen) const;
+  /// A length in pixels as world units.
+  double PixelsToWorld(double pixels) const { return pixels / m_zoom; }
+
+  /// Scales the zoom by `factor` keeping the world point under `screenAnchor` fixed.
+  void ZoomAbout(const cq::Vec2d& screenAnchor, double factor);
+  /// Moves the view so the world follows a mouse drag of `screenDelta` pixels.
+  void PanByPixels(const cq::Vec2d& screenDelta);
+  /// Centres `world` and zooms so it fills the viewport less `marginPixels` on each side.
+  void Frame(const cq::Rect2<double>& world, double marginPixels);
+
+  /// The world rectangle the viewport shows.
+  cq::Rect2<double> VisibleWorld() const;
+
+ private:
+  ScreenRect m_viewport{{{0, 0}}, {{800, 600}}};
+  cq::Vec2d m_center{{0, 0}};
+  double m_zoom = 50;
+};
+
+}  // namespace cq::app

@@ -1,0 +1,42 @@
+#include "logic/grid.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace cq::app {
+
+GridSpacing ChooseGridSpacing(double zoom, double minPixels) {
+  const double minWorld = minPixels / zoom;
+  int exponent = int(std::floor(std::log10(minWorld)));
+  const double base = std::pow(10.0, exponent);
+  double major = base;
+  int mantissa = 1;
+  for (int m : {1, 2, 5, 10}) {
+    if (m * base >= minWorld) {
+      major = m * base;
+      mantissa = m;
+      break;
+    }
+  }
+  if (mantissa == 10) {
+    mantissa = 1;
+    ++exponent;
+  }
+  GridSpacing g;
+  g.major = major;
+  g.minor = mantissa == 2 ? major / 4 : major / 5;
+  g.decimals = std::max(0, -exponent);
+  return g;
+}
+
+std::string FormatGridLabel(double value, int decimals) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+  std::string text = buffer;
+  // "-0", "-0.0" after rounding a tiny negative: print as zero.
+  if (text[0] == '-' && text.find_first_not_of("-0.") == std::string::npos) text.erase(0, 1);
+  return text;
+}
+
+}  // namespace cq::app

@@ -1,0 +1,23 @@
+// app/logic/grid.hpp: the background grid's spacing, chosen from the zoom so lines stay
+// readable at every scale (1, 2, 5 x 10^k world units between major lines).
+#pragma once
+
+#include <string>
+
+namespace cq::app {
+
+struct GridSpacing {
+  double major;      ///< world units between labelled lines
+  double minor;      ///< world units between faint lines (major / 5, or / 4 for a 2 step)
+  int decimals;      ///< digits after the point that label a major line exactly
+};
+
+/// The smallest 1-2-5 step whose major lines are at least `minPixels` apart at `zoom`
+/// pixels per world unit.
+GridSpacing ChooseGridSpacing(double zoom, double minPixels);
+
+/// A grid label: the multiple of the major step, printed with `decimals` digits and no
+/// "-0".
+std::string FormatGridLabel(double value, int decimals);
+
+}  // namespace cq::app

@@ -1,0 +1,60 @@
+#include "logic/interaction.hpp"
+
+#include <cmath>
+
+namespace cq::app {
+
+std::optional<size_t> HitTest(const std::vector<DragHandle>& handles, const Camera& camera,
+                              const cq::Vec2d& mouseScreen, double radiusPixels) {
+  std::optional<size_t> best;
+  double bestDistSq = radiusPixels * radiusPixels;
+  for (size_t i = 0; i < handles.size(); ++i) {
+    if (handles[i].shape == HandleShape::Body) continue;
+    const cq::Vec2d d = camera.WorldToScreen(handles[i].position) - mouseScreen;
+    const double distSq = cq::Dot(d, d);
+    if (distSq <= bestDistSq && (!best || distSq < bestDistSq)) {
+      best = i;
+      bestDistSq = distSq;
+    }
+  }
+  if (best) return best;
+  const cq::Vec2d mouseWorld = camera.ScreenToWorld(mouseScreen);
+  for (size_t i = 0; i < handles.size(); ++i) {
+    const auto& area = handles[i].area;
+    if (handles[i].shape == HandleShape::Body && area && mouseWorld.x() >= area->min.x() &&
+        mouseWorld.x() <= area->max.x() && mouseWorld.y() >= area->min.y() && mouseWorld.y() <= area->max.y())
+      return i;
+  }
+  return std::nullopt;
+}
+
+cq::Vec2d SnapToGrid(const cq::Vec2d& world, double step) {
+  if (!(step > 0)) return world;
+  return {{std::round(world.x() / step) * step, std::round(world.y() / step) * step}};
+}
+
+DragState BeginDrag(const DragHandle& handle, const cq::Vec2d& mouseWorld) {
+  return {handle.id, handle.position - mouseWorld};
+}
+
+void DragTo(const Lesson& lesson, Points& points, DragState& drag, const cq::Vec2d& mouseWorld,
+            std::optional<double> snapStep) {
+  cq::Vec2d target = mouseWorld + drag.grabOffset;
+  if (snapStep) target = SnapToGrid(target, *snapStep);
+  drag.handleId = lesson.MoveHandle(points, drag.handleId, target);
+}
+
+int Nudge(const Lesson& lesson, Points& points, int handleId, const cq::Vec2d& delta) {
+  for (const DragHandle& handle : lesson.Handles(points))
+    if (handle.id == handleId) return lesson.MoveHandle(points, handleId, handle.position + delta);
+  return -1;
+}
+
+double NudgeStep(double minorGridStep, bool shift, bool alt) {
+  double step = minorGridStep;
+  if (shift) step *= 10;
+  if (alt) step *= 0.1;
+  return step;
+}
+
+}  // namespace cq::app

@@ -1,0 +1,44 @@
+// app/logic/interaction.hpp: what the mouse and the arrow keys do to the scene, without
+// ImGui or GL: hit testing in screen pixels, dragging in world units, grid snapping,
+// nudging.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "logic/camera.hpp"
+#include "logic/lesson.hpp"
+
+namespace cq::app {
+
+/// The handle under the mouse: the point-like handle nearest to `mouseScreen` within
+/// `radiusPixels` (an exact tie goes to the one listed first); failing that, the first
+/// Body whose area contains the mouse; else nothing. Returns an index into `handles`.
+std::optional<size_t> HitTest(const std::vector<DragHandle>& handles, const Camera& camera,
+                              const cq::Vec2d& mouseScreen, double radiusPixels);
+
+/// The nearest multiple of `step` on each axis.
+cq::Vec2d SnapToGrid(const cq::Vec2d& world, double step);
+
+/// A drag in progress: which handle, and where on it the mouse took hold, so the handle
+/// moves by exactly the mouse's motion rather than jumping to the cursor.
+struct DragState {
+  int handleId = -1;
+  cq::Vec2d grabOffset{};  ///< handle position minus mouse position at the press (world)
+};
+
+DragState BeginDrag(const DragHandle& handle, const cq::Vec2d& mouseWorld);
+
+/// Moves the dragged handle to follow the mouse; with `snapStep`, the handle's position
+/// lands on the grid.
+void DragTo(const Lesson& lesson, Points& points, DragState& drag, const cq::Vec2d& mouseWorld,
+            std::optional<double> snapStep);
+
+/// Moves handle `handleId` by `delta` world units (the arrow keys). Returns the handle's
+/// id afterwards (see Lesson::MoveHandle), or -1 if there is no such handle.
+int Nudge(const Lesson& lesson, Points& points, int handleId, const cq::Vec2d& delta);
+
+/// The arrow-key step: one minor grid step, x10 with Shift, x0.1 with Alt.
+double NudgeStep(double minorGridStep, bool shift, bool alt);
+
+}  // namespace cq::app

@@ -1,0 +1,54 @@
+#include "logic/label_layout.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "cq/normalize.hpp"
+
+namespace cq::app {
+namespace {
+
+cq::Vec2d Rotate(const cq::Vec2d& v, double radians) {
+  const double c = std::cos(radians);
+  const double s = std::sin(radians);
+  return {{c * v.x() - s * v.y(), s * v.x() + c * v.y()}};
+}
+
+/// The label box whose edge is `gap` from the anchor along unit direction u.
+ScreenBox BoxAlong(const cq::Vec2d& anchor, const cq::Vec2d& size, double gap, const cq::Vec2d& u) {
+  // Distance from the box centre to its edge along u, for a box centred on the ray.
+  const double reach = 0.5 * std::min(std::abs(u.x()) > 1e-9 ? size.x() / std::abs(u.x()) : 1e300,
+                                      std::abs(u.y()) > 1e-9 ? size.y() / std::abs(u.y()) : 1e300);
+  const cq::Vec2d center = anchor + (gap + reach) * u;
+  return {center - 0.5 * size, center + 0.5 * size};
+}
+
+}  // namespace
+
+bool Overlaps(const ScreenBox& box, const ScreenCircle& circle) {
+  const double x = std::clamp(circle.center.x(), box.min.x(), box.max.x());
+  const double y = std::clamp(circle.center.y(), box.min.y(), box.max.y());
+  const double dx = circle.center.x() - x;
+  const double dy = circle.center.y() - y;
+  return dx * dx + dy * dy < circle.radius * circle.radius;
+}
+
+bool Overlaps(const ScreenBox& a, const ScreenBox& b) {
+  return a.min.x() < b.max.x() && b.min.x() < a.max.x() && a.min.y() < b.max.y() && b.min.y() < a.max.y();
+}
+
+ScreenBox PlaceLabel(const cq::Vec2d& anchor, const cq::Vec2d& size, double gap, const cq::Vec2d& preferred,
+                     const std::vector<ScreenCircle>& circles, const std::vector<ScreenBox>& boxes) {
+  const cq::Vec2d start = cq::Normalize(preferred).value_or(cq::Vec2d{{1, 0}});
+  constexpr double k_step = 3.14159265358979323846 / 4;
+  const int order[8] = {0, 1, -1, 2, -2, 3, -3, 4};
+  for (int turn : order) {
+    const ScreenBox box = BoxAlong(anchor, size, gap, Rotate(start, turn * k_step));
+    const bool free = std::none_of(circles.begin(), circles.end(), [&](const ScreenCircle& c) { return Overlaps(box, c); }) &&
+                      std::none_of(boxes.begin(), boxes.end(), [&](const ScreenBox& b) { return Overlaps(box, b); });
+    if (free) return box;
+  }
+  return BoxAlong(anchor, size, gap, start);
+}
+
+}  // namespace cq::app

@@ -1,0 +1,31 @@
+// app/logic/label_layout.hpp: where a text label goes so it never sits on a handle or on
+// another label. Screen pixels, y down.
+#pragma once
+
+#include <vector>
+
+#include "cq/vec.hpp"
+
+namespace cq::app {
+
+struct ScreenCircle {
+  cq::Vec2d center;
+  double radius;
+};
+
+struct ScreenBox {
+  cq::Vec2d min;
+  cq::Vec2d max;
+};
+
+/// The box of a `size` label placed `gap` pixels from `anchor`, in the first of eight
+/// directions (starting at `preferred`, then turning in 45-degree steps alternately to
+/// either side) whose box overlaps none of `circles` and `boxes`. If every direction
+/// collides, the preferred one. `preferred` need not be unit length but must be non-zero.
+ScreenBox PlaceLabel(const cq::Vec2d& anchor, const cq::Vec2d& size, double gap, const cq::Vec2d& preferred,
+                     const std::vector<ScreenCircle>& circles, const std::vector<ScreenBox>& boxes);
+
+bool Overlaps(const ScreenBox& box, const ScreenCircle& circle);
+bool Overlaps(const ScreenBox& a, const ScreenBox& b);
+
+}  // namespace cq::app

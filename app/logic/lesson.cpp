@@ -1,0 +1,67 @@
+#include "logic/lesson.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+namespace cq::app {
+namespace {
+
+bool EqualsIgnoringCase(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+}  // namespace
+
+std::vector<DragHandle> Lesson::Handles(const Points& points) const {
+  const std::vector<PointSpec> specs = PointSpecs();
+  std::vector<DragHandle> handles;
+  // P first: on an exact tie in hit testing the first handle wins, and P is the one a
+  // person means to drag when it sits on top of a shape handle.
+  const int p = PointIndex("P");
+  if (p >= 0) handles.push_back({p, specs[size_t(p)].name, points[size_t(p)], HandleShape::QueryPoint, std::nullopt});
+  for (size_t i = 0; i < specs.size(); ++i)
+    if (int(i) != p) handles.push_back({int(i), specs[i].name, points[i], HandleShape::Point, std::nullopt});
+  return handles;
+}
+
+int Lesson::MoveHandle(Points& points, int handleId, const cq::Vec2d& target) const {
+  if (handleId >= 0 && size_t(handleId) < points.size()) points[size_t(handleId)] = target;
+  return handleId;
+}
+
+WorldRect Lesson::Extent(const Points& points) const {
+  WorldRect r{points.front(), points.front()};
+  for (const cq::Vec2d& p : points) {
+    for (int i = 0; i < 2; ++i) {
+      r.min.v[i] = std::min(r.min.v[i], p.v[i]);
+      r.max.v[i] = std::max(r.max.v[i], p.v[i]);
+    }
+  }
+  return r;
+}
+
+int Lesson::PointIndex(std::string_view name) const {
+  const std::vector<PointSpec> specs = PointSpecs();
+  for (size_t i = 0; i < specs.size(); ++i)
+    if (EqualsIgnoringCase(specs[i].name, name)) return int(i);
+  return -1;
+}
+
+const Lesson* FindLesson(std::string_view name) {
+  for (const Lesson* lesson : LessonTable())
+    if (EqualsIgnoringCase(lesson->Id(), name) || EqualsIgnoringCase(lesson->Title(), name)) return lesson;
+  return nullptr;
+}
+
+std::string LessonIdList() {
+  std::string list;
+  for (const Lesson* lesson : LessonTable()) {
+    if (!list.empty()) list += ", ";
+    list += lesson->Id();
+  }
+  return list;
+}
+
+}  // namespace cq::app

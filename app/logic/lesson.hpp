@@ -1,0 +1,189 @@
+// app/logic/lesson.hpp: what a lesson is, and the one struct a lesson's evaluation
+// produces each frame (LessonFrame) for the canvas, the inspector and the number lines.
+//
+// A lesson is GL-free and ImGui-free: it names its points, gives default scenes
+// (presets), turns mouse drags on its handles into point moves, and evaluates the scene
+// by asking core. Everything it shows, regions, feet, t, distances, comes from core's
+// result; the renderer only maps world units to pixels and picks colours.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "cq/aabb.hpp"
+#include "cq/linear.hpp"
+#include "cq/plane.hpp"
+#include "cq/regions2d.hpp"
+#include "cq/status.hpp"
+#include "cq/vec.hpp"
+#include "logic/format.hpp"
+
+namespace cq::app {
+
+using Points = std::vector<cq::Vec2d>;
+using WorldRect = cq::Rect2<double>;
+
+/// A named point of the scene (the lesson's state is just these positions).
+struct PointSpec {
+  std::string name;         ///< "A", "B", "P", "O", "N", "Min", "Max": used by --set and the inspector
+  std::string description;  ///< "endpoint A", "query point", ...
+};
+
+/// A named starting scene. The first preset of a lesson is its default scene.
+struct Preset {
+  std::string name;
+  std::string note;  ///< one sentence: what this case shows
+  Points points;
+};
+
+enum class HandleShape : std::uint8_t { QueryPoint, Point, Corner, Body };
+
+/// Something on the canvas the mouse can grab. Usually one stored point; a box's corners
+/// and body move several coordinates at once.
+struct DragHandle {
+  int id = 0;                     ///< lesson-defined, stable while the scene is unchanged
+  std::string label;              ///< drawn next to the handle ("A", "P", ...); empty for none
+  cq::Vec2d position{};           ///< where it is drawn and hit-tested (world units)
+  HandleShape shape = HandleShape::Point;
+  std::optional<WorldRect> area;  ///< for a Body: grabbed anywhere inside this rectangle
+};
+
+/// Colour roles of the feature regions (the palette maps them to colour-blind-safe colours).
+enum class Tone : std::uint8_t {
+  VertexA,
+  Interior,
+  VertexB,
+  Back,
+  Front,
+  BoxInside,
+  BoxEdge,
+  BoxVertex,
+};
+
+struct RegionFill {
+  cq::ConvexPolygon2<double> polygon;
+  Tone tone = Tone::Interior;
+  bool holdsP = false;  ///< the region the query point is in: drawn highlighted
+};
+
+enum class Stroke : std::uint8_t {
+  Shape,          ///< the shape itself (segment, ray, plane line, box outline)
+  Carrier,        ///< the carrier line beyond the shape, dashed
+  Boundary,       ///< a region boundary
+  Perpendicular,  ///< from P to the raw (unclamped) foot, dotted
+  ClampMove,      ///< arrow from the raw foot to the clamped point: what the clamp did
+  Distance,       ///< from P to the closest point, labelled with its length
+  Normal,         ///< the plane's normal arrow
+};
+
+struct StrokeLine {
+  cq::Vec2d p0{};
+  cq::Vec2d p1{};
+  Stroke stroke = Stroke::Shape;
+};
+
+enum class Marker : std::uint8_t { RawFoot, Closest };
+
+struct MarkerPoint {
+  cq::Vec2d position{};
+  Marker marker = Marker::Closest;
+  std::string label;
+};
+
+/// One interval of a number line, coloured like the region it stands for.
+struct NumberInterval {
+  double from;  ///< may be -inf
+  double to;    ///< may be +inf
+  Tone tone;
+};
+
+/// A number line under the canvas: the lesson's parameter (t, signed distance, or a box
+/// coordinate), its raw value and what the clamp made of it.
+struct NumberLine {
+  std::string name;          ///< "t", "s", "x", "y"
+  std::string caption;       ///< e.g. "t along A->B: 0 at A, 1 at B"
+  std::vector<NumberInterval> intervals;
+  std::vector<double> ticks;  ///< labelled breakpoints (0 and 1 for a segment)
+  double raw = 0;            ///< the unclamped value (P's own)
+  std::optional<double> clamped;  ///< where the closest point sits on this line (absent: no clamp)
+  std::string rawName;       ///< marker captions: "t_raw" / "t", "s" / "foot", "P.x" / "closest.x"
+  std::string clampedName;
+  double viewFrom = -1;      ///< the visible range
+  double viewTo = 2;
+  cq::Vec2d dragDirection{};  ///< dragging the raw marker by dv moves P by dv * dragDirection
+};
+
+/// A line of the inspector: a name, the value as shown, and what it means.
+struct InspectorValue {
+  std::string label;
+  std::string text;
+  std::string help;
+};
+
+using CoreResult = std::variant<std::monostate, cq::LinearResult<double, 2>, cq::PlaneResult<double, 2>,
+                                cq::BoxResult<double, 2>>;
+
+/// Everything a lesson shows for one scene, recomputed every frame.
+struct LessonFrame {
+  CoreResult result;                     ///< core's answer, exactly as returned
+  std::optional<cq::QueryError> error;   ///< core refused the scene (e.g. zero normal)
+  std::string errorText;                 ///< core's description of it
+  std::string regionName;                ///< "A", "interior", "front", "edge", ...
+
+  std::vector<RegionFill> regions;
+  std::vector<StrokeLine> strokes;       ///< region boundaries, carrier, shape, construction lines
+  std::vector<MarkerPoint> markers;
+  std::optional<StrokeLine> distance;    ///< P to closest, labelled with distanceText
+  std::string distanceText;
+
+  std::vector<NumberLine> numberLines;
+  std::vector<InspectorValue> values;    ///< the inspector's live values
+  std::vector<std::string> steps;        ///< project / clamp / evaluate, with this scene's numbers
+};
+
+class Lesson {
+ public:
+  virtual ~Lesson() = default;
+
+  virtual std::string_view Id() const = 0;     ///< "segment": --lesson and scene files
+  virtual std::string_view Title() const = 0;  ///< "Segment"
+  virtual std::string_view Summary() const = 0;  ///< one paragraph: what this lesson teaches
+
+  virtual std::vector<PointSpec> PointSpecs() const = 0;
+  virtual std::vector<Preset> Presets() const = 0;  ///< non-empty; the first is the default
+
+  /// The grabbable things for the current points. Default: one per point, P first.
+  virtual std::vector<DragHandle> Handles(const Points& points) const;
+  /// Moves handle `handleId` so it sits at `target` (world units), adjusting the points.
+  /// Returns the id to keep dragging with (a box corner dragged past its opposite corner
+  /// becomes the other corner). Default: points[handleId] = target.
+  virtual int MoveHandle(Points& points, int handleId, const cq::Vec2d& target) const;
+
+  /// Asks core about the scene and describes everything to show. `view` is the visible
+  /// world rectangle, to which unbounded things (regions, lines) are clipped; `numbers`
+  /// is how values are written into the frame's texts.
+  virtual LessonFrame Evaluate(const Points& points, const WorldRect& view, NumberStyle numbers) const = 0;
+
+  /// A rectangle that holds the scene's interesting parts (for framing the view).
+  virtual WorldRect Extent(const Points& points) const;
+
+  /// How many number lines Evaluate produces (fixed per lesson; the layout needs it first).
+  virtual size_t NumberLineCount() const { return 1; }
+
+  /// Index of the named point (case-insensitive), or -1.
+  int PointIndex(std::string_view name) const;
+};
+
+/// The lessons in menu order: Segment, Ray, Line, Plane, Box (app/lessons/registry.cpp).
+const std::vector<const Lesson*>& LessonTable();
+
+/// The lesson with this id or title (case-insensitive), or nullptr.
+const Lesson* FindLesson(std::string_view name);
+
+/// "segment, ray, line, plane, box"
+std::string LessonIdList();
+
+}  // namespace cq::app

@@ -1,0 +1,154 @@
+#include "logic/options.hpp"
+
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <string_view>
+
+namespace cq::app {
+namespace {
+
+std::optional<double> ParseFiniteDouble(std::string_view text) {
+  if (text.empty()) return std::nullopt;
+  const std::string copy(text);
+  char* end = nullptr;
+  errno = 0;
+  const double value = std::strtod(copy.c_str(), &end);
+  if (end != copy.c_str() + copy.size() || errno == ERANGE || !std::isfinite(value)) return std::nullopt;
+  return value;
+}
+
+std::optional<int> ParsePositiveInt(std::string_view text, int maxValue) {
+  int value = 0;
+  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || ptr != text.data() + text.size() || value <= 0 || value > maxValue) return std::nullopt;
+  return value;
+}
+
+}  // namespace
+
+std::optional<cq::Vec2d> ParsePoint2(const std::string& text) {
+  const auto comma = text.find(',');
+  if (comma == std::string::npos) return std::nullopt;
+  const auto x = ParseFiniteDouble(std::string_view(text).substr(0, comma));
+  const auto y = ParseFiniteDouble(std::string_view(text).substr(comma + 1));
+  if (!x || !y) return std::nullopt;
+  return cq::Vec2d{{*x, *y}};
+}
+
+ParsedOptions ParseCommandLine(int argc, const char* const* argv) {
+  ParsedOptions parsed;
+  AppOptions& o = parsed.options;
+  auto fail = [&](std::string message) {
+    parsed.error = std::move(message);
+    return parsed;
+  };
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    std::optional<std::string> inlineValue;
+    if (arg.rfind("--", 0) == 0) {
+      const auto eq = arg.find('=');
+      if (eq != std::string::npos) {
+        inlineValue = arg.substr(eq + 1);
+        arg = arg.substr(0, eq);
+      }
+    }
+    // Takes the flag's value from "--flag=value" or the next argument.
+    auto value = [&]() -> std::optional<std::string> {
+      if (inlineValue) return inlineValue;
+      if (i + 1 < argc) return std::string(argv[++i]);
+      return std::nullopt;
+    };
+    auto noValue = [&]() { return !inlineValue; };
+
+    if (arg == "--help" || arg == "-h") {
+      if (!noValue()) return fail(arg + " takes no value");
+      o.help = true;
+    } else if (arg == "--version") {
+      if (!noValue()) return fail(arg + " takes no value");
+      o.version = true;
+    } else if (arg == "--frames") {
+      const auto v = value();
+      const auto n = v ? ParsePositiveInt(*v, 100000000) : std::nullopt;
+      if (!n) return fail("--frames needs a whole number of frames >= 1, e.g. --frames 120");
+      o.frames = n;
+    } else if (arg == "--screenshot") {
+      const auto v = value();
+      if (!v || v->empty()) return fail("--screenshot needs a file name, e.g. --screenshot lesson.png");
+      if (v->size() < 5 || v->substr(v->size() - 4) != ".png")
+        return fail("--screenshot writes PNG: the file name must end in .png (got '" + *v + "')");
+      o.screenshotPath = v;
+    } else if (arg == "--size") {
+      const auto v = value();
+      const auto x = v ? v->find('x') : std::string::npos;
+      const auto w = x != std::string::npos ? ParsePositiveInt(std::string_view(*v).substr(0, x), 16384) : std::nullopt;
+      const auto h = x != std::string::npos ? ParsePositiveInt(std::string_view(*v).substr(x + 1), 16384) : std::nullopt;
+      if (!w || !h) return fail("--size needs WIDTHxHEIGHT in pixels, e.g. --size 1600x1000");
+      if (*w < 320 || *h < 200) return fail("--size must be at least 320x200");
+      o.width = w;
+      o.height = h;
+    } else if (arg == "--lesson") {
+      const auto v = value();
+      if (!v || v->empty()) return fail("--lesson needs a lesson name, e.g. --lesson segment");
+      o.lesson = v;
+    } else if (arg == "--set") {
+      const auto v = value();
+      const auto eq = v ? v->find('=') : std::string::npos;
+      if (eq == std::string::npos || eq == 0)
+        return fail("--set needs NAME=x,y, e.g. --set P=3,1 (got '" + v.value_or("") + "')");
+      const auto point = ParsePoint2(v->substr(eq + 1));
+      if (!point) return fail("--set " + *v + ": the position must be two finite numbers x,y, e.g. P=3,1");
+      o.sets.push_back({v->substr(0, eq), *point});
+    } else if (arg == "--dump-state") {
+      const auto v = value();
+      if (!v || v->empty()) return fail("--dump-state needs a file name, e.g. --dump-state state.json");
+      o.dumpStatePath = v;
+    } else if (arg == "--report-frame-times") {
+      if (!noValue()) return fail(arg + " takes no value");
+      o.reportFrameTimes = true;
+    } else if (arg == "--ui-scale") {
+      const auto v = value();
+      const auto s = v ? ParseFiniteDouble(*v) : std::nullopt;
+      if (!s || *s < 0.5 || *s > 4.0) return fail("--ui-scale needs a number from 0.5 to 4, e.g. --ui-scale 1.5");
+      o.uiScale = float(*s);
+    } else if (arg == "--no-config") {
+      if (!noValue()) return fail(arg + " takes no value");
+      o.noConfig = true;
+    } else {
+      return fail("unknown flag '" + std::string(argv[i]) + "' (see --help)");
+    }
+  }
+  return parsed;
+}
+
+std::string HelpText() {
+  return R"(closest-lab: drag a point and a shape; watch project, clamp, evaluate.
+
+Usage: closest-lab [FLAGS]
+
+  --lesson NAME         open a lesson: segment, ray, line, plane, box
+  --set NAME=x,y        place a handle (repeatable), e.g. --set P=3,1 --set B=5,0
+  --size WxH            window size in pixels (screenshots have exactly this size)
+  --screenshot FILE.png render the first complete frame to FILE.png, then exit 0
+  --frames N            run N frames, then exit 0
+  --dump-state FILE     after the last frame, write the lesson, handles and the
+                        inspector's values as JSON
+  --report-frame-times  with --frames: print frame-time percentiles (ms) on exit
+  --ui-scale S          font and UI scale, 0.5 to 4 (default: the monitor's scale)
+  --no-config           neither read nor write the saved window/settings file
+  --version             print the version
+  --help                this text
+
+Screenshots and --frames runs use the default layout and never touch the saved
+settings ($XDG_CONFIG_HOME/closest-point-lab/settings.json).
+
+Without a display, run it under a virtual X server:
+  xvfb-run -a -s '-screen 0 1600x1000x24' closest-lab --screenshot out.png
+
+Example:
+  closest-lab --lesson segment --set P=7,2 --size 1280x800 --screenshot seg.png
+)";
+}
+
+}  // namespace cq::app

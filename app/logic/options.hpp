@@ -1,0 +1,47 @@
+// app/logic/options.hpp: the closest-lab command line. The flags are a stable interface:
+// tests, scripts and teachers' slide decks call them.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cq/vec.hpp"
+
+namespace cq::app {
+
+struct HandleAssignment {
+  std::string name;     ///< handle name as typed (matched case-insensitively)
+  cq::Vec2d position;   ///< world units
+};
+
+struct AppOptions {
+  std::optional<int> frames;                ///< --frames N: run N frames, then exit 0
+  std::optional<std::string> screenshotPath;  ///< --screenshot FILE.png
+  std::optional<int> width;                 ///< --size WxH
+  std::optional<int> height;
+  std::optional<std::string> lesson;        ///< --lesson NAME
+  std::vector<HandleAssignment> sets;       ///< --set NAME=x,y (repeatable, applied in order)
+  std::optional<std::string> dumpStatePath;  ///< --dump-state FILE.json
+  bool reportFrameTimes = false;            ///< --report-frame-times
+  std::optional<float> uiScale;             ///< --ui-scale S
+  bool noConfig = false;                    ///< --no-config: neither read nor write settings
+  bool help = false;                        ///< --help
+  bool version = false;                     ///< --version
+};
+
+struct ParsedOptions {
+  AppOptions options;
+  std::string error;  ///< one line, empty when the command line is valid
+};
+
+/// Parses argv (argv[0] is the program name). Accepts "--flag value" and "--flag=value".
+ParsedOptions ParseCommandLine(int argc, const char* const* argv);
+
+/// The --help text: every flag, with an example.
+std::string HelpText();
+
+/// Parses "x,y" into a point; nothing for anything else (NaN and inf are rejected).
+std::optional<cq::Vec2d> ParsePoint2(const std::string& text);
+
+}  // namespace cq::app

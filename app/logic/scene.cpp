@@ -1,0 +1,66 @@
+#include "logic/scene.hpp"
+
+namespace cq::app {
+
+Scene::Scene(const Lesson& lesson) {
+  const auto& table = LessonTable();
+  for (size_t i = 0; i < table.size(); ++i) {
+    m_points.push_back(table[i]->Presets().front().points);
+    if (table[i] == &lesson) m_lessonIndex = i;
+  }
+  m_history.push_back({m_lessonIndex, CurrentPoints()});
+}
+
+void Scene::OpenLesson(size_t index) {
+  if (index >= m_points.size() || index == m_lessonIndex) return;
+  m_lessonIndex = index;
+  selectedHandle.reset();
+  Commit();
+}
+
+void Scene::OpenNextLesson(int direction) {
+  const size_t n = m_points.size();
+  OpenLesson((m_lessonIndex + n + size_t(direction % int(n) + int(n))) % n);
+}
+
+void Scene::ApplyPreset(size_t index) {
+  const std::vector<Preset> presets = CurrentLesson().Presets();
+  if (index >= presets.size()) return;
+  EditPoints() = presets[index].points;
+  selectedHandle.reset();
+  Commit();
+}
+
+bool Scene::SetPoint(const std::string& name, const cq::Vec2d& position) {
+  const int index = CurrentLesson().PointIndex(name);
+  if (index < 0) return false;
+  EditPoints()[size_t(index)] = position;
+  return true;
+}
+
+void Scene::Commit() {
+  const Snapshot& last = m_history[m_historyPos];
+  if (last.lessonIndex == m_lessonIndex && last.points == CurrentPoints()) return;
+  m_history.resize(m_historyPos + 1);  // a new edit discards the redo branch
+  m_history.push_back({m_lessonIndex, CurrentPoints()});
+  if (m_history.size() > k_historyLimit) m_history.erase(m_history.begin());
+  m_historyPos = m_history.size() - 1;
+}
+
+void Scene::Undo() {
+  if (!CanUndo()) return;
+  Restore(m_history[--m_historyPos]);
+}
+
+void Scene::Redo() {
+  if (!CanRedo()) return;
+  Restore(m_history[++m_historyPos]);
+}
+
+void Scene::Restore(const Snapshot& snapshot) {
+  m_lessonIndex = snapshot.lessonIndex;
+  m_points[m_lessonIndex] = snapshot.points;
+  selectedHandle.reset();
+}
+
+}  // namespace cq::app

@@ -1,0 +1,55 @@
+// app/logic/scene.hpp: the state a person edits: which lesson is open, every lesson's
+// points (switching lessons and back keeps them), the selected handle, and undo/redo.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "logic/lesson.hpp"
+
+namespace cq::app {
+
+class Scene {
+ public:
+  /// Every lesson at its default preset, `lesson` open.
+  explicit Scene(const Lesson& lesson);
+
+  const Lesson& CurrentLesson() const { return *LessonTable()[m_lessonIndex]; }
+  size_t LessonIndex() const { return m_lessonIndex; }
+  const Points& CurrentPoints() const { return m_points[m_lessonIndex]; }
+  /// For edits in progress (a drag); call Commit() when the edit is complete.
+  Points& EditPoints() { return m_points[m_lessonIndex]; }
+
+  void OpenLesson(size_t index);
+  void OpenNextLesson(int direction);  ///< +1 next, -1 previous, wrapping
+  void ApplyPreset(size_t index);
+  void Reset() { ApplyPreset(0); }
+
+  /// Sets a point by name; false (and nothing changes) if the lesson has no such point.
+  bool SetPoint(const std::string& name, const cq::Vec2d& position);
+
+  std::optional<int> selectedHandle;  ///< the handle the arrow keys move
+
+  /// Records the current state as one undo step, if it differs from the last one.
+  void Commit();
+  bool CanUndo() const { return m_historyPos > 0; }
+  bool CanRedo() const { return m_historyPos + 1 < m_history.size(); }
+  void Undo();
+  void Redo();
+
+ private:
+  struct Snapshot {
+    size_t lessonIndex;
+    Points points;
+  };
+  void Restore(const Snapshot& snapshot);
+
+  size_t m_lessonIndex = 0;
+  std::vector<Points> m_points;  ///< per lesson, in LessonTable() order
+  std::vector<Snapshot> m_history;
+  size_t m_historyPos = 0;
+  static constexpr size_t k_historyLimit = 500;
+};
+
+}  // namespace cq::app

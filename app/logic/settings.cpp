@@ -1,0 +1,109 @@
+#include "logic/settings.hpp"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+
+#include <nlohmann/json.hpp>
+
+namespace cq::app {
+namespace {
+
+template <class T>
+void ReadField(const nlohmann::json& j, const char* key, T& out, T lo, T hi) {
+  const auto it = j.find(key);
+  if (it == j.end() || !it->is_number()) return;
+  const T v = it->get<T>();
+  if (v >= lo && v <= hi) out = v;
+}
+
+void ReadBool(const nlohmann::json& j, const char* key, bool& out) {
+  const auto it = j.find(key);
+  if (it != j.end() && it->is_boolean()) out = it->get<bool>();
+}
+
+}  // namespace
+
+std::optional<std::string> SettingsPath() {
+  std::filesystem::path dir;
+  if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg) {
+    dir = xdg;
+  } else if (const char* home = std::getenv("HOME"); home && *home) {
+    dir = std::filesystem::path(home) / ".config";
+  } else {
+    return std::nullopt;
+  }
+  return (dir / "closest-point-lab" / "settings.json").string();
+}
+
+LoadedSettings LoadSettings(const std::string& path) {
+  LoadedSettings loaded;
+  std::ifstream in(path);
+  if (!in) return loaded;
+  std::stringstream text;
+  text << in.rdbuf();
+  const nlohmann::json j = nlohmann::json::parse(text.str(), nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded() || !j.is_object()) {
+    std::error_code ec;
+    std::filesystem::rename(path, path + ".bad", ec);
+    loaded.warning = "ignoring unreadable settings file " + path +
+                     (ec ? std::string(" (could not move it aside: ") + ec.message() + ")"
+                         : std::string(" (moved aside to ") + path + ".bad)");
+    return loaded;
+  }
+  Settings& s = loaded.settings;
+  ReadField(j, "window_width", s.windowWidth, 320, 16384);
+  ReadField(j, "window_height", s.windowHeight, 200, 16384);
+  int x = 0;
+  int y = 0;
+  if (j.contains("window_x") && j.contains("window_y")) {
+    ReadField(j, "window_x", x, -65536, 65536);
+    ReadField(j, "window_y", y, -65536, 65536);
+    s.windowX = x;
+    s.windowY = y;
+  }
+  ReadField(j, "ui_scale", s.uiScale, 0.5f, 4.0f);
+  ReadField(j, "sidebar_width", s.sidebarWidth, 200.0f, 2000.0f);
+  ReadBool(j, "show_regions", s.showRegions);
+  ReadBool(j, "show_steps", s.showSteps);
+  ReadBool(j, "snap_to_grid", s.snapToGrid);
+  if (const auto it = j.find("numbers"); it != j.end() && it->is_string())
+    s.numbers = it->get<std::string>() == "exact" ? NumberStyle::Exact : NumberStyle::Readable;
+  if (const auto it = j.find("lesson"); it != j.end() && it->is_string()) s.lesson = it->get<std::string>();
+  return loaded;
+}
+
+std::string SaveSettings(const std::string& path, const Settings& s) {
+  nlohmann::json j;
+  j["window_width"] = s.windowWidth;
+  j["window_height"] = s.windowHeight;
+  if (s.windowX && s.windowY) {
+    j["window_x"] = *s.windowX;
+    j["window_y"] = *s.windowY;
+  }
+  j["ui_scale"] = s.uiScale;
+  j["sidebar_width"] = s.sidebarWidth;
+  j["show_regions"] = s.showRegions;
+  j["show_steps"] = s.showSteps;
+  j["snap_to_grid"] = s.snapToGrid;
+  j["numbers"] = s.numbers == NumberStyle::Exact ? "exact" : "readable";
+  j["lesson"] = s.lesson;
+  std::error_code ec;
+  std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
+  if (ec) return "cannot create " + std::filesystem::path(path).parent_path().string() + ": " + ec.message();
+  // Write a temporary file and rename it over the old one, so a crash mid-write never
+  // leaves a half-written settings file.
+  const std::string temporary = path + ".tmp";
+  {
+    std::ofstream out(temporary);
+    out << j.dump(2) << '\n';
+    if (!out) return "cannot write " + temporary;
+  }
+  std::filesystem::rename(temporary, path, ec);
+  if (ec) return "cannot replace " + path + ": " + ec.message();
+  return {};
+}
+
+}  // namespace cq::app

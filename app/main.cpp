@@ -1,0 +1,304 @@
+// closest-lab: init, loop, shutdown (the flat shape of Dear ImGui's GLFW + OpenGL3 example).
+//
+// Exit status: 0 normal; 1 no display / no OpenGL 3.3 / a file could not be written;
+// 2 a bad command line (one line on stderr).
+#include <glad/gl.h>  // before GLFW, which must not pull in its own GL header
+#include <GLFW/glfw3.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "cq_assets.hpp"
+#include "gl/framebuffer_capture.hpp"
+#include "gl/grid_renderer.hpp"
+#include "logic/frame_stats.hpp"
+#include "logic/options.hpp"
+#include "logic/palette.hpp"
+#include "logic/settings.hpp"
+#include "ui/lab_app.hpp"
+
+namespace {
+
+using namespace cq::app;
+
+constexpr const char* k_program = "closest-lab";
+// ImGui lays out a window over its first frames; the screenshot is the first frame in
+// which every panel has its final size and position.
+constexpr int k_settleFrames = 3;
+
+std::string g_glfwError;  // the last GLFW error, reported once instead of a cascade
+bool g_inputSeen = false;  // any input event since the last frame (for idle waiting)
+
+void RecordGlfwError(int code, const char* description) {
+  g_glfwError = std::string(description) + " (GLFW error " + std::to_string(code) + ")";
+}
+
+void MarkInput(GLFWwindow*, int, int, int, int) { g_inputSeen = true; }
+void MarkInputButton(GLFWwindow*, int, int, int) { g_inputSeen = true; }
+void MarkInputScroll(GLFWwindow*, double, double) { g_inputSeen = true; }
+void MarkInputChar(GLFWwindow*, unsigned int) { g_inputSeen = true; }
+void MarkInputCursor(GLFWwindow*, double, double) { g_inputSeen = true; }
+void MarkInputSize(GLFWwindow*, int, int) { g_inputSeen = true; }
+
+int Fail(const std::string& message, int status) {
+  std::fprintf(stderr, "%s: %s\n", k_program, message.c_str());
+  return status;
+}
+
+void ApplyStyle(float scale) {
+  ImGuiStyle style;
+  ImGui::StyleColorsLight(&style);
+  style.WindowRounding = 0;
+  style.FrameRounding = 3;
+  style.ItemSpacing = ImVec2(8, 5);
+  style.CellPadding = ImVec2(6, 3);
+  style.ScaleAllSizes(scale);
+  ImGui::GetStyle() = style;
+}
+
+/// The UI font at `scale`: DejaVu Sans (embedded at build time) with the Latin, Greek,
+/// arrow, math and sub/superscript glyphs the lessons' text uses.
+void BuildFonts(float scale) {
+  static ImVector<ImWchar> ranges;
+  if (ranges.empty()) {
+    ImFontGlyphRangesBuilder builder;
+    builder.AddRanges(ImGui::GetIO().Fonts->GetGlyphRangesDefault());
+    static const ImWchar extra[] = {0x0370, 0x03FF, 0x2000, 0x206F, 0x2070, 0x209F, 0x2190, 0x21FF, 0x2200, 0x22FF, 0x25A0, 0x25FF, 0};
+    builder.AddRanges(extra);
+    builder.BuildRanges(&ranges);
+  }
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  ImFontConfig config;
+  config.FontDataOwnedByAtlas = false;  // the bytes are static, embedded in the binary
+  config.OversampleH = 2;
+  io.Fonts->AddFontFromMemoryTTF(const_cast<char*>(cq::embedded::DejaVuSans_ttf.data()),
+                                 int(cq::embedded::DejaVuSans_ttf.size()), 17.0f * scale, &config, ranges.Data);
+}
+
+std::string ExportPath(const std::string& lessonId) {
+  std::filesystem::path dir = std::filesystem::current_path();
+  if (const char* home = std::getenv("HOME"); home && *home) {
+    dir = home;
+    if (std::filesystem::is_directory(dir / "Pictures")) dir /= "Pictures";
+  }
+  char stamp[32];
+  const std::time_t now = std::time(nullptr);
+  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
+  return (dir / ("closest-lab-" + lessonId + "-" + stamp + ".png")).string();
+}
+
+bool WriteText(const std::string& path, const std::string& text, std::string& error) {
+  std::ofstream out(path);
+  out << text;
+  if (!out) {
+    error = "cannot write " + path;
+    return false;
+  }
+  return true;
+}
+
+GridColors CanvasColors() {
+  auto put = [](float* out, const Rgba& c) { out[0] = c.r, out[1] = c.g, out[2] = c.b, out[3] = c.a; };
+  GridColors colors{};
+  put(colors.paper, PaperColor());
+  put(colors.minorInk, MinorGridColor());
+  put(colors.majorInk, MajorGridColor());
+  put(colors.axisInk, AxisColor());
+  return colors;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const ParsedOptions parsed = ParseCommandLine(argc, argv);
+  if (!parsed.error.empty()) return Fail(parsed.error, 2);
+  const AppOptions& options = parsed.options;
+  if (options.help) {
+    std::fputs(HelpText().c_str(), stdout);
+    return 0;
+  }
+  if (options.version) {
+    std::printf("%s 0.1.0 (Dear ImGui %s)\n", k_program, IMGUI_VERSION);
+    return 0;
+  }
+
+  // Scripted runs (screenshots, --frames) are reproducible: default settings, nothing saved.
+  const bool scripted = options.screenshotPath || options.frames;
+  const bool useConfig = !options.noConfig && !scripted;
+  Settings settings;
+  const std::optional<std::string> settingsPath = useConfig ? SettingsPath() : std::nullopt;
+  if (settingsPath) {
+    LoadedSettings loaded = LoadSettings(*settingsPath);
+    if (!loaded.warning.empty()) std::fprintf(stderr, "%s: %s\n", k_program, loaded.warning.c_str());
+    settings = loaded.settings;
+  }
+  const float storedUiScale = settings.uiScale;  // --ui-scale is for this run only
+  if (options.uiScale) settings.uiScale = *options.uiScale;
+  if (options.width) {
+    settings.windowWidth = *options.width;
+    settings.windowHeight = *options.height;
+  }
+
+  const Lesson* lesson = options.lesson ? FindLesson(*options.lesson) : FindLesson(settings.lesson);
+  if (options.lesson && !lesson)
+    return Fail("unknown lesson '" + *options.lesson + "' (lessons: " + LessonIdList() + ")", 2);
+  if (!lesson) lesson = LessonTable().front();
+  for (const HandleAssignment& set : options.sets) {
+    if (lesson->PointIndex(set.name) < 0) {
+      std::string names;
+      for (const PointSpec& spec : lesson->PointSpecs()) names += (names.empty() ? "" : ", ") + spec.name;
+      return Fail("--set " + set.name + ": the " + std::string(lesson->Title()) + " lesson has no point '" + set.name +
+                      "' (points: " + names + ")",
+                  2);
+    }
+  }
+
+  glfwSetErrorCallback(RecordGlfwError);
+  if (!glfwInit()) {
+    const char* display = std::getenv("DISPLAY");
+    const char* wayland = std::getenv("WAYLAND_DISPLAY");
+    if ((!display || !*display) && (!wayland || !*wayland))
+      return Fail("no display found (DISPLAY is not set); run it under a virtual X server: xvfb-run -a -s '-screen 0 "
+                  "1600x1000x24' closest-lab [FLAGS]",
+                  1);
+    return Fail("cannot start GLFW: " + g_glfwError, 1);
+  }
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  glfwWindowHint(GLFW_SAMPLES, 0);
+  GLFWwindow* window =
+      glfwCreateWindow(settings.windowWidth, settings.windowHeight, "Closest Point Lab", nullptr, nullptr);
+  if (!window) {
+    glfwTerminate();
+    return Fail("cannot open an OpenGL 3.3 core window: " + g_glfwError, 1);
+  }
+  if (useConfig && settings.windowX && settings.windowY) glfwSetWindowPos(window, *settings.windowX, *settings.windowY);
+  glfwMakeContextCurrent(window);
+  if (gladLoadGL(glfwGetProcAddress) == 0) {
+    glfwDestroyWindow(window);
+    glfwTerminate();
+    return Fail("cannot load OpenGL 3.3 functions", 1);
+  }
+  const bool measuring = options.reportFrameTimes || scripted;
+  glfwSwapInterval(measuring ? 0 : 1);
+
+  // Our callbacks first: ImGui's backend chains to them, so we learn of every input.
+  glfwSetKeyCallback(window, MarkInput);
+  glfwSetMouseButtonCallback(window, MarkInputButton);
+  glfwSetScrollCallback(window, MarkInputScroll);
+  glfwSetCharCallback(window, MarkInputChar);
+  glfwSetCursorPosCallback(window, MarkInputCursor);
+  glfwSetFramebufferSizeCallback(window, MarkInputSize);
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // the layout is computed, and settings live in our own file
+  io.ConfigWindowsMoveFromTitleBarOnly = true;
+  float contentScaleX = 1.0f;
+  float contentScaleY = 1.0f;
+  glfwGetWindowContentScale(window, &contentScaleX, &contentScaleY);
+  LabApp app(*lesson, settings, contentScaleX > 0 ? contentScaleX : 1.0f);
+  for (const HandleAssignment& set : options.sets) app.GetScene().SetPoint(set.name, set.position);
+  app.GetScene().Commit();
+  ApplyStyle(app.UiScale());
+  BuildFonts(app.UiScale());
+  ImGui_ImplGlfw_InitForOpenGL(window, true);
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+
+  GridRenderer grid;
+  std::string error;
+  if (!grid.Init(error)) return Fail("shader error: " + error, 1);
+  const GridColors colors = CanvasColors();
+
+  std::vector<double> frameMs;
+  int status = 0;
+  int idleFrames = 0;
+  for (int frame = 0;; ++frame) {
+    const auto start = std::chrono::steady_clock::now();
+    // Interactive and idle: sleep until something happens (no busy loop on a laptop).
+    if (!measuring && idleFrames > 3)
+      glfwWaitEventsTimeout(0.5);
+    else
+      glfwPollEvents();
+    idleFrames = std::exchange(g_inputSeen, false) ? 0 : idleFrames + 1;
+    if (glfwWindowShouldClose(window) || app.QuitRequested()) break;
+
+    if (app.TakeFontRebuildRequest()) {
+      ApplyStyle(app.UiScale());
+      BuildFonts(app.UiScale());
+      ImGui_ImplOpenGL3_DestroyFontsTexture();
+      ImGui_ImplOpenGL3_CreateFontsTexture();
+    }
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGui::NewFrame();
+    app.Frame();
+    ImGui::Render();
+
+    int fbWidth = 0;
+    int fbHeight = 0;
+    glfwGetFramebufferSize(window, &fbWidth, &fbHeight);
+    glViewport(0, 0, fbWidth, fbHeight);
+    const cq::app::Rgba paper = PaperColor();
+    glClearColor(paper.r, paper.g, paper.b, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    const double fbScale = io.DisplaySize.x > 0 ? double(fbWidth) / double(io.DisplaySize.x) : 1.0;
+    grid.Draw(app.GetCamera(), app.Grid(), colors, app.UiScale(), fbScale, fbHeight);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+
+    if (options.screenshotPath && frame + 1 == k_settleFrames) {
+      if (!WriteFramebufferPng(*options.screenshotPath, fbWidth, fbHeight, error)) status = Fail(error, 1);
+      break;
+    }
+    if (app.TakeExportRequest()) {
+      const std::string path = ExportPath(std::string(app.GetScene().CurrentLesson().Id()));
+      app.SetStatus(WriteFramebufferPng(path, fbWidth, fbHeight, error) ? "Saved " + path : error);
+    }
+    glfwSwapBuffers(window);
+    if (measuring) glFinish();  // count the GPU's work in the frame time
+    frameMs.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    if (options.frames && frame + 1 >= *options.frames) break;
+  }
+
+  if (options.dumpStatePath && status == 0 &&
+      !WriteText(*options.dumpStatePath, app.DumpState().dump(2) + "\n", error))
+    status = Fail(error, 1);
+  if (options.reportFrameTimes) {
+    // The first frames build the font atlas and compile shaders: not steady state.
+    if (frameMs.size() > size_t(k_settleFrames)) frameMs.erase(frameMs.begin(), frameMs.begin() + k_settleFrames);
+    std::printf("%s\n", FormatFrameStats(Summarize(frameMs)).c_str());
+  }
+  if (settingsPath) {
+    Settings toSave = app.GetSettings();
+    if (options.uiScale && toSave.uiScale == *options.uiScale) toSave.uiScale = storedUiScale;
+    int x = 0;
+    int y = 0;
+    glfwGetWindowPos(window, &x, &y);
+    glfwGetWindowSize(window, &toSave.windowWidth, &toSave.windowHeight);
+    toSave.windowX = x;
+    toSave.windowY = y;
+    if (const std::string saveError = SaveSettings(*settingsPath, toSave); !saveError.empty())
+      std::fprintf(stderr, "%s: settings not saved: %s\n", k_program, saveError.c_str());
+  }
+
+  grid.Shutdown();
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplGlfw_Shutdown();
+  ImGui::DestroyContext();
+  glfwDestroyWindow(window);
+  glfwTerminate();
+  return status;
+}

@@ -1,0 +1,116 @@
+// app/ui/lab_app.hpp: the ImGui front end. One object owns the scene, the camera and the
+// settings; each panel is drawn by its own file (lab_app_canvas.cpp, ..._number_lines.cpp,
+// ..._sidebar.cpp, ..._menus.cpp).
+//
+// A frame runs in phases so that nothing shown lags behind the drawing:
+//   1. input: menus and shortcuts, the lesson list, the canvas (pan, zoom, drag), the
+//      number lines (marker drags) and the sidebar's coordinate editors change the scene;
+//   2. evaluate once: the lesson asks core about this frame's final scene;
+//   3. draw: the inspector, the canvas and the number lines all show that LessonFrame.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "logic/camera.hpp"
+#include "logic/grid.hpp"
+#include "logic/interaction.hpp"
+#include "logic/lesson.hpp"
+#include "logic/scene.hpp"
+#include "logic/settings.hpp"
+
+struct ImDrawList;
+
+namespace cq::app {
+
+class LabApp {
+ public:
+  LabApp(const Lesson& lesson, const Settings& settings, float contentScale);
+
+  /// Builds this frame's UI (between ImGui::NewFrame and ImGui::Render).
+  void Frame();
+
+  Scene& GetScene() { return m_scene; }
+  const Camera& GetCamera() const { return m_camera; }
+  const LessonFrame& CurrentFrame() const { return m_frame; }
+  GridSpacing Grid() const;
+  const Settings& GetSettings() const { return m_settings; }
+
+  /// The scale fonts and sizes are built at: monitor content scale x the user's scale.
+  float UiScale() const { return m_contentScale * m_settings.uiScale; }
+  /// True once after the user changed the UI scale: rebuild fonts before the next frame.
+  bool TakeFontRebuildRequest();
+  bool QuitRequested() const { return m_quitRequested; }
+  /// True once after File > Export was chosen: the caller renders and saves a PNG.
+  bool TakeExportRequest();
+  void SetStatus(std::string text) { m_status = std::move(text); }
+
+  nlohmann::json DumpState() const;
+
+ private:
+  struct Layout {
+    ScreenRect sidebar;
+    ScreenRect canvas;
+    ScreenRect numberLines;
+  };
+
+  void ComputeLayout();
+  void HandleShortcuts();
+  void DrawMenuBar();
+  void DrawHelpWindow();
+
+  // lab_app_canvas.cpp
+  void CanvasInput();
+  void CanvasDraw();
+  void DrawRegions(ImDrawList& draw) const;
+  void DrawStrokes(ImDrawList& draw) const;
+  void DrawGridLabels(ImDrawList& draw) const;
+  void DrawHandlesAndLabels(ImDrawList& draw) const;
+
+  // lab_app_number_lines.cpp
+  void NumberLinesInput();
+  void NumberLinesDraw();
+
+  // lab_app_sidebar.cpp
+  void SidebarLessonPicker();
+  void SidebarEditorsAndEvaluate();
+  void DrawPointEditors();
+  void DrawValues() const;
+
+  void Evaluate();
+  void OpenLesson(size_t index);
+  void FrameScene() { m_needsFraming = true; }
+  void AdjustUiScale(float factor);
+  float Px(float unscaledPixels) const { return unscaledPixels * UiScale(); }
+
+  Scene m_scene;
+  Camera m_camera;
+  Settings m_settings;
+  float m_contentScale;
+  Layout m_layout{};
+  LessonFrame m_frame;
+
+  std::vector<DragHandle> m_handles;      ///< this frame's handles (after all input)
+  std::optional<int> m_hoveredId;         ///< id of the handle under the mouse
+  std::optional<DragState> m_drag;        ///< a handle drag in progress
+  struct LineDrag {
+    size_t line;
+    double viewFrom, viewTo;  ///< frozen while dragging, so the scale holds still
+  };
+  std::optional<LineDrag> m_lineDrag;
+  std::vector<NumberLine> m_lineGeometry;  ///< last drawn number lines (for hit testing)
+
+  std::string m_editError;  ///< a rejected numeric entry, shown until the next valid edit
+  std::string m_status;     ///< one line at the bottom of the sidebar
+  bool m_needsFraming = true;
+  bool m_fontRebuild = false;
+  bool m_quitRequested = false;
+  bool m_exportRequested = false;
+  bool m_showHelp = false;
+  bool m_showAbout = false;
+};
+
+}  // namespace cq::app

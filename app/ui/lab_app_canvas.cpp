@@ -1,0 +1,316 @@
+// LabApp, the canvas: mouse input (drag, pan, zoom) and drawing the LessonFrame.
+// Every position drawn here is one core computed (through the lesson) or a handle's;
+// this file only maps world units to pixels, picks colours and places labels.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "cq/normalize.hpp"
+#include "logic/label_layout.hpp"
+#include "logic/palette.hpp"
+#include "ui/lab_app.hpp"
+
+namespace cq::app {
+namespace {
+
+ImVec2 ToIm(const cq::Vec2d& v) { return ImVec2(float(v.x()), float(v.y())); }
+cq::Vec2d FromIm(const ImVec2& v) { return {{v.x, v.y}}; }
+
+constexpr ImGuiWindowFlags k_panelFlags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                          ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus |
+                                          ImGuiWindowFlags_NoFocusOnAppearing;
+
+void BeginCanvasWindow(const ScreenRect& rect) {
+  ImGui::SetNextWindowPos(ToIm(rect.min));
+  ImGui::SetNextWindowSize(ToIm(rect.Size()));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0);
+  ImGui::Begin("##canvas", nullptr,
+               k_panelFlags | ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoNav);
+  ImGui::PopStyleVar(2);
+}
+
+const char* ToneName(Tone tone) {
+  switch (tone) {
+    case Tone::VertexA: return "region A";
+    case Tone::Interior: return "interior";
+    case Tone::VertexB: return "region B";
+    case Tone::Back: return "back";
+    case Tone::Front: return "front";
+    case Tone::BoxInside: return "inside";
+    case Tone::BoxEdge: return "edge";
+    case Tone::BoxVertex: return "vertex";
+  }
+  return "";
+}
+
+void DashedLine(ImDrawList& draw, const cq::Vec2d& a, const cq::Vec2d& b, ImU32 color, float thickness, float dash,
+                float gap) {
+  const cq::Vec2d d = b - a;
+  const double length = std::sqrt(cq::Dot(d, d));
+  if (length <= 0) return;
+  const cq::Vec2d u = (1.0 / length) * d;
+  for (double s = 0; s < length; s += dash + gap)
+    draw.AddLine(ToIm(a + s * u), ToIm(a + std::min(length, s + dash) * u), color, thickness);
+}
+
+void Arrow(ImDrawList& draw, const cq::Vec2d& from, const cq::Vec2d& to, ImU32 color, float thickness, float head) {
+  const cq::Vec2d d = to - from;
+  const double length = std::sqrt(cq::Dot(d, d));
+  if (length < 1) return;
+  const cq::Vec2d u = (1.0 / length) * d;
+  const cq::Vec2d n = cq::PerpLeft(u);
+  const double h = std::min<double>(head, 0.6 * length);
+  const cq::Vec2d base = to - h * u;
+  draw.AddLine(ToIm(from), ToIm(base), color, thickness);
+  draw.AddTriangleFilled(ToIm(to), ToIm(base + 0.45 * h * n), ToIm(base - 0.45 * h * n), color);
+}
+
+}  // namespace
+
+void LabApp::CanvasInput() {
+  const ImGuiIO& io = ImGui::GetIO();
+  const ScreenRect& rect = m_layout.canvas;
+  BeginCanvasWindow(rect);
+  ImGui::SetCursorScreenPos(ToIm(rect.min));
+  ImGui::InvisibleButton("##canvas-input", ToIm(rect.Size()),
+                         ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
+                             ImGuiButtonFlags_MouseButtonMiddle);
+  const bool hovered = ImGui::IsItemHovered();
+  const bool active = ImGui::IsItemActive();
+  const cq::Vec2d mouse = FromIm(io.MousePos);
+  const Lesson& lesson = m_scene.CurrentLesson();
+
+  if (m_needsFraming) {
+    WorldRect extent = lesson.Extent(m_scene.CurrentPoints());
+    m_camera.Frame(extent, Px(90));
+    m_needsFraming = false;
+  }
+  if (hovered && io.MouseWheel != 0) m_camera.ZoomAbout(mouse, std::pow(1.2, double(io.MouseWheel)));
+
+  const std::vector<DragHandle> handles = lesson.Handles(m_scene.CurrentPoints());
+  if (!m_drag) {
+    m_hoveredId.reset();
+    if (hovered)
+      if (const auto hit = HitTest(handles, m_camera, mouse, Px(18))) m_hoveredId = handles[*hit].id;
+  }
+
+  if (ImGui::IsItemActivated() && ImGui::IsMouseClicked(ImGuiMouseButton_Left) && m_hoveredId) {
+    for (const DragHandle& h : handles) {
+      if (h.id == *m_hoveredId) {
+        m_drag = BeginDrag(h, m_camera.ScreenToWorld(mouse));
+        m_scene.selectedHandle = h.id;
+      }
+    }
+  }
+  if (m_drag) {
+    if (active && ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
+      const bool snap = m_settings.snapToGrid || io.KeyShift;
+      DragTo(lesson, m_scene.EditPoints(), *m_drag, m_camera.ScreenToWorld(mouse),
+             snap ? std::optional<double>(Grid().minor) : std::nullopt);
+      m_hoveredId = m_drag->handleId;
+      ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeAll);
+    } else {
+      m_scene.Commit();  // one undo step per drag
+      m_drag.reset();
+    }
+  } else if (active && (io.MouseDelta.x != 0 || io.MouseDelta.y != 0)) {
+    // Left drag on empty space, or any middle/right drag: pan.
+    m_camera.PanByPixels(FromIm(io.MouseDelta));
+  }
+  if (!m_drag && m_hoveredId) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+  ImGui::End();
+}
+
+void LabApp::CanvasDraw() {
+  BeginCanvasWindow(m_layout.canvas);
+  ImDrawList& draw = *ImGui::GetWindowDrawList();
+  draw.PushClipRect(ToIm(m_layout.canvas.min), ToIm(m_layout.canvas.max), true);
+  if (m_settings.showRegions) DrawRegions(draw);
+  DrawGridLabels(draw);
+  DrawStrokes(draw);
+  DrawHandlesAndLabels(draw);
+  if (m_frame.error) {
+    const ImVec2 at = ToIm(m_layout.canvas.min + cq::Vec2d{{Px(12), Px(12)}});
+    const std::string text = "Invalid input: " + m_frame.errorText;
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+    draw.AddRectFilled(ImVec2(at.x - Px(6), at.y - Px(4)), ImVec2(at.x + size.x + Px(6), at.y + size.y + Px(4)),
+                       PackAbgr(PaperColor(), 0.92f), Px(4));
+    draw.AddText(at, PackAbgr(ErrorColor()), text.c_str());
+  }
+  draw.PopClipRect();
+  ImGui::End();
+}
+
+void LabApp::DrawRegions(ImDrawList& draw) const {
+  for (const RegionFill& fill : m_frame.regions) {
+    ImVec2 points[cq::ConvexPolygon2<double>::k_capacity];
+    for (int i = 0; i < fill.polygon.count; ++i) points[i] = ToIm(m_camera.WorldToScreen(fill.polygon.vertices[size_t(i)]));
+    // Counter-clockwise in the y-up world is clockwise on the y-down screen, the winding
+    // ImGui's anti-aliased convex fill expects.
+    const Rgba tone = ToneColor(fill.tone);
+    draw.AddConvexPolyFilled(points, fill.polygon.count, PackAbgr({tone.r, tone.g, tone.b, RegionAlpha(fill.holdsP)}));
+  }
+}
+
+void LabApp::DrawGridLabels(ImDrawList& draw) const {
+  const GridSpacing grid = Grid();
+  const WorldRect view = m_camera.VisibleWorld();
+  const ScreenRect& rect = m_layout.canvas;
+  const ImU32 color = PackAbgr(LabelColor(), 0.55f);
+  const cq::Vec2d origin = m_camera.WorldToScreen(cq::Vec2d{{0, 0}});
+  const float pad = Px(4);
+  // x labels sit under the x axis, or along the bottom edge when the axis is off-screen.
+  const double labelY = std::clamp(origin.y() + pad, rect.min.y() + pad, rect.max.y() - ImGui::GetFontSize() - pad);
+  for (double k = std::ceil(view.min.x() / grid.major); k * grid.major <= view.max.x(); k += 1) {
+    const double x = k * grid.major;
+    if (k == 0) continue;
+    const std::string text = FormatGridLabel(x, grid.decimals);
+    const double sx = m_camera.WorldToScreen(cq::Vec2d{{x, 0}}).x();
+    draw.AddText(ImVec2(float(sx + pad), float(labelY)), color, text.c_str());
+  }
+  for (double k = std::ceil(view.min.y() / grid.major); k * grid.major <= view.max.y(); k += 1) {
+    const double y = k * grid.major;
+    if (k == 0) continue;
+    const std::string text = FormatGridLabel(y, grid.decimals);
+    const float width = ImGui::CalcTextSize(text.c_str()).x;
+    const double labelX = std::clamp(origin.x() - pad - width, rect.min.x() + pad, rect.max.x() - width - pad);
+    const double sy = m_camera.WorldToScreen(cq::Vec2d{{0, y}}).y();
+    draw.AddText(ImVec2(float(labelX), float(sy - ImGui::GetFontSize() - 1)), color, text.c_str());
+  }
+}
+
+void LabApp::DrawStrokes(ImDrawList& draw) const {
+  auto S = [&](const cq::Vec2d& w) { return m_camera.WorldToScreen(w); };
+  // Draw order: boundaries and carrier under the shape, construction lines on top.
+  const Stroke order[] = {Stroke::Boundary, Stroke::Carrier, Stroke::Shape, Stroke::Normal, Stroke::Perpendicular,
+                          Stroke::ClampMove};
+  cq::Vec2d shapeDirection{{0, 0}};
+  for (const StrokeLine& s : m_frame.strokes)
+    if (s.stroke == Stroke::Shape && shapeDirection == cq::Vec2d{{0, 0}}) shapeDirection = S(s.p1) - S(s.p0);
+  for (Stroke kind : order) {
+    for (const StrokeLine& s : m_frame.strokes) {
+      if (s.stroke != kind) continue;
+      const ImU32 color = PackAbgr(StrokeColor(kind));
+      switch (kind) {
+        case Stroke::Boundary: DashedLine(draw, S(s.p0), S(s.p1), PackAbgr(StrokeColor(kind), 0.7f), Px(1.5f), Px(10), Px(5)); break;
+        case Stroke::Carrier: DashedLine(draw, S(s.p0), S(s.p1), color, Px(1.5f), Px(7), Px(6)); break;
+        case Stroke::Shape: draw.AddLine(ToIm(S(s.p0)), ToIm(S(s.p1)), color, Px(3.5f)); break;
+        case Stroke::Normal: Arrow(draw, S(s.p0), S(s.p1), color, Px(2.5f), Px(14)); break;
+        case Stroke::Perpendicular: {
+          DashedLine(draw, S(s.p0), S(s.p1), color, Px(1.8f), Px(3), Px(4));
+          // A right-angle mark where the perpendicular meets the shape's line.
+          const auto along = cq::Normalize(shapeDirection);
+          const auto up = cq::Normalize(S(s.p0) - S(s.p1));
+          if (along && up) {
+            const double m = Px(9);
+            const cq::Vec2d foot = S(s.p1);
+            const ImVec2 corner[3] = {ToIm(foot + m * *up), ToIm(foot + m * *up + m * *along), ToIm(foot + m * *along)};
+            draw.AddPolyline(corner, 3, color, 0, Px(1.3f));
+          }
+          break;
+        }
+        case Stroke::ClampMove: Arrow(draw, S(s.p0), S(s.p1), color, Px(2.5f), Px(13)); break;
+        case Stroke::Distance: break;
+      }
+    }
+  }
+  if (m_frame.distance) draw.AddLine(ToIm(S(m_frame.distance->p0)), ToIm(S(m_frame.distance->p1)),
+                                     PackAbgr(StrokeColor(Stroke::Distance)), Px(2));
+}
+
+void LabApp::DrawHandlesAndLabels(ImDrawList& draw) const {
+  auto S = [&](const cq::Vec2d& w) { return m_camera.WorldToScreen(w); };
+  const float r = Px(7);
+  // Everything a label must avoid: the handles and markers (as discs), then each label
+  // placed so far.
+  std::vector<ScreenCircle> discs;
+  for (const DragHandle& h : m_handles)
+    if (h.shape != HandleShape::Body) discs.push_back({S(h.position), double(r + Px(3))});
+  for (const MarkerPoint& m : m_frame.markers) discs.push_back({S(m.position), double(r)});
+  std::vector<ScreenBox> placed;
+  const cq::Vec2d textPad{{Px(4), Px(2)}};
+  auto label = [&](const std::string& text, const cq::Vec2d& anchor, double gap, const cq::Vec2d& preferred,
+                   const Rgba& ink, float backgroundAlpha) {
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+    const ScreenBox box = PlaceLabel(anchor, FromIm(size) + 2.0 * textPad, gap, preferred, discs, placed);
+    placed.push_back(box);
+    draw.AddRectFilled(ToIm(box.min), ToIm(box.max), PackAbgr(PaperColor(), backgroundAlpha), Px(3));
+    draw.AddText(ToIm(box.min + textPad), PackAbgr(ink), text.c_str());
+  };
+
+  // Centre of the figure: labels prefer to sit on the side away from it.
+  cq::Vec2d center{{0, 0}};
+  for (const DragHandle& h : m_handles) center = center + S(h.position);
+  if (!m_handles.empty()) center = (1.0 / double(m_handles.size())) * center;
+  auto awayFromCenter = [&](const cq::Vec2d& p) {
+    const auto u = cq::Normalize(p - center);
+    return u ? *u : cq::Vec2d{{1, -1}};
+  };
+
+  // Handle labels first: they must never be displaced by anything else.
+  for (const DragHandle& h : m_handles)
+    if (!h.label.empty()) label(h.label, S(h.position), Px(5), awayFromCenter(S(h.position)), LabelColor(), 0.75f);
+
+  // Markers: the raw foot (hollow) and the closest point (solid diamond).
+  for (const MarkerPoint& m : m_frame.markers) {
+    const cq::Vec2d p = S(m.position);
+    const ImU32 color = PackAbgr(MarkerColor(m.marker));
+    if (m.marker == Marker::RawFoot) {
+      draw.AddCircleFilled(ToIm(p), r * 0.8f, PackAbgr(PaperColor()));
+      draw.AddCircle(ToIm(p), r * 0.8f, color, 0, Px(2.2f));
+    } else {
+      const float d = r * 1.15f;
+      draw.AddQuadFilled(ImVec2(float(p.x()), float(p.y() - d)), ImVec2(float(p.x() + d), float(p.y())),
+                         ImVec2(float(p.x()), float(p.y() + d)), ImVec2(float(p.x() - d), float(p.y())), color);
+      draw.AddQuad(ImVec2(float(p.x()), float(p.y() - d)), ImVec2(float(p.x() + d), float(p.y())),
+                   ImVec2(float(p.x()), float(p.y() + d)), ImVec2(float(p.x() - d), float(p.y())),
+                   PackAbgr(PaperColor()), Px(1.5f));
+    }
+  }
+
+  // Handles on top of everything.
+  for (const DragHandle& h : m_handles) {
+    if (h.shape == HandleShape::Body) continue;
+    const cq::Vec2d p = S(h.position);
+    const bool hot = m_hoveredId && *m_hoveredId == h.id;
+    const bool selected = m_scene.selectedHandle && *m_scene.selectedHandle == h.id;
+    if (hot) draw.AddCircleFilled(ToIm(p), r + Px(6), PackAbgr(HoverColor(), 0.85f));
+    if (selected) draw.AddCircle(ToIm(p), r + Px(4), PackAbgr(SelectedColor()), 0, Px(2));
+    const ImU32 fill = PackAbgr(h.shape == HandleShape::QueryPoint ? QueryPointColor() : HandleColor());
+    if (h.shape == HandleShape::Corner) {
+      const ImVec2 a = ToIm(p - cq::Vec2d{{r * 0.8, r * 0.8}});
+      const ImVec2 b = ToIm(p + cq::Vec2d{{r * 0.8, r * 0.8}});
+      draw.AddRectFilled(a, b, fill);
+      draw.AddRect(a, b, PackAbgr(PaperColor()), 0, 0, Px(1.5f));
+    } else {
+      draw.AddCircleFilled(ToIm(p), r, fill);
+      draw.AddCircle(ToIm(p), r, PackAbgr(PaperColor()), 0, Px(1.8f));
+    }
+  }
+
+  for (const MarkerPoint& m : m_frame.markers)
+    label(m.label, S(m.position), Px(6), awayFromCenter(S(m.position)) * -1.0, MarkerColor(m.marker), 0.8f);
+
+  if (m_frame.distance && !(m_frame.distance->p0 == m_frame.distance->p1)) {
+    const cq::Vec2d a = S(m_frame.distance->p0);
+    const cq::Vec2d b = S(m_frame.distance->p1);
+    const cq::Vec2d side = cq::PerpLeft(b - a);
+    label("d = " + m_frame.distanceText, 0.5 * (a + b), Px(4), side, StrokeColor(Stroke::Distance), 0.85f);
+  }
+
+  // Name the regions at their visible centres (only P's region for the busy 9-region box).
+  if (m_settings.showRegions) {
+    for (const RegionFill& fill : m_frame.regions) {
+      const bool boxRegion = fill.tone == Tone::BoxInside || fill.tone == Tone::BoxEdge || fill.tone == Tone::BoxVertex;
+      if (boxRegion && !fill.holdsP) continue;
+      cq::Vec2d c{{0, 0}};
+      for (int i = 0; i < fill.polygon.count; ++i) c = c + S(fill.polygon.vertices[size_t(i)]);
+      c = (1.0 / fill.polygon.count) * c;
+      label(ToneName(fill.tone), c, 0, cq::Vec2d{{0, 1}}, ToneColor(fill.tone), 0.0f);
+    }
+  }
+}
+
+}  // namespace cq::app

@@ -1,0 +1,141 @@
+// LabApp, the menu bar and the Help window. Every menu item shows its shortcut, and the
+// Help window lists every key and mouse action in one place.
+#include <imgui.h>
+
+#include "ui/lab_app.hpp"
+
+namespace cq::app {
+namespace {
+
+struct ShortcutRow {
+  const char* keys;
+  const char* action;
+};
+
+constexpr ShortcutRow k_shortcuts[] = {
+    {"Left drag on a handle", "move it (A, B, P, the plane's O and N, the box's corners and body)"},
+    {"Shift + drag", "move it snapped to the grid (G toggles snapping on for good)"},
+    {"Left drag on empty space", "pan"},
+    {"Middle or right drag", "pan"},
+    {"Mouse wheel", "zoom about the cursor"},
+    {"Drag on a number line", "move P along the carrier (t), the normal (s) or an axis (x, y)"},
+    {"[  /  ]", "previous / next lesson"},
+    {"1 .. 9", "open a preset of this lesson"},
+    {"R", "reset the lesson to its first preset"},
+    {"F", "frame the scene"},
+    {"Tab / Shift+Tab", "select the next / previous handle for the arrow keys"},
+    {"Arrow keys", "nudge the selected handle one minor grid step (Shift x10, Alt x0.1)"},
+    {"Esc", "deselect"},
+    {"G", "snap to grid on / off"},
+    {"V", "show / hide the regions"},
+    {"X", "numbers: readable (6 digits) / exact (round-trip)"},
+    {"Ctrl+Z, Ctrl+Y (Ctrl+Shift+Z)", "undo, redo"},
+    {"Ctrl+=  Ctrl+-  Ctrl+0", "UI and font bigger, smaller, default"},
+    {"Ctrl+E", "export the window as a PNG"},
+    {"F1", "this help"},
+    {"Ctrl+Q", "quit"},
+};
+
+ImVec2 HalfDisplay() {
+  const ImVec2 size = ImGui::GetIO().DisplaySize;
+  return ImVec2(size.x * 0.5f, size.y * 0.5f);
+}
+
+}  // namespace
+
+void LabApp::DrawMenuBar() {
+  if (!ImGui::BeginMainMenuBar()) return;
+  if (ImGui::BeginMenu("File")) {
+    if (ImGui::MenuItem("Export PNG", "Ctrl+E")) m_exportRequested = true;
+    ImGui::Separator();
+    if (ImGui::MenuItem("Quit", "Ctrl+Q")) m_quitRequested = true;
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Edit")) {
+    if (ImGui::MenuItem("Undo", "Ctrl+Z", false, m_scene.CanUndo())) m_scene.Undo();
+    if (ImGui::MenuItem("Redo", "Ctrl+Y", false, m_scene.CanRedo())) m_scene.Redo();
+    ImGui::Separator();
+    if (ImGui::MenuItem("Reset lesson", "R")) {
+      m_scene.Reset();
+      FrameScene();
+    }
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Lesson")) {
+    const auto& table = LessonTable();
+    for (size_t i = 0; i < table.size(); ++i)
+      if (ImGui::MenuItem(std::string(table[i]->Title()).c_str(), nullptr, i == m_scene.LessonIndex())) OpenLesson(i);
+    ImGui::Separator();
+    if (ImGui::MenuItem("Previous", "[")) OpenLesson((m_scene.LessonIndex() + table.size() - 1) % table.size());
+    if (ImGui::MenuItem("Next", "]")) OpenLesson((m_scene.LessonIndex() + 1) % table.size());
+    if (ImGui::BeginMenu("Presets")) {
+      const std::vector<Preset> presets = m_scene.CurrentLesson().Presets();
+      for (size_t i = 0; i < presets.size(); ++i) {
+        const std::string key = i < 9 ? std::to_string(i + 1) : std::string();
+        if (ImGui::MenuItem(presets[i].name.c_str(), key.c_str())) {
+          m_scene.ApplyPreset(i);
+          FrameScene();
+        }
+      }
+      ImGui::EndMenu();
+    }
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("View")) {
+    if (ImGui::MenuItem("Frame scene", "F")) FrameScene();
+    ImGui::MenuItem("Show regions", "V", &m_settings.showRegions);
+    ImGui::MenuItem("Snap to grid", "G", &m_settings.snapToGrid);
+    ImGui::MenuItem("Show steps", nullptr, &m_settings.showSteps);
+    bool exact = m_settings.numbers == NumberStyle::Exact;
+    if (ImGui::MenuItem("Exact numbers", "X", &exact)) m_settings.numbers = exact ? NumberStyle::Exact : NumberStyle::Readable;
+    ImGui::Separator();
+    if (ImGui::MenuItem("Bigger UI", "Ctrl+=")) AdjustUiScale(1.25f);
+    if (ImGui::MenuItem("Smaller UI", "Ctrl+-")) AdjustUiScale(0.8f);
+    if (ImGui::MenuItem("Default UI size", "Ctrl+0")) AdjustUiScale(0);
+    ImGui::TextDisabled("UI scale %.0f%%", double(UiScale()) * 100.0);
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Help")) {
+    ImGui::MenuItem("Shortcuts", "F1", &m_showHelp);
+    ImGui::MenuItem("About", nullptr, &m_showAbout);
+    ImGui::EndMenu();
+  }
+  ImGui::EndMainMenuBar();
+}
+
+void LabApp::DrawHelpWindow() {
+  if (m_showHelp) {
+    ImGui::SetNextWindowSize(ImVec2(Px(720), Px(560)), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowPos(HalfDisplay(), ImGuiCond_FirstUseEver, ImVec2(0.5f, 0.5f));
+    if (ImGui::Begin("Shortcuts (F1)", &m_showHelp, ImGuiWindowFlags_NoSavedSettings)) {
+      if (ImGui::BeginTable("##keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
+        ImGui::TableSetupColumn("Keys / mouse", ImGuiTableColumnFlags_WidthFixed, Px(230));
+        ImGui::TableSetupColumn("What it does");
+        ImGui::TableHeadersRow();
+        for (const ShortcutRow& row : k_shortcuts) {
+          ImGui::TableNextRow();
+          ImGui::TableSetColumnIndex(0);
+          ImGui::TextUnformatted(row.keys);
+          ImGui::TableSetColumnIndex(1);
+          ImGui::PushTextWrapPos(0);
+          ImGui::TextUnformatted(row.action);
+          ImGui::PopTextWrapPos();
+        }
+        ImGui::EndTable();
+      }
+    }
+    ImGui::End();
+  }
+  if (m_showAbout) {
+    ImGui::SetNextWindowPos(HalfDisplay(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    if (ImGui::Begin("About Closest Point Lab", &m_showAbout,
+                     ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) {
+      ImGui::TextUnformatted("Closest Point Lab: project, then clamp, then evaluate.");
+      ImGui::TextUnformatted("Every number and region on screen comes from the cq_core query library.");
+      ImGui::TextDisabled("Dear ImGui %s, GLFW, OpenGL 3.3", ImGui::GetVersion());
+    }
+    ImGui::End();
+  }
+}
+
+}  // namespace cq::app

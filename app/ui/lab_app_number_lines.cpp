@@ -1,0 +1,152 @@
+// LabApp, the number lines under the canvas: the lesson's parameter (t, s, or a box
+// coordinate) on an axis coloured like the regions, with markers for the raw value and
+// for where the clamp put it. Dragging on a line moves P along the matching direction.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "logic/palette.hpp"
+#include "ui/lab_app.hpp"
+
+namespace cq::app {
+namespace {
+
+ImVec2 ToIm(const cq::Vec2d& v) { return ImVec2(float(v.x()), float(v.y())); }
+
+/// The screen geometry of line `index` of `count` in `rect`.
+struct LineRow {
+  double top, bottom, axisY, left, right;
+  double ToX(double v, double from, double to) const { return left + (v - from) / (to - from) * (right - left); }
+  double ToValue(double x, double from, double to) const { return from + (x - left) / (right - left) * (to - from); }
+};
+
+LineRow RowOf(const ScreenRect& rect, size_t index, size_t count, float scale) {
+  const double height = (rect.Size().y() - 8 * scale) / double(std::max<size_t>(count, 1));
+  LineRow row;
+  row.top = rect.min.y() + 4 * scale + double(index) * height;
+  row.bottom = row.top + height;
+  row.axisY = row.top + 0.55 * height;
+  row.left = rect.min.x() + 70 * scale;
+  row.right = rect.max.x() - 30 * scale;
+  return row;
+}
+
+void BeginLinesWindow(const ScreenRect& rect) {
+  ImGui::SetNextWindowPos(ToIm(rect.min));
+  ImGui::SetNextWindowSize(ToIm(rect.Size()));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+  ImGui::Begin("##numberlines", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoNav);
+  ImGui::PopStyleVar();
+}
+
+}  // namespace
+
+void LabApp::NumberLinesInput() {
+  const ScreenRect& rect = m_layout.numberLines;
+  BeginLinesWindow(rect);
+  const size_t count = m_lineGeometry.size();
+  for (size_t i = 0; i < count; ++i) {
+    const LineRow row = RowOf(rect, i, count, UiScale());
+    ImGui::SetCursorScreenPos(ImVec2(float(row.left - Px(10)), float(row.top)));
+    ImGui::PushID(int(i));
+    ImGui::InvisibleButton("##line", ImVec2(float(row.right - row.left + Px(20)), float(row.bottom - row.top)));
+    ImGui::PopID();
+    if (ImGui::IsItemHovered()) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
+    if (ImGui::IsItemActivated()) m_lineDrag = LineDrag{i, m_lineGeometry[i].viewFrom, m_lineGeometry[i].viewTo};
+    if (!m_lineDrag || m_lineDrag->line != i) continue;
+    if (!ImGui::IsItemActive()) {
+      m_scene.Commit();
+      m_lineDrag.reset();
+      continue;
+    }
+    // Move P so the raw value follows the mouse. The raw value comes from a fresh
+    // evaluation: the scene may have changed since the last drawing.
+    const Lesson& lesson = m_scene.CurrentLesson();
+    const LessonFrame now = lesson.Evaluate(m_scene.CurrentPoints(), m_camera.VisibleWorld(), m_settings.numbers);
+    if (i >= now.numberLines.size()) continue;
+    const NumberLine& line = now.numberLines[i];
+    const double target = row.ToValue(ImGui::GetIO().MousePos.x, m_lineDrag->viewFrom, m_lineDrag->viewTo);
+    if (std::isfinite(line.raw) && std::isfinite(target)) {
+      const int p = lesson.PointIndex("P");
+      if (p >= 0) m_scene.EditPoints()[size_t(p)] = m_scene.CurrentPoints()[size_t(p)] + (target - line.raw) * line.dragDirection;
+    }
+  }
+  ImGui::End();
+}
+
+void LabApp::NumberLinesDraw() {
+  const ScreenRect& rect = m_layout.numberLines;
+  BeginLinesWindow(rect);
+  ImDrawList& draw = *ImGui::GetWindowDrawList();
+  m_lineGeometry = m_frame.numberLines;
+  const size_t count = m_lineGeometry.size();
+  const float font = ImGui::GetFontSize();
+  for (size_t i = 0; i < count; ++i) {
+    NumberLine& line = m_lineGeometry[i];
+    if (m_lineDrag && m_lineDrag->line == i) {
+      line.viewFrom = m_lineDrag->viewFrom;
+      line.viewTo = m_lineDrag->viewTo;
+    }
+    const LineRow row = RowOf(rect, i, count, UiScale());
+    auto X = [&](double v) { return float(row.ToX(std::clamp(v, line.viewFrom, line.viewTo), line.viewFrom, line.viewTo)); };
+    const float y = float(row.axisY);
+    const float band = Px(7);
+
+    // Name on the left, caption above the axis.
+    draw.AddText(ImGui::GetFont(), font * 1.25f, ImVec2(float(rect.min.x() + Px(14)), y - font * 0.65f),
+                 PackAbgr(LabelColor()), line.name.c_str());
+    draw.AddText(ImVec2(float(row.left), float(row.top)), PackAbgr(LabelColor(), 0.6f), line.caption.c_str());
+
+    // The axis, coloured interval by interval like the regions.
+    for (const NumberInterval& interval : line.intervals) {
+      const float x0 = X(interval.from);
+      const float x1 = X(interval.to);
+      if (x1 <= x0) continue;
+      const Rgba tone = ToneColor(interval.tone);
+      const bool holdsRaw = line.raw >= interval.from && line.raw <= interval.to;
+      draw.AddRectFilled(ImVec2(x0, y - band), ImVec2(x1, y + band),
+                         PackAbgr({tone.r, tone.g, tone.b, holdsRaw ? 0.75f : 0.35f}));
+    }
+    draw.AddLine(ImVec2(float(row.left), y), ImVec2(float(row.right), y), PackAbgr(LabelColor(), 0.5f), Px(1));
+
+    for (double tick : line.ticks) {
+      if (tick < line.viewFrom || tick > line.viewTo) continue;
+      const float x = X(tick);
+      draw.AddLine(ImVec2(x, y - band - Px(3)), ImVec2(x, y + band + Px(3)), PackAbgr(LabelColor()), Px(1.5f));
+      const std::string text = FormatNumber(tick, m_settings.numbers);
+      const float w = ImGui::CalcTextSize(text.c_str()).x;
+      draw.AddText(ImVec2(x - w / 2, y + band + Px(4)), PackAbgr(LabelColor(), 0.8f), text.c_str());
+    }
+
+    // Markers: the raw value above the axis (a triangle pointing down at it), the
+    // clamped one below (a diamond), and the clamp's move between them.
+    const bool rawOff = line.raw < line.viewFrom || line.raw > line.viewTo;
+    const float xr = X(line.raw);
+    const ImU32 rawColor = PackAbgr(MarkerColor(Marker::RawFoot));
+    const ImU32 clampColor = PackAbgr(MarkerColor(Marker::Closest));
+    const float m = Px(7);
+    if (line.clamped && std::abs(X(*line.clamped) - xr) > 1)
+      draw.AddLine(ImVec2(xr, y), ImVec2(X(*line.clamped), y), clampColor, Px(3));
+    draw.AddTriangleFilled(ImVec2(xr - m, y - band - m * 1.6f), ImVec2(xr + m, y - band - m * 1.6f), ImVec2(xr, y - band + 1),
+                           rawColor);
+    const std::string rawText = line.rawName + " = " + FormatNumber(line.raw, m_settings.numbers) + (rawOff ? " (off scale)" : "");
+    const float rawW = ImGui::CalcTextSize(rawText.c_str()).x;
+    const float rawX = std::clamp(xr - rawW / 2, float(row.left - Px(40)), float(row.right + Px(20)) - rawW);
+    draw.AddText(ImVec2(rawX, y - band - m * 1.6f - font - Px(1)), rawColor, rawText.c_str());
+    if (line.clamped) {
+      const float xc = X(*line.clamped);
+      draw.AddQuadFilled(ImVec2(xc, y - m), ImVec2(xc + m, y), ImVec2(xc, y + m), ImVec2(xc - m, y), clampColor);
+      const std::string text = line.clampedName + " = " + FormatNumber(*line.clamped, m_settings.numbers);
+      const float w = ImGui::CalcTextSize(text.c_str()).x;
+      // Below the axis, nudged clear of the tick labels.
+      const float cx = std::clamp(xc - w / 2, float(row.left - Px(40)), float(row.right + Px(20)) - w);
+      draw.AddText(ImVec2(cx, y + band + Px(4) + font), clampColor, text.c_str());
+    }
+  }
+  ImGui::End();
+}
+
+}  // namespace cq::app

@@ -1,0 +1,149 @@
+// LabApp, the sidebar: lesson list and presets, the coordinate editors, then (after the
+// one evaluation) the inspector's values and the step-by-step explanation.
+#include <imgui.h>
+
+#include <cmath>
+#include <cstdio>
+
+#include "logic/palette.hpp"
+#include "ui/lab_app.hpp"
+
+namespace cq::app {
+namespace {
+
+ImVec2 ToIm(const cq::Vec2d& v) { return ImVec2(float(v.x()), float(v.y())); }
+
+void BeginSidebarWindow(const ScreenRect& rect) {
+  ImGui::SetNextWindowPos(ToIm(rect.min));
+  ImGui::SetNextWindowSize(ToIm(rect.Size()));
+  ImGui::Begin("##sidebar", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_AlwaysVerticalScrollbar);
+}
+
+void SectionTitle(const char* text) {
+  ImGui::Spacing();
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextUnformatted(text);
+  ImGui::PopStyleColor();
+  ImGui::Separator();
+}
+
+}  // namespace
+
+void LabApp::SidebarLessonPicker() {
+  // The sidebar's position does not depend on the lesson, so its rectangle can be
+  // computed before the rest of the layout.
+  ComputeLayout();
+  BeginSidebarWindow(m_layout.sidebar);
+  SectionTitle("LESSON   ( [ and ] )");
+  const auto& table = LessonTable();
+  for (size_t i = 0; i < table.size(); ++i) {
+    const std::string title(table[i]->Title());
+    if (ImGui::Selectable(title.c_str(), i == m_scene.LessonIndex())) OpenLesson(i);
+  }
+  const Lesson& lesson = m_scene.CurrentLesson();
+  ImGui::Spacing();
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(std::string(lesson.Summary()).c_str());
+  ImGui::PopTextWrapPos();
+
+  SectionTitle("PRESETS   (keys 1-9, R resets)");
+  const std::vector<Preset> presets = lesson.Presets();
+  for (size_t i = 0; i < presets.size(); ++i) {
+    char label[160];
+    std::snprintf(label, sizeof label, "%zu  %s", i + 1, presets[i].name.c_str());
+    ImGui::PushID(int(i));
+    if (ImGui::Selectable(label, m_scene.CurrentPoints() == presets[i].points)) {
+      m_scene.ApplyPreset(i);
+      m_editError.clear();
+      FrameScene();
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", presets[i].note.c_str());
+    ImGui::PopID();
+  }
+  ImGui::End();
+}
+
+void LabApp::SidebarEditorsAndEvaluate() {
+  BeginSidebarWindow(m_layout.sidebar);
+  DrawPointEditors();
+  Evaluate();  // the one evaluation of this frame: every input has been applied
+  DrawValues();
+  if (!m_status.empty()) {
+    ImGui::Spacing();
+    ImGui::Separator();
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("%s", m_status.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  ImGui::End();
+}
+
+void LabApp::DrawPointEditors() {
+  SectionTitle("POINTS   (drag them, or type x, y)");
+  const Lesson& lesson = m_scene.CurrentLesson();
+  const std::vector<PointSpec> specs = lesson.PointSpecs();
+  const float labelWidth = ImGui::CalcTextSize("Max ").x + Px(8);
+  for (size_t i = 0; i < specs.size(); ++i) {
+    ImGui::PushID(int(i));
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(specs[i].name.c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", specs[i].description.c_str());
+    ImGui::SameLine(labelWidth);
+    ImGui::SetNextItemWidth(-1);
+    double value[2] = {m_scene.CurrentPoints()[i].x(), m_scene.CurrentPoints()[i].y()};
+    if (ImGui::InputScalarN("##xy", ImGuiDataType_Double, value, 2, nullptr, nullptr, "%.10g",
+                            ImGuiInputTextFlags_CharsScientific)) {
+      // Text such as 1e999 parses to infinity: refuse it, keep the old value, say why.
+      if (std::isfinite(value[0]) && std::isfinite(value[1])) {
+        m_scene.EditPoints()[i] = cq::Vec2d{{value[0], value[1]}};
+        m_editError.clear();
+      } else {
+        m_editError = specs[i].name + ": coordinates must be finite numbers; the previous value is kept.";
+      }
+    }
+    if (ImGui::IsItemDeactivatedAfterEdit()) m_scene.Commit();  // one undo step per edit
+    ImGui::PopID();
+  }
+  if (!m_editError.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(PackAbgr(ErrorColor())));
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(m_editError.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+  }
+}
+
+void LabApp::DrawValues() const {
+  SectionTitle("VALUES   (live, from core)");
+  if (m_frame.error) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(PackAbgr(ErrorColor())));
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(("Core refuses this scene: " + m_frame.errorText).c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+  }
+  if (!m_frame.values.empty() && ImGui::BeginTable("##values", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+    ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, Px(110));
+    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+    for (const InspectorValue& v : m_frame.values) {
+      ImGui::TableNextRow();
+      ImGui::TableSetColumnIndex(0);
+      ImGui::TextUnformatted(v.label.c_str());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", v.help.c_str());
+      ImGui::TableSetColumnIndex(1);
+      ImGui::TextUnformatted(v.text.c_str());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", v.help.c_str());
+    }
+    ImGui::EndTable();
+  }
+  if (m_settings.showSteps && !m_frame.steps.empty()) {
+    SectionTitle("PROJECT, CLAMP, EVALUATE");
+    ImGui::PushTextWrapPos(0);
+    for (size_t i = 0; i < m_frame.steps.size(); ++i) ImGui::Text("%zu. %s", i + 1, m_frame.steps[i].c_str());
+    ImGui::PopTextWrapPos();
+  }
+}
+
+}  // namespace cq::app
