@@ -37,12 +37,16 @@ constexpr int k_settleFrames = 3;
 
 std::string g_glfwError;  // the last GLFW error, reported once instead of a cascade
 bool g_inputSeen = false;  // any input event since the last frame (for idle waiting)
+std::vector<KeyPress> g_keyPresses;  // since the last frame, for the shortcuts
 
 void RecordGlfwError(int code, const char* description) {
   g_glfwError = std::string(description) + " (GLFW error " + std::to_string(code) + ")";
 }
 
-void MarkInput(GLFWwindow*, int, int, int, int) { g_inputSeen = true; }
+void RecordKey(GLFWwindow*, int key, int, int action, int mods) {
+  g_inputSeen = true;
+  if (action == GLFW_PRESS || action == GLFW_REPEAT) g_keyPresses.push_back({key, mods, action == GLFW_REPEAT});
+}
 void MarkInputButton(GLFWwindow*, int, int, int) { g_inputSeen = true; }
 void MarkInputScroll(GLFWwindow*, double, double) { g_inputSeen = true; }
 void MarkInputChar(GLFWwindow*, unsigned int) { g_inputSeen = true; }
@@ -72,7 +76,7 @@ void BuildFonts(float scale) {
   if (ranges.empty()) {
     ImFontGlyphRangesBuilder builder;
     builder.AddRanges(ImGui::GetIO().Fonts->GetGlyphRangesDefault());
-    static const ImWchar extra[] = {0x0370, 0x03FF, 0x2000, 0x206F, 0x2070, 0x209F, 0x2190, 0x21FF, 0x2200, 0x22FF, 0x25A0, 0x25FF, 0};
+    static const ImWchar extra[] = {0x0300, 0x036F, 0x0370, 0x03FF, 0x2000, 0x206F, 0x2070, 0x209F, 0x2190, 0x21FF, 0x2200, 0x22FF, 0x25A0, 0x25FF, 0};
     builder.AddRanges(extra);
     builder.BuildRanges(&ranges);
   }
@@ -195,7 +199,7 @@ int main(int argc, char** argv) {
   glfwSwapInterval(measuring ? 0 : 1);
 
   // Our callbacks first: ImGui's backend chains to them, so we learn of every input.
-  glfwSetKeyCallback(window, MarkInput);
+  glfwSetKeyCallback(window, RecordKey);
   glfwSetMouseButtonCallback(window, MarkInputButton);
   glfwSetScrollCallback(window, MarkInputScroll);
   glfwSetCharCallback(window, MarkInputChar);
@@ -245,7 +249,8 @@ int main(int argc, char** argv) {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
-    app.Frame();
+    app.Frame(g_keyPresses);
+    g_keyPresses.clear();
     ImGui::Render();
 
     int fbWidth = 0;

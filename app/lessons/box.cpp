@@ -142,7 +142,7 @@ LessonFrame BoxLesson::Evaluate(const Points& points, const WorldRect& view, Num
   if (q->side[1] != 0) frame.strokes.push_back({afterX, q->closest, Stroke::ClampMove});
   frame.markers.push_back({q->closest, Marker::Closest, "closest"});
   frame.distance = StrokeLine{p, q->closest, Stroke::Distance};
-  frame.distanceText = FormatNumber(q->distance, style);
+  frame.distanceText = "d = " + FormatNumber(q->distance, style);
   frame.numberLines.push_back(MakeAxisLine(0, box, p, *q));
   frame.numberLines.push_back(MakeAxisLine(1, box, p, *q));
 

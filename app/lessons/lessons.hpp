@@ -13,6 +13,7 @@ class LinearLesson : public Lesson {
   explicit LinearLesson(cq::LinearKind kind) : m_kind(kind) {}
   std::vector<PointSpec> PointSpecs() const override;
   LessonFrame Evaluate(const Points& points, const WorldRect& view, NumberStyle numbers) const override;
+  WorldRect Extent(const Points& points) const override;  ///< the points and the raw foot
   cq::LinearKind Kind() const { return m_kind; }
 
  private:
@@ -54,6 +55,7 @@ class PlaneLesson final : public Lesson {
   std::vector<PointSpec> PointSpecs() const override;
   std::vector<Preset> Presets() const override;
   LessonFrame Evaluate(const Points& points, const WorldRect& view, NumberStyle numbers) const override;
+  WorldRect Extent(const Points& points) const override;  ///< the points and the foot
 };
 
 class BoxLesson final : public Lesson {

@@ -101,6 +101,12 @@ std::vector<PointSpec> LinearLesson::PointSpecs() const {
   return {{"A", "endpoint A (t = 0)"}, {"B", "point B (t = 1)"}, {"P", "query point"}};
 }
 
+WorldRect LinearLesson::Extent(const Points& points) const {
+  WorldRect extent = Lesson::Extent(points);
+  if (const auto q = cq::ClosestPointOnLinear(m_kind, points[2], points[0], points[1])) extent = Enclose(extent, q->foot);
+  return extent;
+}
+
 LessonFrame LinearLesson::Evaluate(const Points& points, const WorldRect& view, NumberStyle style) const {
   const cq::Vec2d& a = points[0];
   const cq::Vec2d& b = points[1];
@@ -137,7 +143,7 @@ LessonFrame LinearLesson::Evaluate(const Points& points, const WorldRect& view, 
   }
   frame.markers.push_back({q->closest, Marker::Closest, "closest"});
   frame.distance = StrokeLine{p, q->closest, Stroke::Distance};
-  frame.distanceText = FormatNumber(q->distance, style);
+  frame.distanceText = "d = " + FormatNumber(q->distance, style);
 
   frame.numberLines.push_back(MakeTLine(m_kind, *q, a, b));
 

@@ -41,6 +41,13 @@ std::vector<Preset> PlaneLesson::Presets() const {
   };
 }
 
+WorldRect PlaneLesson::Extent(const Points& points) const {
+  WorldRect extent = Lesson::Extent(points);
+  const cq::Plane<double, 2> plane = cq::PlaneThroughPoint(points[k_normalTip] - points[k_anchor], points[k_anchor]);
+  if (const auto q = cq::ClosestPointOnPlane(points[k_query], plane)) extent = Enclose(extent, q->closest);
+  return extent;
+}
+
 LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, NumberStyle style) const {
   const cq::Vec2d& o = points[k_anchor];
   const cq::Vec2d& tip = points[k_normalTip];

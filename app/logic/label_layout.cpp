@@ -42,11 +42,16 @@ ScreenBox PlaceLabel(const cq::Vec2d& anchor, const cq::Vec2d& size, double gap,
   const cq::Vec2d start = cq::Normalize(preferred).value_or(cq::Vec2d{{1, 0}});
   constexpr double k_step = 3.14159265358979323846 / 4;
   const int order[8] = {0, 1, -1, 2, -2, 3, -3, 4};
-  for (int turn : order) {
-    const ScreenBox box = BoxAlong(anchor, size, gap, Rotate(start, turn * k_step));
-    const bool free = std::none_of(circles.begin(), circles.end(), [&](const ScreenCircle& c) { return Overlaps(box, c); }) &&
-                      std::none_of(boxes.begin(), boxes.end(), [&](const ScreenBox& b) { return Overlaps(box, b); });
-    if (free) return box;
+  // Eight directions at the given gap, then the same farther out, a label height at a time.
+  for (int ring = 0; ring < 4; ++ring) {
+    const double reach = gap + ring * (size.y() + 2);
+    for (int turn : order) {
+      const ScreenBox box = BoxAlong(anchor, size, reach, Rotate(start, turn * k_step));
+      const bool free =
+          std::none_of(circles.begin(), circles.end(), [&](const ScreenCircle& c) { return Overlaps(box, c); }) &&
+          std::none_of(boxes.begin(), boxes.end(), [&](const ScreenBox& b) { return Overlaps(box, b); });
+      if (free) return box;
+    }
   }
   return BoxAlong(anchor, size, gap, start);
 }

@@ -20,8 +20,9 @@ struct ScreenBox {
 
 /// The box of a `size` label placed `gap` pixels from `anchor`, in the first of eight
 /// directions (starting at `preferred`, then turning in 45-degree steps alternately to
-/// either side) whose box overlaps none of `circles` and `boxes`. If every direction
-/// collides, the preferred one. `preferred` need not be unit length but must be non-zero.
+/// either side) whose box overlaps none of `circles` and `boxes`; if all eight collide,
+/// the same again a label height farther out (three more rings). If everything
+/// collides, the preferred direction at `gap`. `preferred` need not be unit length but must be non-zero.
 ScreenBox PlaceLabel(const cq::Vec2d& anchor, const cq::Vec2d& size, double gap, const cq::Vec2d& preferred,
                      const std::vector<ScreenCircle>& circles, const std::vector<ScreenBox>& boxes);
 

@@ -31,14 +31,18 @@ int Lesson::MoveHandle(Points& points, int handleId, const cq::Vec2d& target) co
   return handleId;
 }
 
+WorldRect Enclose(const WorldRect& rect, const cq::Vec2d& point) {
+  WorldRect r = rect;
+  for (int i = 0; i < 2; ++i) {
+    r.min.v[i] = std::min(r.min.v[i], point.v[i]);
+    r.max.v[i] = std::max(r.max.v[i], point.v[i]);
+  }
+  return r;
+}
+
 WorldRect Lesson::Extent(const Points& points) const {
   WorldRect r{points.front(), points.front()};
-  for (const cq::Vec2d& p : points) {
-    for (int i = 0; i < 2; ++i) {
-      r.min.v[i] = std::min(r.min.v[i], p.v[i]);
-      r.max.v[i] = std::max(r.max.v[i], p.v[i]);
-    }
-  }
+  for (const cq::Vec2d& p : points) r = Enclose(r, p);
   return r;
 }
 

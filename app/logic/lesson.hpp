@@ -137,7 +137,7 @@ struct LessonFrame {
   std::vector<StrokeLine> strokes;       ///< region boundaries, carrier, shape, construction lines
   std::vector<MarkerPoint> markers;
   std::optional<StrokeLine> distance;    ///< P to closest, labelled with distanceText
-  std::string distanceText;
+  std::string distanceText;              ///< the label, e.g. "d = 2" or "s = −0.74"
 
   std::vector<NumberLine> numberLines;
   std::vector<InspectorValue> values;    ///< the inspector's live values
@@ -176,6 +176,9 @@ class Lesson {
   /// Index of the named point (case-insensitive), or -1.
   int PointIndex(std::string_view name) const;
 };
+
+/// The smallest rectangle holding `rect` and `point`.
+WorldRect Enclose(const WorldRect& rect, const cq::Vec2d& point);
 
 /// The lessons in menu order: Segment, Ray, Line, Plane, Box (app/lessons/registry.cpp).
 const std::vector<const Lesson*>& LessonTable();

@@ -26,6 +26,12 @@ Rgba ToneColor(Tone tone) {
   return Hex(0x999999);
 }
 
+Rgba ToneInk(Tone tone) {
+  const Rgba c = ToneColor(tone);
+  constexpr float k_darken = 0.6f;  // keeps the hue, reaches text contrast on the light paper
+  return {c.r * k_darken, c.g * k_darken, c.b * k_darken, 1.0f};
+}
+
 Rgba StrokeColor(Stroke stroke) {
   switch (stroke) {
     case Stroke::Shape: return Hex(0x1A1A1A);

@@ -18,6 +18,8 @@ struct Rgba {
 
 /// Opaque colours; alpha is applied by the fill rules below.
 Rgba ToneColor(Tone tone);
+/// The tone darkened for text on the paper (region names).
+Rgba ToneInk(Tone tone);
 Rgba StrokeColor(Stroke stroke);
 Rgba MarkerColor(Marker marker);
 

@@ -18,9 +18,9 @@ GridSpacing LabApp::Grid() const { return ChooseGridSpacing(m_camera.Zoom(), Px(
 bool LabApp::TakeFontRebuildRequest() { return std::exchange(m_fontRebuild, false); }
 bool LabApp::TakeExportRequest() { return std::exchange(m_exportRequested, false); }
 
-void LabApp::Frame() {
+void LabApp::Frame(const std::vector<KeyPress>& keys) {
   DrawMenuBar();
-  HandleShortcuts();
+  HandleShortcuts(keys);
   SidebarLessonPicker();
   ComputeLayout();
   CanvasInput();
@@ -39,7 +39,7 @@ void LabApp::ComputeLayout() {
   const double height = io.DisplaySize.y;
   const double sidebarWidth = std::clamp<double>(Px(m_settings.sidebarWidth), 200.0, std::max(200.0, width * 0.6));
   const double lineCount = double(m_scene.CurrentLesson().NumberLineCount());
-  const double linesHeight = std::min(height * 0.4, lineCount * Px(84) + Px(8));
+  const double linesHeight = std::min(height * 0.45, lineCount * Px(104) + Px(8));
   m_layout.sidebar = {{{0, top}}, {{sidebarWidth, height}}};
   m_layout.canvas = {{{sidebarWidth, top}}, {{width, std::max(top + 1, height - linesHeight)}}};
   m_layout.numberLines = {{{sidebarWidth, m_layout.canvas.max.y()}}, {{width, height}}};
@@ -68,70 +68,89 @@ void LabApp::AdjustUiScale(float factor) {
   m_fontRebuild = true;
 }
 
-void LabApp::HandleShortcuts() {
+void LabApp::HandleShortcuts(const std::vector<KeyPress>& keys) {
   const ImGuiIO& io = ImGui::GetIO();
   // Typing into a field owns the keyboard; so does any widget being used.
   if (io.WantTextInput || ImGui::IsAnyItemActive()) return;
-  const bool ctrl = io.KeyCtrl;
-  const bool shift = io.KeyShift;
-  const bool alt = io.KeyAlt;
-  auto pressed = [](int key) { return ImGui::IsKeyPressed(key, false); };
-  auto pressedRepeat = [](int key) { return ImGui::IsKeyPressed(key, true); };
+  for (const KeyPress& press : keys) HandleShortcut(press);
+}
+
+void LabApp::HandleShortcut(const KeyPress& press) {
+  const bool ctrl = (press.mods & GLFW_MOD_CONTROL) != 0;
+  const bool shift = (press.mods & GLFW_MOD_SHIFT) != 0;
+  const bool alt = (press.mods & GLFW_MOD_ALT) != 0;
+  const int key = press.key;
+  // Undo, redo and the arrow keys repeat while held; everything else acts once per press.
+  const bool repeatable = key == GLFW_KEY_Z || key == GLFW_KEY_Y || key == GLFW_KEY_LEFT || key == GLFW_KEY_RIGHT ||
+                          key == GLFW_KEY_UP || key == GLFW_KEY_DOWN;
+  if (press.repeat && !repeatable) return;
 
   if (ctrl) {
-    if (pressed(GLFW_KEY_Q)) m_quitRequested = true;
-    if (pressed(GLFW_KEY_E)) m_exportRequested = true;
-    if (pressedRepeat(GLFW_KEY_Z)) shift ? m_scene.Redo() : m_scene.Undo();
-    if (pressedRepeat(GLFW_KEY_Y)) m_scene.Redo();
-    if (pressed(GLFW_KEY_EQUAL) || pressed(GLFW_KEY_KP_ADD)) AdjustUiScale(1.25f);
-    if (pressed(GLFW_KEY_MINUS) || pressed(GLFW_KEY_KP_SUBTRACT)) AdjustUiScale(0.8f);
-    if (pressed(GLFW_KEY_0) || pressed(GLFW_KEY_KP_0)) AdjustUiScale(0);
+    switch (key) {
+      case GLFW_KEY_Q: m_quitRequested = true; break;
+      case GLFW_KEY_E: m_exportRequested = true; break;
+      case GLFW_KEY_Z: shift ? m_scene.Redo() : m_scene.Undo(); break;
+      case GLFW_KEY_Y: m_scene.Redo(); break;
+      case GLFW_KEY_EQUAL:
+      case GLFW_KEY_KP_ADD: AdjustUiScale(1.25f); break;
+      case GLFW_KEY_MINUS:
+      case GLFW_KEY_KP_SUBTRACT: AdjustUiScale(0.8f); break;
+      case GLFW_KEY_0:
+      case GLFW_KEY_KP_0: AdjustUiScale(0); break;
+      default: break;
+    }
     return;
   }
-  if (pressed(GLFW_KEY_F1)) m_showHelp = !m_showHelp;
-  if (pressed(GLFW_KEY_LEFT_BRACKET)) OpenLesson((m_scene.LessonIndex() + LessonTable().size() - 1) % LessonTable().size());
-  if (pressed(GLFW_KEY_RIGHT_BRACKET)) OpenLesson((m_scene.LessonIndex() + 1) % LessonTable().size());
-  if (pressed(GLFW_KEY_F)) FrameScene();
-  if (pressed(GLFW_KEY_R)) {
-    m_scene.Reset();
-    m_editError.clear();
-    FrameScene();
+  const size_t lessonCount = LessonTable().size();
+  switch (key) {
+    case GLFW_KEY_F1: m_showHelp = !m_showHelp; return;
+    case GLFW_KEY_LEFT_BRACKET: OpenLesson((m_scene.LessonIndex() + lessonCount - 1) % lessonCount); return;
+    case GLFW_KEY_RIGHT_BRACKET: OpenLesson((m_scene.LessonIndex() + 1) % lessonCount); return;
+    case GLFW_KEY_F: FrameScene(); return;
+    case GLFW_KEY_R:
+      m_scene.Reset();
+      m_editError.clear();
+      FrameScene();
+      return;
+    case GLFW_KEY_G: m_settings.snapToGrid = !m_settings.snapToGrid; return;
+    case GLFW_KEY_V: m_settings.showRegions = !m_settings.showRegions; return;
+    case GLFW_KEY_X:
+      m_settings.numbers = m_settings.numbers == NumberStyle::Exact ? NumberStyle::Readable : NumberStyle::Exact;
+      return;
+    case GLFW_KEY_ESCAPE: m_scene.selectedHandle.reset(); return;
+    case GLFW_KEY_TAB: {
+      // Cycle the arrow keys' target through the handles (Shift: backwards).
+      const std::vector<DragHandle> handles = m_scene.CurrentLesson().Handles(m_scene.CurrentPoints());
+      size_t next = 0;
+      for (size_t i = 0; i < handles.size(); ++i)
+        if (m_scene.selectedHandle && handles[i].id == *m_scene.selectedHandle)
+          next = (i + (shift ? handles.size() - 1 : 1)) % handles.size();
+      m_scene.selectedHandle = handles[next].id;
+      return;
+    }
+    default: break;
   }
-  if (pressed(GLFW_KEY_G)) m_settings.snapToGrid = !m_settings.snapToGrid;
-  if (pressed(GLFW_KEY_V)) m_settings.showRegions = !m_settings.showRegions;
-  if (pressed(GLFW_KEY_X))
-    m_settings.numbers = m_settings.numbers == NumberStyle::Exact ? NumberStyle::Readable : NumberStyle::Exact;
-  if (pressed(GLFW_KEY_TAB)) {
-    // Cycle the arrow keys' target through the handles (Shift: backwards).
-    const std::vector<DragHandle> handles = m_scene.CurrentLesson().Handles(m_scene.CurrentPoints());
-    size_t next = 0;
-    for (size_t i = 0; i < handles.size(); ++i)
-      if (m_scene.selectedHandle && handles[i].id == *m_scene.selectedHandle)
-        next = (i + (shift ? handles.size() - 1 : 1)) % handles.size();
-    m_scene.selectedHandle = handles[next].id;
-  }
-  for (int k = 0; k < 9; ++k) {
-    if (pressed(GLFW_KEY_1 + k) && size_t(k) < m_scene.CurrentLesson().Presets().size()) {
-      m_scene.ApplyPreset(size_t(k));
+  if (key >= GLFW_KEY_1 && key <= GLFW_KEY_9) {
+    const size_t preset = size_t(key - GLFW_KEY_1);
+    if (preset < m_scene.CurrentLesson().Presets().size()) {
+      m_scene.ApplyPreset(preset);
       m_editError.clear();
       FrameScene();
     }
+    return;
   }
   // Arrow keys nudge the selected handle by one minor grid step (Shift x10, Alt x0.1).
-  if (m_scene.selectedHandle && !m_drag) {
+  cq::Vec2d direction{{0, 0}};
+  if (key == GLFW_KEY_LEFT) direction = {{-1, 0}};
+  if (key == GLFW_KEY_RIGHT) direction = {{1, 0}};
+  if (key == GLFW_KEY_UP) direction = {{0, 1}};
+  if (key == GLFW_KEY_DOWN) direction = {{0, -1}};
+  if (m_scene.selectedHandle && !m_drag && !(direction == cq::Vec2d{{0, 0}})) {
     const double step = NudgeStep(Grid().minor, shift, alt);
-    cq::Vec2d delta{{0, 0}};
-    if (pressedRepeat(GLFW_KEY_LEFT)) delta.v[0] -= step;
-    if (pressedRepeat(GLFW_KEY_RIGHT)) delta.v[0] += step;
-    if (pressedRepeat(GLFW_KEY_UP)) delta.v[1] += step;
-    if (pressedRepeat(GLFW_KEY_DOWN)) delta.v[1] -= step;
-    if (!(delta == cq::Vec2d{{0, 0}})) {
-      const int id = Nudge(m_scene.CurrentLesson(), m_scene.EditPoints(), *m_scene.selectedHandle, delta);
-      if (id >= 0) m_scene.selectedHandle = id;
-      m_scene.Commit();
-    }
+    const int id = Nudge(m_scene.CurrentLesson(), m_scene.EditPoints(), *m_scene.selectedHandle, step * direction);
+    if (id >= 0) m_scene.selectedHandle = id;
+    m_scene.Commit();
   }
-  if (pressed(GLFW_KEY_ESCAPE)) m_scene.selectedHandle.reset();
 }
 
 nlohmann::json LabApp::DumpState() const {

@@ -26,12 +26,22 @@ struct ImDrawList;
 
 namespace cq::app {
 
+/// A key press as GLFW reported it. Shortcuts run from this queue rather than from
+/// ImGui 1.86's per-frame key state, which loses a press and release that arrive between
+/// two frames (a quick tap, or xdotool).
+struct KeyPress {
+  int key;   ///< GLFW_KEY_*
+  int mods;  ///< GLFW_MOD_* bits
+  bool repeat;
+};
+
 class LabApp {
  public:
   LabApp(const Lesson& lesson, const Settings& settings, float contentScale);
 
-  /// Builds this frame's UI (between ImGui::NewFrame and ImGui::Render).
-  void Frame();
+  /// Builds this frame's UI (between ImGui::NewFrame and ImGui::Render); `keys` are the
+  /// key presses since the last frame, in order.
+  void Frame(const std::vector<KeyPress>& keys);
 
   Scene& GetScene() { return m_scene; }
   const Camera& GetCamera() const { return m_camera; }
@@ -58,7 +68,8 @@ class LabApp {
   };
 
   void ComputeLayout();
-  void HandleShortcuts();
+  void HandleShortcuts(const std::vector<KeyPress>& keys);
+  void HandleShortcut(const KeyPress& press);
   void DrawMenuBar();
   void DrawHelpWindow();
 

@@ -249,10 +249,6 @@ void LabApp::DrawHandlesAndLabels(ImDrawList& draw) const {
     return u ? *u : cq::Vec2d{{1, -1}};
   };
 
-  // Handle labels first: they must never be displaced by anything else.
-  for (const DragHandle& h : m_handles)
-    if (!h.label.empty()) label(h.label, S(h.position), Px(5), awayFromCenter(S(h.position)), LabelColor(), 0.75f);
-
   // Markers: the raw foot (hollow) and the closest point (solid diamond).
   for (const MarkerPoint& m : m_frame.markers) {
     const cq::Vec2d p = S(m.position);
@@ -270,7 +266,33 @@ void LabApp::DrawHandlesAndLabels(ImDrawList& draw) const {
     }
   }
 
-  // Handles on top of everything.
+  // Handle labels are placed first: nothing else may displace them.
+  for (const DragHandle& h : m_handles)
+    if (!h.label.empty()) label(h.label, S(h.position), Px(5), awayFromCenter(S(h.position)), LabelColor(), 0.75f);
+
+  for (const MarkerPoint& m : m_frame.markers)
+    label(m.label, S(m.position), Px(6), awayFromCenter(S(m.position)) * -1.0, MarkerColor(m.marker), 0.8f);
+
+  if (m_frame.distance && !(m_frame.distance->p0 == m_frame.distance->p1)) {
+    const cq::Vec2d a = S(m_frame.distance->p0);
+    const cq::Vec2d b = S(m_frame.distance->p1);
+    const cq::Vec2d side = cq::PerpLeft(b - a);
+    label(m_frame.distanceText, 0.5 * (a + b), Px(4), side, StrokeColor(Stroke::Distance), 0.85f);
+  }
+
+  // Name the regions at their visible centres (only P's region for the busy 9-region box).
+  if (m_settings.showRegions) {
+    for (const RegionFill& fill : m_frame.regions) {
+      const bool boxRegion = fill.tone == Tone::BoxInside || fill.tone == Tone::BoxEdge || fill.tone == Tone::BoxVertex;
+      if (boxRegion && !fill.holdsP) continue;
+      cq::Vec2d c{{0, 0}};
+      for (int i = 0; i < fill.polygon.count; ++i) c = c + S(fill.polygon.vertices[size_t(i)]);
+      c = (1.0 / fill.polygon.count) * c;
+      label(ToneName(fill.tone), c, 0, cq::Vec2d{{0, 1}}, ToneInk(fill.tone), 0.0f);
+    }
+  }
+
+  // Handles last, on top of every label: a handle is never hidden.
   for (const DragHandle& h : m_handles) {
     if (h.shape == HandleShape::Body) continue;
     const cq::Vec2d p = S(h.position);
@@ -287,28 +309,6 @@ void LabApp::DrawHandlesAndLabels(ImDrawList& draw) const {
     } else {
       draw.AddCircleFilled(ToIm(p), r, fill);
       draw.AddCircle(ToIm(p), r, PackAbgr(PaperColor()), 0, Px(1.8f));
-    }
-  }
-
-  for (const MarkerPoint& m : m_frame.markers)
-    label(m.label, S(m.position), Px(6), awayFromCenter(S(m.position)) * -1.0, MarkerColor(m.marker), 0.8f);
-
-  if (m_frame.distance && !(m_frame.distance->p0 == m_frame.distance->p1)) {
-    const cq::Vec2d a = S(m_frame.distance->p0);
-    const cq::Vec2d b = S(m_frame.distance->p1);
-    const cq::Vec2d side = cq::PerpLeft(b - a);
-    label("d = " + m_frame.distanceText, 0.5 * (a + b), Px(4), side, StrokeColor(Stroke::Distance), 0.85f);
-  }
-
-  // Name the regions at their visible centres (only P's region for the busy 9-region box).
-  if (m_settings.showRegions) {
-    for (const RegionFill& fill : m_frame.regions) {
-      const bool boxRegion = fill.tone == Tone::BoxInside || fill.tone == Tone::BoxEdge || fill.tone == Tone::BoxVertex;
-      if (boxRegion && !fill.holdsP) continue;
-      cq::Vec2d c{{0, 0}};
-      for (int i = 0; i < fill.polygon.count; ++i) c = c + S(fill.polygon.vertices[size_t(i)]);
-      c = (1.0 / fill.polygon.count) * c;
-      label(ToneName(fill.tone), c, 0, cq::Vec2d{{0, 1}}, ToneColor(fill.tone), 0.0f);
     }
   }
 }

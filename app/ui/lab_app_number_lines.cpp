@@ -5,7 +5,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
+#include <string>
 
+#include "logic/label_layout.hpp"
 #include "logic/palette.hpp"
 #include "ui/lab_app.hpp"
 
@@ -26,7 +29,7 @@ LineRow RowOf(const ScreenRect& rect, size_t index, size_t count, float scale) {
   LineRow row;
   row.top = rect.min.y() + 4 * scale + double(index) * height;
   row.bottom = row.top + height;
-  row.axisY = row.top + 0.55 * height;
+  row.axisY = row.top + 0.58 * height;
   row.left = rect.min.x() + 70 * scale;
   row.right = rect.max.x() - 30 * scale;
   return row;
@@ -112,13 +115,26 @@ void LabApp::NumberLinesDraw() {
     }
     draw.AddLine(ImVec2(float(row.left), y), ImVec2(float(row.right), y), PackAbgr(LabelColor(), 0.5f), Px(1));
 
+    // Where the clamped value's caption goes (below the axis, centred on its marker): the
+    // tick labels it would cover are left out, since it says the same number.
+    const float labelY = y + band + Px(4);
+    std::optional<ScreenBox> clampedBox;
+    std::string clampedText;
+    if (line.clamped) {
+      clampedText = line.clampedName + " = " + FormatNumber(*line.clamped, m_settings.numbers);
+      const float w = ImGui::CalcTextSize(clampedText.c_str()).x;
+      const float cx = std::clamp(X(*line.clamped) - w / 2, float(row.left - Px(40)), float(row.right + Px(20)) - w);
+      clampedBox = ScreenBox{{{cx - Px(4), labelY}}, {{cx + w + Px(4), labelY + font}}};
+    }
     for (double tick : line.ticks) {
       if (tick < line.viewFrom || tick > line.viewTo) continue;
       const float x = X(tick);
       draw.AddLine(ImVec2(x, y - band - Px(3)), ImVec2(x, y + band + Px(3)), PackAbgr(LabelColor()), Px(1.5f));
       const std::string text = FormatNumber(tick, m_settings.numbers);
       const float w = ImGui::CalcTextSize(text.c_str()).x;
-      draw.AddText(ImVec2(x - w / 2, y + band + Px(4)), PackAbgr(LabelColor(), 0.8f), text.c_str());
+      const ScreenBox box{{{x - w / 2, labelY}}, {{x + w / 2, labelY + font}}};
+      if (clampedBox && Overlaps(box, *clampedBox)) continue;
+      draw.AddText(ImVec2(x - w / 2, labelY), PackAbgr(LabelColor(), 0.8f), text.c_str());
     }
 
     // Markers: the raw value above the axis (a triangle pointing down at it), the
@@ -139,11 +155,7 @@ void LabApp::NumberLinesDraw() {
     if (line.clamped) {
       const float xc = X(*line.clamped);
       draw.AddQuadFilled(ImVec2(xc, y - m), ImVec2(xc + m, y), ImVec2(xc, y + m), ImVec2(xc - m, y), clampColor);
-      const std::string text = line.clampedName + " = " + FormatNumber(*line.clamped, m_settings.numbers);
-      const float w = ImGui::CalcTextSize(text.c_str()).x;
-      // Below the axis, nudged clear of the tick labels.
-      const float cx = std::clamp(xc - w / 2, float(row.left - Px(40)), float(row.right + Px(20)) - w);
-      draw.AddText(ImVec2(cx, y + band + Px(4) + font), clampColor, text.c_str());
+      draw.AddText(ImVec2(float(clampedBox->min.x() + Px(4)), labelY), clampColor, clampedText.c_str());
     }
   }
   ImGui::End();

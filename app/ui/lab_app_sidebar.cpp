@@ -37,10 +37,13 @@ void LabApp::SidebarLessonPicker() {
   ComputeLayout();
   BeginSidebarWindow(m_layout.sidebar);
   SectionTitle("LESSON   ( [ and ] )");
+  // One row of lessons: the list stays visible without pushing the values off screen.
   const auto& table = LessonTable();
   for (size_t i = 0; i < table.size(); ++i) {
     const std::string title(table[i]->Title());
-    if (ImGui::Selectable(title.c_str(), i == m_scene.LessonIndex())) OpenLesson(i);
+    if (i > 0) ImGui::SameLine();
+    const ImVec2 size(ImGui::CalcTextSize(title.c_str()).x + Px(10), 0);
+    if (ImGui::Selectable(title.c_str(), i == m_scene.LessonIndex(), 0, size)) OpenLesson(i);
   }
   const Lesson& lesson = m_scene.CurrentLesson();
   ImGui::Spacing();
@@ -48,7 +51,11 @@ void LabApp::SidebarLessonPicker() {
   ImGui::TextUnformatted(std::string(lesson.Summary()).c_str());
   ImGui::PopTextWrapPos();
 
-  SectionTitle("PRESETS   (keys 1-9, R resets)");
+  ImGui::Spacing();
+  if (!ImGui::CollapsingHeader("Presets   (keys 1-9, R resets)", ImGuiTreeNodeFlags_DefaultOpen)) {
+    ImGui::End();
+    return;
+  }
   const std::vector<Preset> presets = lesson.Presets();
   for (size_t i = 0; i < presets.size(); ++i) {
     char label[160];

@@ -1,0 +1,101 @@
+#include "logic/camera.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace cq::app {
+namespace {
+
+Camera MakeCamera() {
+  Camera camera;
+  camera.SetViewport({{{100, 50}}, {{900, 650}}});  // 800 x 600, centre (500, 350)
+  camera.SetCenter({{2.5, -1}});
+  camera.SetZoom(40);
+  return camera;
+}
+
+TEST(Camera, CentreOfViewportShowsCentreOfWorld) {
+  const Camera camera = MakeCamera();
+  const cq::Vec2d s = camera.WorldToScreen({{2.5, -1}});
+  EXPECT_DOUBLE_EQ(s.x(), 500);
+  EXPECT_DOUBLE_EQ(s.y(), 350);
+}
+
+TEST(Camera, WorldIsYUpScreenIsYDown) {
+  const Camera camera = MakeCamera();
+  // One world unit up is 40 pixels towards the top of the screen (smaller y).
+  const cq::Vec2d s = camera.WorldToScreen({{3.5, 0}});
+  EXPECT_DOUBLE_EQ(s.x(), 540);
+  EXPECT_DOUBLE_EQ(s.y(), 310);
+}
+
+TEST(Camera, WorldScreenRoundTrip) {
+  const Camera camera = MakeCamera();
+  for (double x : {-1e6, -3.25, 0.0, 7.125, 1e6}) {
+    for (double y : {-1e6, -0.5, 0.0, 11.0, 1e6}) {
+      const cq::Vec2d back = camera.ScreenToWorld(camera.WorldToScreen({{x, y}}));
+      // Relative tolerance: two multiplications and two additions in double.
+      EXPECT_NEAR(back.x(), x, 1e-12 * (1 + std::abs(x)));
+      EXPECT_NEAR(back.y(), y, 1e-12 * (1 + std::abs(y)));
+    }
+  }
+}
+
+TEST(Camera, ZoomAboutPointKeepsThatPointUnderTheCursor) {
+  Camera camera = MakeCamera();
+  const cq::Vec2d anchor{{730, 120}};
+  const cq::Vec2d worldBefore = camera.ScreenToWorld(anchor);
+  camera.ZoomAbout(anchor, 1.2);
+  EXPECT_DOUBLE_EQ(camera.Zoom(), 48);
+  const cq::Vec2d anchorAfter = camera.WorldToScreen(worldBefore);
+  EXPECT_NEAR(anchorAfter.x(), anchor.x(), 1e-9);
+  EXPECT_NEAR(anchorAfter.y(), anchor.y(), 1e-9);
+}
+
+TEST(Camera, ZoomIsClampedToItsRange) {
+  Camera camera = MakeCamera();
+  camera.SetZoom(1e30);
+  EXPECT_EQ(camera.Zoom(), Camera::k_maxZoom);
+  camera.SetZoom(0);
+  EXPECT_EQ(camera.Zoom(), Camera::k_minZoom);
+}
+
+TEST(Camera, PanFollowsTheMouse) {
+  Camera camera = MakeCamera();
+  const cq::Vec2d grabbed = camera.ScreenToWorld({{300, 300}});
+  camera.PanByPixels({{25, -10}});
+  const cq::Vec2d now = camera.WorldToScreen(grabbed);
+  EXPECT_NEAR(now.x(), 325, 1e-9);
+  EXPECT_NEAR(now.y(), 290, 1e-9);
+}
+
+TEST(Camera, FrameFitsTheRectangleInsideTheMargins) {
+  Camera camera = MakeCamera();
+  camera.Frame({{{-1, -1}}, {{3, 1}}}, 50);  // 4 x 2 units into 700 x 500 usable pixels
+  EXPECT_DOUBLE_EQ(camera.Zoom(), 175);      // width-limited: 700 / 4
+  const cq::Rect2<double> visible = camera.VisibleWorld();
+  EXPECT_LE(visible.min.x(), -1);
+  EXPECT_GE(visible.max.x(), 3);
+  EXPECT_LE(visible.min.y(), -1);
+  EXPECT_GE(visible.max.y(), 1);
+}
+
+TEST(Camera, FrameOfAPointKeepsTheZoom) {
+  Camera camera = MakeCamera();
+  camera.Frame({{{5, 5}}, {{5, 5}}}, 50);
+  EXPECT_DOUBLE_EQ(camera.Zoom(), 40);
+  EXPECT_DOUBLE_EQ(camera.Center().x(), 5);
+}
+
+TEST(Camera, VisibleWorldMatchesTheViewportCorners) {
+  const Camera camera = MakeCamera();
+  const cq::Rect2<double> visible = camera.VisibleWorld();
+  EXPECT_DOUBLE_EQ(visible.min.x(), 2.5 - 400.0 / 40);
+  EXPECT_DOUBLE_EQ(visible.max.x(), 2.5 + 400.0 / 40);
+  EXPECT_DOUBLE_EQ(visible.min.y(), -1 - 300.0 / 40);
+  EXPECT_DOUBLE_EQ(visible.max.y(), -1 + 300.0 / 40);
+}
+
+}  // namespace
+}  // namespace cq::app

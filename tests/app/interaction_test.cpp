@@ -1,0 +1,140 @@
+#include "logic/interaction.hpp"
+
+#include <gtest/gtest.h>
+
+#include "lessons/lessons.hpp"
+
+namespace cq::app {
+namespace {
+
+Camera UnitCamera() {
+  // 10 pixels per unit, world origin at screen (400, 300).
+  Camera camera;
+  camera.SetViewport({{{0, 0}}, {{800, 600}}});
+  camera.SetCenter({{0, 0}});
+  camera.SetZoom(10);
+  return camera;
+}
+
+std::vector<DragHandle> ThreeHandles() {
+  return {{0, "P", {{0, 0}}, HandleShape::QueryPoint, std::nullopt},
+          {1, "A", {{2, 0}}, HandleShape::Point, std::nullopt},
+          {2, "B", {{-2, 0}}, HandleShape::Point, std::nullopt}};
+}
+
+TEST(HitTest, NearestHandleWins) {
+  const Camera camera = UnitCamera();
+  // 14 px from A, 6 px from P (both within the 18 px radius): P is nearer.
+  const auto hit = HitTest(ThreeHandles(), camera, {{406, 300}}, 18);
+  ASSERT_TRUE(hit);
+  EXPECT_EQ(*hit, 0u);
+  const auto hitA = HitTest(ThreeHandles(), camera, {{414, 300}}, 18);
+  ASSERT_TRUE(hitA);
+  EXPECT_EQ(*hitA, 1u);
+}
+
+TEST(HitTest, ExactTieGoesToTheFirstListed) {
+  const Camera camera = UnitCamera();
+  // Exactly between P (400) and A (420): 10 px from each.
+  const auto hit = HitTest(ThreeHandles(), camera, {{410, 300}}, 18);
+  ASSERT_TRUE(hit);
+  EXPECT_EQ(*hit, 0u);
+  // Two handles on the same spot: the first listed (P, by Lesson::Handles' order) wins.
+  std::vector<DragHandle> stacked = ThreeHandles();
+  stacked[1].position = stacked[0].position;
+  EXPECT_EQ(*HitTest(stacked, camera, {{401, 301}}, 18), 0u);
+}
+
+TEST(HitTest, NothingOutsideTheRadius) {
+  const Camera camera = UnitCamera();
+  EXPECT_FALSE(HitTest(ThreeHandles(), camera, {{400, 330}}, 18));  // 30 px below P
+  EXPECT_TRUE(HitTest(ThreeHandles(), camera, {{400, 318}}, 18));   // exactly on the radius
+}
+
+TEST(HitTest, BodyIsGrabbedOnlyWhereNoPointHandleIs) {
+  const Camera camera = UnitCamera();
+  std::vector<DragHandle> handles = ThreeHandles();
+  handles.push_back({20, "", {{-5, -5}}, HandleShape::Body, WorldRect{{{-5, -5}}, {{5, 5}}}});
+  EXPECT_EQ(*HitTest(handles, camera, {{402, 300}}, 18), 0u);  // on P
+  EXPECT_EQ(*HitTest(handles, camera, {{400, 340}}, 18), 3u);  // inside the body, 4 units below P
+  EXPECT_FALSE(HitTest(handles, camera, {{400, 390}}, 18));    // below the body
+}
+
+TEST(SnapToGrid, RoundsEachAxisToTheStep) {
+  const cq::Vec2d s = SnapToGrid({{1.26, -0.74}}, 0.5);
+  EXPECT_DOUBLE_EQ(s.x(), 1.5);
+  EXPECT_DOUBLE_EQ(s.y(), -0.5);
+  const cq::Vec2d unchanged = SnapToGrid({{1.26, -0.74}}, 0);
+  EXPECT_DOUBLE_EQ(unchanged.x(), 1.26);
+}
+
+TEST(Drag, HandleMovesByExactlyTheMouseMotion) {
+  const SegmentLesson lesson;
+  Points points = lesson.Presets().front().points;
+  const cq::Vec2d b = points[1];
+  const DragHandle handle{1, "B", b, HandleShape::Point, std::nullopt};
+  // Grab B slightly off-centre: it must not jump to the cursor.
+  const cq::Vec2d grab = b + cq::Vec2d{{0.1, -0.05}};
+  DragState drag = BeginDrag(handle, grab);
+  DragTo(lesson, points, drag, grab + cq::Vec2d{{2, 1}}, std::nullopt);
+  EXPECT_DOUBLE_EQ(points[1].x(), b.x() + 2);
+  EXPECT_DOUBLE_EQ(points[1].y(), b.y() + 1);
+  EXPECT_EQ(drag.handleId, 1);
+}
+
+TEST(Drag, SnappingPutsTheHandleOnTheGrid) {
+  const SegmentLesson lesson;
+  Points points = lesson.Presets().front().points;
+  const DragHandle handle{2, "P", points[2], HandleShape::QueryPoint, std::nullopt};
+  DragState drag = BeginDrag(handle, points[2]);
+  DragTo(lesson, points, drag, {{1.13, 2.61}}, 0.25);
+  EXPECT_DOUBLE_EQ(points[2].x(), 1.25);
+  EXPECT_DOUBLE_EQ(points[2].y(), 2.5);
+}
+
+TEST(Drag, BoxCornerDraggedPastTheOppositeSideBecomesTheOtherCorner) {
+  const BoxLesson lesson;
+  Points points = {{{-2, -1}}, {{2, 1}}, {{3, 3}}};
+  // The max-x, max-y corner (id base + 1 + 2), dragged to the left of min.x.
+  DragState drag{BoxLesson::k_cornerBase + 3, {{0, 0}}};
+  DragTo(lesson, points, drag, {{-3, 2}}, std::nullopt);
+  EXPECT_EQ(points[0], (cq::Vec2d{{-3, -1}}));
+  EXPECT_EQ(points[1], (cq::Vec2d{{-2, 2}}));
+  EXPECT_EQ(drag.handleId, BoxLesson::k_cornerBase + 0 + 2);  // now the min-x, max-y corner
+  // Keep dragging: the same physical corner follows the mouse.
+  DragTo(lesson, points, drag, {{-4, 2.5}}, std::nullopt);
+  EXPECT_EQ(points[0], (cq::Vec2d{{-4, -1}}));
+  EXPECT_EQ(points[1], (cq::Vec2d{{-2, 2.5}}));
+}
+
+TEST(Drag, BoxBodyMovesBothCorners) {
+  const BoxLesson lesson;
+  Points points = {{{-2, -1}}, {{2, 1}}, {{3, 3}}};
+  const std::vector<DragHandle> handles = lesson.Handles(points);
+  const DragHandle& body = handles.back();
+  ASSERT_EQ(body.shape, HandleShape::Body);
+  DragState drag = BeginDrag(body, {{0.5, 0.5}});
+  DragTo(lesson, points, drag, {{1.5, -0.5}}, std::nullopt);
+  EXPECT_EQ(points[0], (cq::Vec2d{{-1, -2}}));
+  EXPECT_EQ(points[1], (cq::Vec2d{{3, 0}}));
+  EXPECT_EQ(points[2], (cq::Vec2d{{3, 3}}));
+}
+
+TEST(Nudge, MovesTheHandleByTheStep) {
+  const SegmentLesson lesson;
+  Points points = lesson.Presets().front().points;
+  const cq::Vec2d a = points[0];
+  EXPECT_EQ(Nudge(lesson, points, 0, {{0.5, -0.25}}), 0);
+  EXPECT_DOUBLE_EQ(points[0].x(), a.x() + 0.5);
+  EXPECT_DOUBLE_EQ(points[0].y(), a.y() - 0.25);
+  EXPECT_EQ(Nudge(lesson, points, 99, {{1, 1}}), -1);  // no such handle: nothing moves
+}
+
+TEST(Nudge, StepIsOneMinorGridStepShiftTimesTenAltTimesATenth) {
+  EXPECT_DOUBLE_EQ(NudgeStep(0.2, false, false), 0.2);
+  EXPECT_DOUBLE_EQ(NudgeStep(0.2, true, false), 2.0);
+  EXPECT_DOUBLE_EQ(NudgeStep(0.2, false, true), 0.2 * 0.1);
+}
+
+}  // namespace
+}  // namespace cq::app

@@ -1,0 +1,85 @@
+#include "logic/options.hpp"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+namespace cq::app {
+namespace {
+
+ParsedOptions Parse(std::vector<const char*> args) {
+  args.insert(args.begin(), "closest-lab");
+  return ParseCommandLine(int(args.size()), args.data());
+}
+
+TEST(Options, NoFlagsIsAnInteractiveRun) {
+  const ParsedOptions p = Parse({});
+  EXPECT_TRUE(p.error.empty());
+  EXPECT_FALSE(p.options.frames);
+  EXPECT_FALSE(p.options.screenshotPath);
+}
+
+TEST(Options, EveryFlagInBothSpellings) {
+  const ParsedOptions p = Parse({"--frames", "12", "--screenshot=out.png", "--size", "640x400", "--lesson=box", "--set",
+                                 "P=3,1", "--set=Min=-1.5,-2e-3", "--dump-state", "s.json", "--report-frame-times",
+                                 "--ui-scale=1.5", "--no-config"});
+  ASSERT_TRUE(p.error.empty()) << p.error;
+  const AppOptions& o = p.options;
+  EXPECT_EQ(*o.frames, 12);
+  EXPECT_EQ(*o.screenshotPath, "out.png");
+  EXPECT_EQ(*o.width, 640);
+  EXPECT_EQ(*o.height, 400);
+  EXPECT_EQ(*o.lesson, "box");
+  ASSERT_EQ(o.sets.size(), 2u);
+  EXPECT_EQ(o.sets[0].name, "P");
+  EXPECT_EQ(o.sets[0].position, (cq::Vec2d{{3, 1}}));
+  EXPECT_EQ(o.sets[1].name, "Min");
+  EXPECT_EQ(o.sets[1].position, (cq::Vec2d{{-1.5, -2e-3}}));
+  EXPECT_EQ(*o.dumpStatePath, "s.json");
+  EXPECT_TRUE(o.reportFrameTimes);
+  EXPECT_FLOAT_EQ(*o.uiScale, 1.5f);
+  EXPECT_TRUE(o.noConfig);
+}
+
+TEST(Options, BadInputGetsOneLineNamingTheFlag) {
+  const std::vector<std::vector<const char*>> bad = {
+      {"--bogus"},          {"--frames"},
+      {"--frames", "0"},    {"--frames", "ten"},
+      {"--frames", "5x"},   {"--size", "640"},
+      {"--size", "0x400"},  {"--size", "100x100"},
+      {"--screenshot"},     {"--screenshot", "a.jpg"},
+      {"--set", "P"},       {"--set", "P=1"},
+      {"--set", "=1,2"},    {"--set", "P=nan,1"},
+      {"--set", "P=1,inf"}, {"--set", "P=1e999,0"},
+      {"--ui-scale", "9"},  {"--lesson"},
+      {"--help=yes"},       {"-x"},
+  };
+  for (const auto& args : bad) {
+    const ParsedOptions p = Parse(args);
+    EXPECT_FALSE(p.error.empty()) << args[0];
+    EXPECT_EQ(p.error.find('\n'), std::string::npos) << p.error;
+    if (std::string(args[0]).rfind("--", 0) == 0) {
+      const std::string flag = std::string(args[0]).substr(0, std::string(args[0]).find('='));
+      EXPECT_NE(p.error.find(flag), std::string::npos) << p.error;
+    }
+  }
+}
+
+TEST(Options, HelpListsEveryFlag) {
+  const std::string help = HelpText();
+  for (const char* flag : {"--frames", "--screenshot", "--size", "--help", "--lesson", "--set", "--dump-state",
+                           "--report-frame-times", "--ui-scale", "--no-config", "--version", "xvfb-run"})
+    EXPECT_NE(help.find(flag), std::string::npos) << flag;
+}
+
+TEST(Options, ParsePointAcceptsOnlyTwoFiniteNumbers) {
+  EXPECT_EQ(*ParsePoint2("1,-2.5"), (cq::Vec2d{{1, -2.5}}));
+  EXPECT_EQ(*ParsePoint2("1e-300,1e300"), (cq::Vec2d{{1e-300, 1e300}}));
+  EXPECT_FALSE(ParsePoint2("1,2,3"));
+  EXPECT_FALSE(ParsePoint2("1;2"));
+  EXPECT_FALSE(ParsePoint2(",2"));
+  EXPECT_FALSE(ParsePoint2("x,2"));
+}
+
+}  // namespace
+}  // namespace cq::app

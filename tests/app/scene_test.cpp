@@ -1,0 +1,84 @@
+#include "logic/scene.hpp"
+
+#include <gtest/gtest.h>
+
+namespace cq::app {
+namespace {
+
+TEST(Scene, OpensTheGivenLessonAtItsDefaultPreset) {
+  const Scene scene(*FindLesson("plane"));
+  EXPECT_EQ(scene.CurrentLesson().Id(), "plane");
+  EXPECT_EQ(scene.CurrentPoints(), FindLesson("plane")->Presets().front().points);
+}
+
+TEST(Scene, SwitchingLessonsKeepsEachLessonsPoints) {
+  Scene scene(*FindLesson("segment"));
+  ASSERT_TRUE(scene.SetPoint("p", {{9, 9}}));  // names are case-insensitive
+  scene.Commit();
+  scene.OpenNextLesson(+1);
+  EXPECT_EQ(scene.CurrentLesson().Id(), "ray");
+  scene.OpenNextLesson(-1);
+  EXPECT_EQ(scene.CurrentPoints()[2], (cq::Vec2d{{9, 9}}));
+  scene.OpenNextLesson(-1);  // wraps to the last lesson
+  EXPECT_EQ(scene.CurrentLesson().Id(), "box");
+}
+
+TEST(Scene, SetPointRejectsUnknownNames) {
+  Scene scene(*FindLesson("segment"));
+  const Points before = scene.CurrentPoints();
+  EXPECT_FALSE(scene.SetPoint("Q", {{1, 1}}));
+  EXPECT_EQ(scene.CurrentPoints(), before);
+}
+
+TEST(Scene, UndoRedoStepThroughCommittedEdits) {
+  Scene scene(*FindLesson("segment"));
+  const Points original = scene.CurrentPoints();
+  EXPECT_FALSE(scene.CanUndo());
+  scene.EditPoints()[2] = {{1, 1}};
+  scene.Commit();
+  scene.EditPoints()[2] = {{2, 2}};
+  scene.Commit();
+  scene.Commit();  // nothing changed: no extra step
+  scene.Undo();
+  EXPECT_EQ(scene.CurrentPoints()[2], (cq::Vec2d{{1, 1}}));
+  scene.Undo();
+  EXPECT_EQ(scene.CurrentPoints(), original);
+  EXPECT_FALSE(scene.CanUndo());
+  scene.Redo();
+  scene.Redo();
+  EXPECT_EQ(scene.CurrentPoints()[2], (cq::Vec2d{{2, 2}}));
+  EXPECT_FALSE(scene.CanRedo());
+}
+
+TEST(Scene, NewEditAfterUndoDropsTheRedoBranch) {
+  Scene scene(*FindLesson("segment"));
+  scene.EditPoints()[2] = {{1, 1}};
+  scene.Commit();
+  scene.Undo();
+  scene.EditPoints()[2] = {{5, 5}};
+  scene.Commit();
+  EXPECT_FALSE(scene.CanRedo());
+}
+
+TEST(Scene, UndoRestoresTheLessonToo) {
+  Scene scene(*FindLesson("segment"));
+  scene.OpenLesson(3);
+  EXPECT_EQ(scene.CurrentLesson().Id(), "plane");
+  scene.Undo();
+  EXPECT_EQ(scene.CurrentLesson().Id(), "segment");
+}
+
+TEST(Scene, PresetsAndReset) {
+  Scene scene(*FindLesson("segment"));
+  scene.ApplyPreset(3);
+  EXPECT_EQ(scene.CurrentPoints(), FindLesson("segment")->Presets()[3].points);
+  scene.ApplyPreset(999);  // out of range: nothing happens
+  EXPECT_EQ(scene.CurrentPoints(), FindLesson("segment")->Presets()[3].points);
+  scene.Reset();
+  EXPECT_EQ(scene.CurrentPoints(), FindLesson("segment")->Presets()[0].points);
+  scene.Undo();
+  EXPECT_EQ(scene.CurrentPoints(), FindLesson("segment")->Presets()[3].points);
+}
+
+}  // namespace
+}  // namespace cq::app

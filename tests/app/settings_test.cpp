@@ -1,0 +1,99 @@
+#include "logic/settings.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include <unistd.h>
+
+namespace cq::app {
+namespace {
+
+namespace fs = std::filesystem;
+
+class SettingsFile : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    m_dir = fs::temp_directory_path() / ("cq-settings-" + std::to_string(::getpid()) + "-" +
+                                         ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(m_dir);
+    m_path = (m_dir / "closest-point-lab" / "settings.json").string();
+  }
+  void TearDown() override { fs::remove_all(m_dir); }
+  void Write(const std::string& text) {
+    fs::create_directories(fs::path(m_path).parent_path());
+    std::ofstream(m_path) << text;
+  }
+  fs::path m_dir;
+  std::string m_path;
+};
+
+TEST_F(SettingsFile, MissingFileGivesDefaultsWithoutWarning) {
+  const LoadedSettings loaded = LoadSettings(m_path);
+  EXPECT_TRUE(loaded.warning.empty());
+  EXPECT_EQ(loaded.settings.windowWidth, Settings{}.windowWidth);
+}
+
+TEST_F(SettingsFile, SaveThenLoadRoundTrips) {
+  Settings s;
+  s.windowWidth = 1234;
+  s.windowHeight = 777;
+  s.windowX = 10;
+  s.windowY = -20;
+  s.uiScale = 1.75f;
+  s.sidebarWidth = 500;
+  s.showRegions = false;
+  s.snapToGrid = true;
+  s.numbers = NumberStyle::Exact;
+  s.lesson = "box";
+  ASSERT_EQ(SaveSettings(m_path, s), "");  // creates the directory
+  const LoadedSettings loaded = LoadSettings(m_path);
+  EXPECT_TRUE(loaded.warning.empty());
+  EXPECT_EQ(loaded.settings.windowWidth, 1234);
+  EXPECT_EQ(loaded.settings.windowHeight, 777);
+  EXPECT_EQ(*loaded.settings.windowX, 10);
+  EXPECT_EQ(*loaded.settings.windowY, -20);
+  EXPECT_FLOAT_EQ(loaded.settings.uiScale, 1.75f);
+  EXPECT_FALSE(loaded.settings.showRegions);
+  EXPECT_TRUE(loaded.settings.snapToGrid);
+  EXPECT_EQ(loaded.settings.numbers, NumberStyle::Exact);
+  EXPECT_EQ(loaded.settings.lesson, "box");
+}
+
+TEST_F(SettingsFile, UnreadableFileIsMovedAsideNotOverwritten) {
+  Write("{ this is not json");
+  const LoadedSettings loaded = LoadSettings(m_path);
+  EXPECT_NE(loaded.warning.find("unreadable"), std::string::npos);
+  EXPECT_FALSE(fs::exists(m_path));
+  std::ifstream kept(m_path + ".bad");
+  std::string text((std::istreambuf_iterator<char>(kept)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(text, "{ this is not json");
+}
+
+TEST_F(SettingsFile, OutOfRangeOrWrongTypedFieldsAreIgnoredOneByOne) {
+  Write(R"({"window_width": 99999, "window_height": 700, "ui_scale": "big", "show_regions": false})");
+  const LoadedSettings loaded = LoadSettings(m_path);
+  EXPECT_TRUE(loaded.warning.empty());
+  EXPECT_EQ(loaded.settings.windowWidth, Settings{}.windowWidth);
+  EXPECT_EQ(loaded.settings.windowHeight, 700);
+  EXPECT_FLOAT_EQ(loaded.settings.uiScale, Settings{}.uiScale);
+  EXPECT_FALSE(loaded.settings.showRegions);
+}
+
+TEST(SettingsPath, UsesXdgConfigHomeThenHome) {
+  const char* oldXdg = std::getenv("XDG_CONFIG_HOME");
+  const std::string savedXdg = oldXdg ? oldXdg : "";
+  ::setenv("XDG_CONFIG_HOME", "/tmp/xdg-test", 1);
+  EXPECT_EQ(*SettingsPath(), "/tmp/xdg-test/closest-point-lab/settings.json");
+  ::unsetenv("XDG_CONFIG_HOME");
+  const char* home = std::getenv("HOME");
+  if (home && *home) {
+    EXPECT_EQ(*SettingsPath(), std::string(home) + "/.config/closest-point-lab/settings.json");
+  }
+  if (oldXdg) ::setenv("XDG_CONFIG_HOME", savedXdg.c_str(), 1);
+}
+
+}  // namespace
+}  // namespace cq::app

@@ -1,0 +1,135 @@
+// Small pieces of the app logic: grid spacing, number formatting, label placement,
+// frame statistics, palette blending and the --dump-state document.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+
+#include "cq/linear.hpp"
+#include "lessons/lessons.hpp"
+#include "logic/format.hpp"
+#include "logic/frame_stats.hpp"
+#include "logic/grid.hpp"
+#include "logic/label_layout.hpp"
+#include "logic/palette.hpp"
+#include "logic/state_json.hpp"
+
+namespace cq::app {
+namespace {
+
+TEST(GridSpacing, OneTwoFiveStepsAtLeastTheMinimumApart) {
+  // 50 px per unit, lines at least 90 px apart: 1.8 units -> the next 1-2-5 step is 2.
+  GridSpacing g = ChooseGridSpacing(50, 90);
+  EXPECT_DOUBLE_EQ(g.major, 2);
+  EXPECT_DOUBLE_EQ(g.minor, 0.5);
+  EXPECT_EQ(g.decimals, 0);
+  g = ChooseGridSpacing(1000, 90);  // 0.09 units -> 0.1
+  EXPECT_NEAR(g.major, 0.1, 1e-15);
+  EXPECT_NEAR(g.minor, 0.02, 1e-15);
+  EXPECT_EQ(g.decimals, 1);
+  g = ChooseGridSpacing(1e11, 90);  // a 1e-9 scene
+  EXPECT_NEAR(g.major, 1e-9, 1e-24);
+  EXPECT_EQ(g.decimals, 9);
+  g = ChooseGridSpacing(0.01, 90);  // 9000 units -> 10000
+  EXPECT_DOUBLE_EQ(g.major, 10000);
+  for (double zoom : {1e-6, 0.3, 7.0, 123.0, 5e4, 1e13}) {
+    const GridSpacing s = ChooseGridSpacing(zoom, 90);
+    EXPECT_GE(s.major * zoom, 90 * (1 - 1e-12)) << zoom;
+    EXPECT_LT(s.major * zoom, 90 * 2.5 + 1e-9) << zoom;  // never more than one 1-2-5 step too coarse
+  }
+}
+
+TEST(GridSpacing, LabelsNeverReadMinusZero) {
+  EXPECT_EQ(FormatGridLabel(-1e-17, 1), "0.0");
+  EXPECT_EQ(FormatGridLabel(-0.0, 0), "0");
+  EXPECT_EQ(FormatGridLabel(-2.5, 1), "-2.5");
+  EXPECT_EQ(FormatGridLabel(0.30000000000000004, 1), "0.3");
+}
+
+TEST(FormatNumber, ReadableAndExact) {
+  EXPECT_EQ(FormatNumber(0.6, NumberStyle::Readable), "0.6");
+  EXPECT_EQ(FormatNumber(1.0 / 3.0, NumberStyle::Readable), "0.333333");
+  EXPECT_EQ(FormatNumber(-0.0, NumberStyle::Readable), "0");
+  EXPECT_EQ(FormatNumber(1e-17, NumberStyle::Readable), "1e-17");
+  EXPECT_EQ(FormatNumber(std::nan(""), NumberStyle::Readable), "NaN");
+  EXPECT_EQ(FormatNumber(-INFINITY, NumberStyle::Exact), "-inf");
+  // Exact reads back to the same double.
+  for (double v : {0.1, 1.0 / 3.0, 6.02214076e23, 5e-324, -1.7976931348623157e308}) {
+    const std::string text = FormatNumber(v, NumberStyle::Exact);
+    EXPECT_EQ(std::strtod(text.c_str(), nullptr), v) << text;
+  }
+  EXPECT_EQ(FormatPoint({{3, -0.5}}, NumberStyle::Readable), "(3, -0.5)");
+}
+
+TEST(LabelLayout, NeverOnTheHandleItDescribes) {
+  const cq::Vec2d anchor{{100, 100}};
+  const ScreenCircle own{anchor, 10};
+  for (double angle = 0; angle < 6.28; angle += 0.3) {
+    const cq::Vec2d preferred{{std::cos(angle), std::sin(angle)}};
+    const ScreenBox box = PlaceLabel(anchor, {{40, 16}}, 12, preferred, {own}, {});
+    EXPECT_FALSE(Overlaps(box, own)) << angle;
+  }
+}
+
+TEST(LabelLayout, AvoidsOtherHandlesAndLabels) {
+  const cq::Vec2d anchor{{100, 100}};
+  const ScreenCircle own{anchor, 10};
+  // A handle sits right where the preferred (rightward) label would go.
+  const ScreenCircle neighbour{{{130, 100}}, 10};
+  const ScreenBox taken{{{90, 60}}, {{110, 80}}};  // and a label above
+  const ScreenBox box = PlaceLabel(anchor, {{40, 16}}, 12, {{1, 0}}, {own, neighbour}, {taken});
+  EXPECT_FALSE(Overlaps(box, own));
+  EXPECT_FALSE(Overlaps(box, neighbour));
+  EXPECT_FALSE(Overlaps(box, taken));
+}
+
+TEST(FrameStats, NearestRankPercentiles) {
+  std::vector<double> ms;
+  for (int i = 100; i >= 1; --i) ms.push_back(i);  // 1..100 in reverse
+  const FrameStats s = Summarize(ms);
+  EXPECT_EQ(s.count, 100u);
+  EXPECT_DOUBLE_EQ(s.median, 50);
+  EXPECT_DOUBLE_EQ(s.p90, 90);
+  EXPECT_DOUBLE_EQ(s.p99, 99);
+  EXPECT_DOUBLE_EQ(s.max, 100);
+  EXPECT_EQ(Summarize({}).count, 0u);
+  EXPECT_NE(FormatFrameStats(s).find("median 50.00"), std::string::npos);
+}
+
+TEST(Palette, HighlightedRegionIsMoreSaturatedThanTheOthers) {
+  for (Tone tone : {Tone::VertexA, Tone::Interior, Tone::VertexB, Tone::Back, Tone::Front}) {
+    const Rgba paper = PaperColor();
+    const Rgba lo = BlendOverPaper(tone, false);
+    const Rgba hi = BlendOverPaper(tone, true);
+    auto distance = [&](const Rgba& c) {
+      return std::abs(c.r - paper.r) + std::abs(c.g - paper.g) + std::abs(c.b - paper.b);
+    };
+    EXPECT_GT(distance(hi), distance(lo) + 0.1f);
+  }
+  EXPECT_EQ(PackAbgr({1, 0, 0, 1}), 0xFF0000FFu);  // red in ImGui's byte order
+}
+
+TEST(StateJson, HoldsLessonPointsCoreValuesAndShownTexts) {
+  const SegmentLesson lesson;
+  const Points points = {{{0, 0}}, {{5, 0}}, {{3, -2}}};
+  Camera camera;
+  camera.SetViewport({{{0, 0}}, {{800, 600}}});
+  const LessonFrame frame = lesson.Evaluate(points, camera.VisibleWorld(), NumberStyle::Readable);
+  const nlohmann::json j = StateToJson(lesson, points, frame, camera);
+  EXPECT_EQ(j["lesson"], "segment");
+  EXPECT_EQ(j["points"]["P"][0], 3.0);
+  EXPECT_EQ(j["points"]["P"][1], -2.0);
+  const auto q = cq::ClosestPointOnSegment(points[2], points[0], points[1]);
+  EXPECT_EQ(j["values"]["t"].get<double>(), q->t);
+  EXPECT_EQ(j["values"]["t_raw"].get<double>(), q->tRaw);
+  EXPECT_EQ(j["values"]["distance"].get<double>(), q->distance);
+  EXPECT_EQ(j["values"]["region"], "interior");
+  EXPECT_EQ(j["values"]["closest"][0].get<double>(), q->closest.x());
+  ASSERT_FALSE(j["inspector"].empty());
+  EXPECT_EQ(j["inspector"][0][0], "t_raw");
+  EXPECT_EQ(j["inspector"][0][1], "0.6");
+  EXPECT_EQ(j["canvas"]["max"][0], 800.0);
+}
+
+}  // namespace
+}  // namespace cq::app

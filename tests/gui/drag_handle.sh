@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Runs inside xvfb-run (see drag_test.cpp). Starts closest-lab on the segment lesson, drags
+# with the real (XTEST) mouse from window pixel (X, Y) by (DX, DY), exports the window as
+# a PNG with Ctrl+E (into OUT, which serves as HOME), and quits with Ctrl+Q so the app
+# writes OUT/after.json (--dump-state) on its way out.
+#   drag_handle.sh APP OUT X Y DX DY
+set -euo pipefail
+app=$1 out=$2 x=$3 y=$4 dx=$5 dy=$6
+
+HOME=$out "$app" --no-config --lesson segment --size 1200x800 --dump-state "$out/after.json" &
+pid=$!
+wid=$(timeout 20 xdotool search --sync --onlyvisible --name "Closest Point Lab" | head -n 1)
+sleep 1  # the first frames: fonts, shaders, layout
+
+xdotool mousemove --window "$wid" "$x" "$y"
+sleep 0.3
+xdotool mousedown 1
+sleep 0.2
+for i in 1 2 3 4 5 6 7 8 9 10; do
+  xdotool mousemove --window "$wid" $((x + dx * i / 10)) $((y + dy * i / 10))
+  sleep 0.05
+done
+sleep 0.3
+xdotool mouseup 1
+sleep 0.3
+
+xdotool windowfocus --sync "$wid" || true
+xdotool key ctrl+e
+for _ in $(seq 50); do
+  compgen -G "$out/closest-lab-segment-*.png" >/dev/null && break
+  sleep 0.1
+done
+sleep 0.2
+xdotool key ctrl+q
+for _ in $(seq 100); do
+  kill -0 "$pid" 2>/dev/null || break
+  sleep 0.1
+done
+if kill -0 "$pid" 2>/dev/null; then
+  echo "closest-lab did not quit on Ctrl+Q" >&2
+  kill "$pid"
+  exit 1
+fi
+wait "$pid"

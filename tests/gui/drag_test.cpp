@@ -1,0 +1,72 @@
+// The real window driven once with xdotool: press on handle B, drag, release; then the
+// state dump and an exported screenshot must show B moved by exactly the dragged amount
+// and every value following it.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "cq/linear.hpp"
+#include "gui_support.hpp"
+#include "logic/palette.hpp"
+
+namespace cq::gui_test {
+namespace {
+
+TEST(Interaction, DragHandleBWithTheRealMouse) {
+  TempDir dir;
+  // Where B is drawn: the same window size and lesson, run for a few frames.
+  const RunResult before =
+      RunLab("--lesson segment --size 1200x800 --frames 3 --dump-state " + Quote((dir / "before.json").string()), dir);
+  ASSERT_EQ(before.status, 0) << before.err;
+  const nlohmann::json s0 = ReadJson(dir / "before.json");
+  const cq::app::Camera camera = CameraFromState(s0);
+  const cq::Vec2d b0 = PointFromJson(s0["points"]["B"]);
+  const cq::Vec2d press = camera.WorldToScreen(b0);
+  const int x = int(std::lround(press.x()));
+  const int y = int(std::lround(press.y()));
+  const int dx = 150;
+  const int dy = -60;
+
+  const RunResult drag = RunShell("timeout 90 xvfb-run -a -s '-screen 0 1600x1000x24' bash " + Quote(CQ_DRAG_SCRIPT) + " " +
+                                 Quote(CQ_LAB_BINARY) + " " + Quote(dir.Path().string()) + " " + std::to_string(x) +
+                                 " " + std::to_string(y) + " " + std::to_string(dx) + " " + std::to_string(dy),
+                             dir);
+  ASSERT_EQ(drag.status, 0) << drag.err;
+  const nlohmann::json s1 = ReadJson(dir / "after.json");
+  ASSERT_FALSE(s1.is_discarded());
+
+  // The view did not move, and B moved by the mouse's motion in world units (y up).
+  EXPECT_EQ(s1["camera"], s0["camera"]);
+  const cq::Vec2d b1 = PointFromJson(s1["points"]["B"]);
+  EXPECT_NEAR(b1.x() - b0.x(), dx / camera.Zoom(), 1e-9);
+  EXPECT_NEAR(b1.y() - b0.y(), -dy / camera.Zoom(), 1e-9);
+  EXPECT_EQ(s1["points"]["A"], s0["points"]["A"]);
+  EXPECT_EQ(s1["points"]["P"], s0["points"]["P"]);
+
+  // The values follow: they are core's answer for the new scene.
+  const auto q = cq::ClosestPointOnSegment(PointFromJson(s1["points"]["P"]), PointFromJson(s1["points"]["A"]), b1);
+  ASSERT_TRUE(q.ok());
+  EXPECT_EQ(s1["values"]["t_raw"].get<double>(), q->tRaw);
+  EXPECT_EQ(s1["values"]["t"].get<double>(), q->t);
+  EXPECT_EQ(s1["values"]["distance"].get<double>(), q->distance);
+  EXPECT_EQ(s1["values"]["region"], cq::ToString(q->region));
+  EXPECT_NE(s1["values"]["t_raw"], s0["values"]["t_raw"]);
+
+  // The second screenshot (the app's own Ctrl+E export) shows B's handle at the new spot.
+  std::filesystem::path exported;
+  for (const auto& entry : std::filesystem::directory_iterator(dir.Path()))
+    if (entry.path().filename().string().rfind("closest-lab-segment-", 0) == 0) exported = entry.path();
+  ASSERT_FALSE(exported.empty()) << "Ctrl+E wrote no PNG";
+  const Png png(exported);
+  ASSERT_TRUE(png.Loaded());
+  EXPECT_EQ(png.Width(), 1200);
+  EXPECT_EQ(png.Height(), 800);
+  const cq::app::Rgba handle = cq::app::HandleColor();
+  const Rgb atNew = png.ModeAround(x + dx, y + dy, 1);
+  EXPECT_LE(ColourDistance(atNew, ToRgb(handle.r, handle.g, handle.b)), 12);
+  const Rgb atOld = png.ModeAround(x, y, 1);
+  EXPECT_GT(ColourDistance(atOld, ToRgb(handle.r, handle.g, handle.b)), 40);
+}
+
+}  // namespace
+}  // namespace cq::gui_test

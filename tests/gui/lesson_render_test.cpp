@@ -1,0 +1,92 @@
+// Each lesson rendered headless at a known state: the closest-point marker is drawn where
+// core says (mapped to pixels through the app's own camera, read back from --dump-state)
+// and the region holding P is the highlighted one.
+#include <gtest/gtest.h>
+
+#include "cq/aabb.hpp"
+#include "cq/linear.hpp"
+#include "cq/plane.hpp"
+#include "gui_support.hpp"
+#include "logic/palette.hpp"
+
+namespace cq::gui_test {
+namespace {
+
+using cq::app::Tone;
+
+struct RenderCase {
+  const char* lesson;
+  const char* sets;
+  cq::Vec2d samplePRegion;  ///< a world point in P's region, clear of strokes and labels
+  Tone toneOfP;
+  std::optional<cq::Vec2d> sampleOther;  ///< a world point in another region
+  Tone otherTone;
+};
+
+/// Core's closest point for the dumped scene, computed here independently of the app.
+cq::Vec2d CoreClosest(const std::string& lesson, const nlohmann::json& pts) {
+  auto P = [&](const char* name) { return PointFromJson(pts[name]); };
+  if (lesson == "segment") return cq::ClosestPointOnSegment(P("P"), P("A"), P("B"))->closest;
+  if (lesson == "ray") return cq::ClosestPointOnRay(P("P"), P("A"), P("B"))->closest;
+  if (lesson == "line") return cq::ClosestPointOnLine(P("P"), P("A"), P("B"))->closest;
+  if (lesson == "plane") return cq::ClosestPointOnPlane(P("P"), cq::PlaneThroughPoint(P("N") - P("O"), P("O")))->closest;
+  return cq::ClosestPointOnBox(P("P"), cq::Aabb<double, 2>{P("Min"), P("Max")})->closest;
+}
+
+class LessonRender : public ::testing::TestWithParam<RenderCase> {};
+
+TEST_P(LessonRender, ClosestMarkerWhereCoreSaysAndPsRegionHighlighted) {
+  const RenderCase& c = GetParam();
+  TempDir dir;
+  const std::string shot = (dir / "shot.png").string();
+  const std::string state = (dir / "state.json").string();
+  const RunResult r = RunLab(std::string("--lesson ") + c.lesson + " " + c.sets + " --size 1200x800 --screenshot " +
+                                 Quote(shot) + " --dump-state " + Quote(state),
+                             dir);
+  ASSERT_EQ(r.status, 0) << r.err;
+  const Png png(shot);
+  ASSERT_TRUE(png.Loaded());
+  const nlohmann::json s = ReadJson(state);
+  ASSERT_FALSE(s.is_discarded());
+  const cq::app::Camera camera = CameraFromState(s);
+
+  // The marker: a solid diamond centred on core's closest point.
+  const cq::Vec2d closest = CoreClosest(c.lesson, s["points"]);
+  EXPECT_EQ(PointFromJson(s["values"]["closest"]), closest);
+  const cq::Vec2d pixel = camera.WorldToScreen(closest);
+  const cq::app::Rgba ink = cq::app::MarkerColor(cq::app::Marker::Closest);
+  const Rgb marker = png.ModeAround(int(std::lround(pixel.x())), int(std::lround(pixel.y())), 1);
+  EXPECT_LE(ColourDistance(marker, ToRgb(ink.r, ink.g, ink.b)), 12)
+      << "closest " << closest.x() << "," << closest.y() << " at pixel " << pixel.x() << "," << pixel.y();
+
+  // Region fills: P's region highlighted, another one not. Allow 4 levels for 8-bit blending.
+  auto expectFill = [&](const cq::Vec2d& world, Tone tone, bool highlighted) {
+    const cq::Vec2d p = camera.WorldToScreen(world);
+    ASSERT_TRUE(camera.Viewport().Contains(p)) << "sample " << world.x() << "," << world.y() << " is off the canvas";
+    const cq::app::Rgba want = cq::app::BlendOverPaper(tone, highlighted);
+    const Rgb got = png.ModeAround(int(std::lround(p.x())), int(std::lround(p.y())), 4);
+    EXPECT_LE(ColourDistance(got, ToRgb(want.r, want.g, want.b)), 4)
+        << (highlighted ? "P's region" : "other region") << " at " << world.x() << "," << world.y() << ": got "
+        << got[0] << "," << got[1] << "," << got[2];
+  };
+  expectFill(c.samplePRegion, c.toneOfP, true);
+  if (c.sampleOther) expectFill(*c.sampleOther, c.otherTone, false);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    EveryLesson, LessonRender,
+    ::testing::Values(
+        RenderCase{"segment", "--set A=-3,0 --set B=3,0 --set P=1,3", {{-2.2, -1.1}}, Tone::Interior,
+                   cq::Vec2d{{3.5, -1.1}}, Tone::VertexB},
+        RenderCase{"ray", "--set A=-3,0 --set B=0,0 --set P=2,2.5", {{1.3, -1.1}}, Tone::Interior,
+                   cq::Vec2d{{-3.6, -1.1}}, Tone::VertexA},
+        RenderCase{"line", "--set A=-3,-1 --set B=3,1 --set P=-1,2", {{2.2, -1.1}}, Tone::Interior, std::nullopt,
+                   Tone::Interior},
+        RenderCase{"plane", "--set O=0,0 --set N=0,1.5 --set P=1.5,2.2", {{-0.6, 1.3}}, Tone::Front,
+                   cq::Vec2d{{-0.6, -0.22}}, Tone::Back},
+        RenderCase{"box", "--set Min=-2,-1 --set Max=2,1 --set P=3.5,0.3", {{3.1, -0.6}}, Tone::BoxEdge,
+                   cq::Vec2d{{0.6, -0.5}}, Tone::BoxInside}),
+    [](const ::testing::TestParamInfo<RenderCase>& param) { return std::string(param.param.lesson); });
+
+}  // namespace
+}  // namespace cq::gui_test
