@@ -19,7 +19,7 @@
 
 #include "cq_assets.hpp"
 #include "gl/framebuffer_capture.hpp"
-#include "gl/grid_renderer.hpp"
+#include "gl/canvas_renderer.hpp"
 #include "logic/frame_stats.hpp"
 #include "logic/options.hpp"
 #include "logic/palette.hpp"
@@ -109,16 +109,6 @@ bool WriteText(const std::string& path, const std::string& text, std::string& er
     return false;
   }
   return true;
-}
-
-GridColors CanvasColors() {
-  auto put = [](float* out, const Rgba& c) { out[0] = c.r, out[1] = c.g, out[2] = c.b, out[3] = c.a; };
-  GridColors colors{};
-  put(colors.paper, PaperColor());
-  put(colors.minorInk, MinorGridColor());
-  put(colors.majorInk, MajorGridColor());
-  put(colors.axisInk, AxisColor());
-  return colors;
 }
 
 }  // namespace
@@ -222,10 +212,9 @@ int main(int argc, char** argv) {
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init("#version 330 core");
 
-  GridRenderer grid;
+  CanvasRenderer canvas;
   std::string error;
-  if (!grid.Init(error)) return Fail("shader error: " + error, 1);
-  const GridColors colors = CanvasColors();
+  if (!canvas.Init(error)) return Fail("shader error: " + error, 1);
 
   std::vector<double> frameMs;
   int status = 0;
@@ -257,11 +246,15 @@ int main(int argc, char** argv) {
     int fbHeight = 0;
     glfwGetFramebufferSize(window, &fbWidth, &fbHeight);
     glViewport(0, 0, fbWidth, fbHeight);
-    const cq::app::Rgba paper = PaperColor();
-    glClearColor(paper.r, paper.g, paper.b, 1.0f);
+    // The panels' background is the clear colour, so ImGui blends no window backgrounds:
+    // under software GL every blended pixel counts.
+    const ImVec4 panel = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+    glClearColor(panel.x, panel.y, panel.z, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
     const double fbScale = io.DisplaySize.x > 0 ? double(fbWidth) / double(io.DisplaySize.x) : 1.0;
-    grid.Draw(app.GetCamera(), app.Grid(), colors, app.UiScale(), fbScale, fbHeight);
+    canvas.Draw(BuildCanvasGeometry(app.CurrentFrame(), app.GetCamera(), app.Grid(), app.GetSettings().showRegions,
+                                    {fbScale, fbHeight, app.UiScale()}),
+                fbWidth, fbHeight);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
     if (options.screenshotPath && frame + 1 == k_settleFrames) {
@@ -299,7 +292,7 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "%s: settings not saved: %s\n", k_program, saveError.c_str());
   }
 
-  grid.Shutdown();
+  canvas.Shutdown();
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext();

@@ -1,8 +1,15 @@
 #version 330 core
-// One triangle that covers the whole viewport; no vertex buffer (positions come from
-// gl_VertexID), so the canvas pass needs only an empty vertex array object.
-// Used with grid.frag by app/gl/grid_renderer.cpp.
+// The canvas pass (app/gl/canvas_renderer.cpp): triangles in framebuffer pixels with a
+// colour each. Core's region polygons arrive already triangulated and opaque; grid lines
+// and axes as thin translucent quads. Pixels go to clip space here, nothing else.
+layout(location = 0) in vec2 aPixel;
+layout(location = 1) in vec4 aColor;
+
+uniform vec2 uFramebufferSize;
+
+flat out vec4 vColor;
+
 void main() {
-  vec2 p = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));
-  gl_Position = vec4(p * 2.0 - 1.0, 0.0, 1.0);
+  vColor = aColor;
+  gl_Position = vec4(aPixel / uFramebufferSize * 2.0 - 1.0, 0.0, 1.0);
 }

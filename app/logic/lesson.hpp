@@ -64,7 +64,7 @@ enum class Tone : std::uint8_t {
 };
 
 struct RegionFill {
-  cq::ConvexPolygon2<double> polygon;
+  cq::ConvexPolygon2<double> polygon;  ///< the visible part of the region (core's piece)
   Tone tone = Tone::Interior;
   bool holdsP = false;  ///< the region the query point is in: drawn highlighted
 };

@@ -76,7 +76,6 @@ class LabApp {
   // lab_app_canvas.cpp
   void CanvasInput();
   void CanvasDraw();
-  void DrawRegions(ImDrawList& draw) const;
   void DrawStrokes(ImDrawList& draw) const;
   void DrawGridLabels(ImDrawList& draw) const;
   void DrawHandlesAndLabels(ImDrawList& draw) const;

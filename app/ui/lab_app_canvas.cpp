@@ -127,7 +127,7 @@ void LabApp::CanvasDraw() {
   BeginCanvasWindow(m_layout.canvas);
   ImDrawList& draw = *ImGui::GetWindowDrawList();
   draw.PushClipRect(ToIm(m_layout.canvas.min), ToIm(m_layout.canvas.max), true);
-  if (m_settings.showRegions) DrawRegions(draw);
+  // The regions themselves are shaded by the canvas pass (app/gl/canvas_renderer.cpp).
   DrawGridLabels(draw);
   DrawStrokes(draw);
   DrawHandlesAndLabels(draw);
@@ -141,17 +141,6 @@ void LabApp::CanvasDraw() {
   }
   draw.PopClipRect();
   ImGui::End();
-}
-
-void LabApp::DrawRegions(ImDrawList& draw) const {
-  for (const RegionFill& fill : m_frame.regions) {
-    ImVec2 points[cq::ConvexPolygon2<double>::k_capacity];
-    for (int i = 0; i < fill.polygon.count; ++i) points[i] = ToIm(m_camera.WorldToScreen(fill.polygon.vertices[size_t(i)]));
-    // Counter-clockwise in the y-up world is clockwise on the y-down screen, the winding
-    // ImGui's anti-aliased convex fill expects.
-    const Rgba tone = ToneColor(fill.tone);
-    draw.AddConvexPolyFilled(points, fill.polygon.count, PackAbgr({tone.r, tone.g, tone.b, RegionAlpha(fill.holdsP)}));
-  }
 }
 
 void LabApp::DrawGridLabels(ImDrawList& draw) const {

@@ -18,7 +18,8 @@ void BeginSidebarWindow(const ScreenRect& rect) {
   ImGui::SetNextWindowSize(ToIm(rect.Size()));
   ImGui::Begin("##sidebar", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
-                   ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_AlwaysVerticalScrollbar);
+                   ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_AlwaysVerticalScrollbar |
+                   ImGuiWindowFlags_NoBackground);  // the clear colour is the background
 }
 
 void SectionTitle(const char* text) {
