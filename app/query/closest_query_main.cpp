@@ -1,0 +1,42 @@
+// closest-query: answers closest-point queries from the command line. JSON lines on stdin
+// (one answer line per input line), or one query given as options and answered in words.
+// All the work is in the cq_query library, which the tests link; this is only the switch.
+#include <iostream>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "query/help_text.hpp"
+#include "query/json_text.hpp"
+#include "query/one_shot.hpp"
+#include "query/query_json.hpp"
+
+namespace {
+
+constexpr int k_exitBadCommandLine = 2;
+
+bool IsHelpFlag(std::string_view arg) { return arg == "--help" || arg == "-h"; }
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::ios::sync_with_stdio(false);
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  for (const std::string& arg : args) {
+    if (IsHelpFlag(arg)) {
+      std::cout << cq::query::HelpText();
+      return 0;
+    }
+  }
+  if (args.empty()) return cq::query::AnswerJsonLines(std::cin, std::cout);
+  if (args[0].rfind("-", 0) == 0) {
+    std::cerr << "closest-query: unknown option "
+              << cq::query::QuoteJsonString(cq::query::TruncateForEcho(args[0], cq::query::k_maxNameBytes))
+              << "; run with no arguments to read JSON lines from stdin, or see --help\n";
+    return k_exitBadCommandLine;
+  }
+  const cq::query::OneShotResult result = cq::query::RunOneShot(args);
+  (result.exitCode == 0 ? std::cout : std::cerr) << result.text << (result.exitCode == 0 ? "" : "\n");
+  return result.exitCode;
+}

@@ -1,0 +1,233 @@
+// Parsing one line through nlohmann's SAX interface rather than json::parse: the SAX
+// events tell us which field (and which coordinate) the parser was in when it failed, so
+// a NaN deep in an array is reported as "p coordinate 1", not only as "column 19"; and
+// they let us refuse a field given twice, which json::parse would silently resolve by
+// keeping the last one.
+#include "query/json_line.hpp"
+
+#include <cstddef>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "query/json_text.hpp"
+
+namespace cq::query {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+/// A query nests at most three levels (contact -> shape -> array); anything much deeper
+/// is not a query, and refusing it early keeps a hostile line cheap.
+constexpr std::size_t k_maxDepth = 16;
+
+/// nlohmann's error id for "number overflow parsing '1e999'".
+constexpr int k_numberOverflowId = 406;
+
+/// One open object or array.
+struct Frame {
+  Json* container = nullptr;
+  std::string key;         ///< object: the latest key read
+  bool hasKey = false;     ///< object: a key has been read
+  bool valueDone = false;  ///< object: the latest key's value is complete
+  int elements = 0;        ///< array: values started so far
+};
+
+/// True when the literal the lexer choked on looks like NaN or Infinity (any case, any
+/// sign): the most common way a non-finite number is written into "JSON".
+bool LooksLikeNanOrInfinity(const std::string& lastToken) {
+  std::size_t start = lastToken.size();
+  while (start > 0) {
+    const char c = lastToken[start - 1];
+    const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    if (!letter) break;
+    --start;
+  }
+  if (start == lastToken.size()) return false;
+  const char first = lastToken[start];
+  return first == 'N' || first == 'n' || first == 'I' || first == 'i';
+}
+
+/// nlohmann's message without its "[json.exception.parse_error.101] parse error at line 1, "
+/// prefix (a line is always line 1 here), e.g. "column 9: syntax error while parsing value
+/// - invalid literal; last read: '1,N'".
+std::string ParserDetail(const nlohmann::ordered_json::exception& ex) {
+  const std::string what = ex.what();
+  std::size_t start = what.find("column ");
+  if (start == std::string::npos) {
+    const std::size_t bracket = what.find("] ");
+    start = bracket == std::string::npos ? 0 : bracket + 2;
+  }
+  return TruncateForEcho(what.substr(start), k_maxDetailBytes);
+}
+
+/// Builds the value from SAX events, tracking where in it the parser is.
+class LineBuilder {
+ public:
+  using number_integer_t = Json::number_integer_t;
+  using number_unsigned_t = Json::number_unsigned_t;
+  using number_float_t = Json::number_float_t;
+  using string_t = Json::string_t;
+  using binary_t = Json::binary_t;
+
+  bool null() { return AddScalar(nullptr); }
+  bool boolean(bool value) { return AddScalar(value); }
+  bool number_integer(number_integer_t value) { return AddScalar(value); }
+  bool number_unsigned(number_unsigned_t value) { return AddScalar(value); }
+  bool number_float(number_float_t value, const string_t& /*text*/) { return AddScalar(value); }
+  bool string(string_t& value) { return AddScalar(std::move(value)); }
+  bool binary(binary_t& /*value*/) {  // only binary formats (CBOR, ...) produce these
+    m_error = "not valid JSON: binary data";
+    return false;
+  }
+  bool start_object(std::size_t /*elements*/) { return OpenContainer(Json::object()); }
+  bool start_array(std::size_t /*elements*/) { return OpenContainer(Json::array()); }
+  bool end_object() { return CloseContainer(); }
+  bool end_array() { return CloseContainer(); }
+
+  bool key(string_t& name) {
+    Frame& top = m_frames.back();
+    if (top.container->contains(name)) {
+      m_error = JoinPath(PathOfOpenFields(), TruncateForEcho(name, k_maxNameBytes)) +
+                ": the field appears twice in one object; give it once";
+      return false;
+    }
+    top.key = std::move(name);
+    top.hasKey = true;
+    top.valueDone = false;
+    return true;
+  }
+
+  bool parse_error(std::size_t /*position*/, const std::string& lastToken,
+                   const nlohmann::ordered_json::exception& ex) {
+    m_error = DescribeSyntaxError(lastToken, ex);
+    return false;
+  }
+
+  Json& Root() { return m_root; }
+  const std::string& Error() const { return m_error; }
+
+ private:
+  /// Places a value at the current position; returns where it now lives.
+  Json* Place(Json value) {
+    if (m_frames.empty()) {
+      m_root = std::move(value);
+      return &m_root;
+    }
+    Frame& top = m_frames.back();
+    if (top.container->is_array()) {
+      ++top.elements;
+      top.container->push_back(std::move(value));
+      return &top.container->back();
+    }
+    // Only the innermost open container ever grows, so pointers to the open ones held
+    // in m_frames stay valid.
+    Json& slot = (*top.container)[top.key];
+    slot = std::move(value);
+    return &slot;
+  }
+
+  template <class V>
+  bool AddScalar(V&& value) {
+    Place(Json(std::forward<V>(value)));
+    MarkValueDone();
+    return true;
+  }
+
+  bool OpenContainer(Json empty) {
+    if (m_frames.size() >= k_maxDepth) {
+      m_error = Prefixed(Location(), "nested too deeply: a query needs at most 3 levels");
+      return false;
+    }
+    Json* container = Place(std::move(empty));
+    Frame frame;
+    frame.container = container;
+    m_frames.push_back(std::move(frame));
+    return true;
+  }
+
+  bool CloseContainer() {
+    m_frames.pop_back();
+    MarkValueDone();
+    return true;
+  }
+
+  void MarkValueDone() {
+    if (!m_frames.empty() && m_frames.back().container->is_object()) m_frames.back().valueDone = true;
+  }
+
+  static std::string JoinPath(const std::string& path, const std::string& name) {
+    return path.empty() ? name : path + "." + name;
+  }
+
+  /// "shape.a": the keys of the open objects, outermost first (array levels as "[i]").
+  std::string PathOfOpenFields() const {
+    std::string path;
+    for (const Frame& frame : m_frames) {
+      if (frame.container->is_array()) {
+        if (&frame != &m_frames.back()) path += "[" + std::to_string(frame.elements - 1) + "]";
+        continue;
+      }
+      if (&frame == &m_frames.back()) break;
+      path = JoinPath(path, TruncateForEcho(frame.key, k_maxNameBytes));
+    }
+    return path;
+  }
+
+  /// Where the parser stands, in the words of the error messages: "p coordinate 1",
+  /// "shape.n", "after field p", or "" at the top level.
+  std::string Location() const {
+    if (m_frames.empty()) return "";
+    const Frame& top = m_frames.back();
+    const std::string path = PathOfOpenFields();
+    if (top.container->is_array()) {
+      const std::string index = std::to_string(top.elements);
+      return path.empty() ? "element " + index : path + " coordinate " + index;
+    }
+    if (!top.hasKey) return path;
+    const std::string field = JoinPath(path, TruncateForEcho(top.key, k_maxNameBytes));
+    return top.valueDone ? "after field " + field : field;
+  }
+
+  static std::string Prefixed(const std::string& location, const std::string& message) {
+    if (location.empty()) return message;
+    if (location.rfind("after ", 0) == 0) return message + " (" + location + ")";
+    return location + ": " + message;
+  }
+
+  std::string DescribeSyntaxError(const std::string& lastToken, const nlohmann::ordered_json::exception& ex) const {
+    if (ex.id == k_numberOverflowId) {
+      return Prefixed(Location(), TruncateForEcho(lastToken, k_maxNameBytes) +
+                                      " is not a finite number (it overflows a double); every number must be finite");
+    }
+    std::string message = "not valid JSON: ";
+    if (LooksLikeNanOrInfinity(lastToken)) message += "NaN and Infinity are not JSON numbers (every number must be finite); ";
+    return Prefixed(Location(), message + ParserDetail(ex));
+  }
+
+  Json m_root;
+  std::vector<Frame> m_frames;
+  std::string m_error;
+};
+
+bool IsBlank(std::string_view line) {
+  return line.find_first_not_of(" \t\r\n") == std::string_view::npos;
+}
+
+}  // namespace
+
+Outcome<nlohmann::ordered_json> ParseJsonLine(std::string_view line) {
+  if (IsBlank(line)) {
+    return Outcome<Json>::Failure(
+        "empty line: expected a JSON object such as {\"query\":\"segment\",\"a\":[0,0],\"b\":[1,0],\"p\":[0,1]}");
+  }
+  LineBuilder builder;
+  const bool parsed = Json::sax_parse(line.data(), line.data() + line.size(), &builder);
+  if (!parsed) {
+    const std::string& error = builder.Error();
+    return Outcome<Json>::Failure(error.empty() ? "not valid JSON" : error);
+  }
+  return std::move(builder.Root());
+}
+
+}  // namespace cq::query

@@ -1,0 +1,295 @@
+#include "query/one_shot.hpp"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <string>
+#include <system_error>
+
+#include <nlohmann/json.hpp>
+
+#include "query/json_text.hpp"
+#include "query/query_json.hpp"
+
+namespace cq::query {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+constexpr int k_exitAnswered = 0;
+constexpr int k_exitInternal = 1;
+constexpr int k_exitBadArguments = 2;
+
+/// Every option any query takes; an option outside this set is left for ReadRequest to
+/// refuse as an unknown field, with its "did you mean" hint.
+constexpr std::array<std::string_view, 10> k_knownOptions = {"a", "b", "p", "n", "d", "min", "max", "center",
+                                                             "radius", "shape"};
+/// The options a contact keeps for its sphere; the rest describe its shape.
+constexpr std::array<std::string_view, 3> k_sphereOptions = {"center", "radius", "shape"};
+
+bool Contains(std::span<const std::string_view> names, std::string_view name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+std::string_view Trim(std::string_view text) {
+  const std::size_t first = text.find_first_not_of(" \t");
+  if (first == std::string_view::npos) return {};
+  const std::size_t last = text.find_last_not_of(" \t");
+  return text.substr(first, last - first + 1);
+}
+
+Outcome<double> ParseNumber(std::string_view piece) {
+  std::string_view digits = piece;
+  if (!digits.empty() && digits.front() == '+') digits.remove_prefix(1);
+  double value = 0;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  if (digits.empty() || end != digits.data() + digits.size() || (ec != std::errc() && ec != std::errc::result_out_of_range)) {
+    return Outcome<double>::Failure(QuoteJsonString(TruncateForEcho(piece, k_maxNameBytes)) + " is not a number");
+  }
+  if (ec == std::errc::result_out_of_range) {
+    // from_chars leaves the value unset; strtod gives what a JSON reader would: +-HUGE_VAL
+    // (infinity) on overflow, the nearest subnormal or zero on underflow.
+    const std::string copy(digits);
+    value = std::strtod(copy.c_str(), nullptr);
+  }
+  return value;
+}
+
+/// The point as "(x, y, z)".
+std::string FormatWordsPoint(const Coords& coords, int dim) {
+  std::string text = "(";
+  for (int i = 0; i < dim; ++i) {
+    if (i > 0) text += ", ";
+    text += FormatWordsNumber(coords[static_cast<std::size_t>(i)]);
+  }
+  return text + ")";
+}
+
+bool SamePoint(const Coords& a, const Coords& b, int dim) {
+  for (int i = 0; i < dim; ++i)
+    if (!(a[static_cast<std::size_t>(i)] == b[static_cast<std::size_t>(i)])) return false;
+  return true;
+}
+
+/// "segment from A (..) to B (..)", "plane n.x = d with n = (..), d = ..", "box from min (..) to max (..)".
+std::string DescribeShape(const ShapeArgs& shape, int dim) {
+  switch (shape.kind) {
+    case QueryKind::Plane:
+      return std::string(dim == 2 ? "line (2D plane)" : "plane") + " n.x = d with n = " + FormatWordsPoint(shape.n, dim) +
+             ", d = " + FormatWordsNumber(shape.d);
+    case QueryKind::Aabb:
+      return std::string(dim == 2 ? "rectangle" : "box") + " from min " + FormatWordsPoint(shape.min, dim) +
+             " to max " + FormatWordsPoint(shape.max, dim);
+    case QueryKind::Segment: return "segment from A " + FormatWordsPoint(shape.a, dim) + " to B " + FormatWordsPoint(shape.b, dim);
+    case QueryKind::Ray: return "ray from A " + FormatWordsPoint(shape.a, dim) + " through B " + FormatWordsPoint(shape.b, dim);
+    case QueryKind::Line:
+    case QueryKind::Contact: break;
+  }
+  return "line through A " + FormatWordsPoint(shape.a, dim) + " and B " + FormatWordsPoint(shape.b, dim);
+}
+
+std::string DescribeLinear(const Request& request, const Answer& answer) {
+  const std::string region = answer.region;
+  std::string text = "t_raw = " + FormatWordsNumber(answer.tRaw) +
+                     " (P projects onto the carrier line at P(t) = A + t (B - A))\n";
+  const char* range = request.kind == QueryKind::Segment ? "[0, 1]" : "[0, inf)";
+  if (request.kind == QueryKind::Line) {
+    text += "t = " + FormatWordsNumber(answer.t) + " (a line does not clamp)\n";
+  } else if (region == "interior") {
+    text += "t = " + FormatWordsNumber(answer.t) + " (t_raw is within " + range + ": no clamp)\n";
+  } else {
+    text += "t = " + FormatWordsNumber(answer.t) + " (t_raw clamped to " + range + ")\n";
+  }
+  text += "closest point " + FormatWordsPoint(answer.point, answer.dim) + ", distance " +
+          FormatWordsNumber(answer.distance) + " (squared: " + FormatWordsNumber(answer.distanceSq) + ")\n";
+  text += "region: " + region;
+  if (SamePoint(request.shape.a, request.shape.b, request.dim)) {
+    text += " (A and B coincide: the shape is the single point A)";
+  } else if (region == "A") {
+    text += " (P projects before A, t_raw <= 0: the closest point is A itself)";
+  } else if (region == "B") {
+    text += " (P projects beyond B, t_raw >= 1: the closest point is B itself)";
+  } else {
+    text += " (the foot of the perpendicular)";
+  }
+  return text + "\n";
+}
+
+std::string DescribePlane(const Answer& answer) {
+  const std::string region = answer.region;
+  std::string text = "signed distance = (n.P - d) / |n| = " + FormatWordsNumber(answer.signedDistance) + "\n";
+  text += "closest point " + FormatWordsPoint(answer.point, answer.dim) + ", distance " +
+          FormatWordsNumber(answer.distance) + " (squared: " + FormatWordsNumber(answer.distanceSq) + ")\n";
+  text += "region: " + region;
+  if (region == "front") text += " (P is on the side the normal points into)";
+  if (region == "back") text += " (P is behind, on the side the normal points away from)";
+  if (region == "on") text += " (P lies on the plane: it is its own closest point)";
+  return text + "\n";
+}
+
+std::string DescribeBox(const Answer& answer) {
+  const std::string region = answer.region;
+  std::string side;
+  int clamped = 0;
+  for (int i = 0; i < answer.dim; ++i) {
+    const int s = answer.side[static_cast<std::size_t>(i)];
+    side += (i > 0 ? ", " : "") + std::to_string(s);
+    clamped += s != 0 ? 1 : 0;
+  }
+  std::string text = "side = [" + side + "] (per axis: -1 clamped to min, 0 within, +1 clamped to max)\n";
+  text += "closest point " + FormatWordsPoint(answer.point, answer.dim) + ", distance " +
+          FormatWordsNumber(answer.distance) + " (squared: " + FormatWordsNumber(answer.distanceSq) + ")\n";
+  text += "region: " + region;
+  if (region == "inside") {
+    text += " (P is in the box: it is its own closest point)";
+  } else {
+    text += " (" + std::to_string(clamped) + (clamped == 1 ? " coordinate" : " coordinates") +
+            " clamped: the closest point lies on " + (region == "edge" ? "an " : "a ") + region + ")";
+  }
+  return text + "\n";
+}
+
+std::string DescribeContact(const Request& request, const Answer& answer) {
+  const int dim = answer.dim;
+  std::string text;
+  text += "closest point of the shape " + FormatWordsPoint(answer.point, dim) + ", distance " +
+          FormatWordsNumber(answer.distance);
+  if (request.shape.kind == QueryKind::Plane) text += " (signed: negative when the center is behind the plane)";
+  if (request.shape.kind == QueryKind::Aabb && answer.distance < 0) text += " (negative: the center is inside the box)";
+  text += "\n";
+  if (answer.penetrating) {
+    text += "penetrating: yes (distance < radius), depth " + FormatWordsNumber(answer.depth) + "\n";
+  } else {
+    text += "penetrating: no (distance >= radius), depth 0\n";
+  }
+  text += "normal " + FormatWordsPoint(answer.normal, dim) + " (unit, from the shape towards the center)\n";
+  text += "resolved center " + FormatWordsPoint(answer.resolvedCenter, dim);
+  text += answer.penetrating ? " (the center moved by depth along the normal)" : " (unchanged: no penetration)";
+  return text + "\n";
+}
+
+/// Turns the options into the JSON object the JSON-lines mode would read.
+Outcome<Json> BuildRequestJson(std::span<const std::string> args) {
+  using Failure = Outcome<Json>;
+  Json line = Json::object();
+  line["query"] = args[0];
+  const bool contact = args[0] == "contact";
+  Json shape = Json::object();
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string_view arg = args[i];
+    if (arg.size() < 3 || arg.substr(0, 2) != "--") {
+      return Failure::Failure("unexpected argument " + QuoteJsonString(TruncateForEcho(arg, k_maxNameBytes)) +
+                              ": options look like --p 3,0,-2 (see --help)");
+    }
+    std::string name(arg.substr(2));
+    std::string value;
+    if (const std::size_t equals = name.find('='); equals != std::string::npos) {
+      value = name.substr(equals + 1);
+      name.resize(equals);
+    } else if (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) {
+      value = args[++i];
+    } else {
+      return Failure::Failure("--" + TruncateForEcho(name, k_maxNameBytes) + " needs a value, e.g. --" +
+                              TruncateForEcho(name, k_maxNameBytes) + " 3,0,-2");
+    }
+    // A contact's --shape names its shape's kind ("query" inside "shape"); the options
+    // that are not the sphere's describe that shape.
+    const bool shapeKind = contact && name == "shape";
+    const bool shapeOption = contact && !Contains(k_sphereOptions, name);
+    Json& destination = shapeKind || shapeOption ? shape : line;
+    const std::string key = shapeKind ? "query" : name;
+    if (destination.contains(key)) return Failure::Failure("--" + TruncateForEcho(name, k_maxNameBytes) + " given twice");
+    if (name == "shape") {  // a kind, not numbers (for other queries: an unknown field)
+      destination[key] = value;
+      continue;
+    }
+    const Outcome<std::vector<double>> numbers = ParseNumberList(value);
+    if (!numbers) {
+      // An option no query takes is better reported as an unknown field (with its
+      // "did you mean"); keep its text so ReadRequest sees it.
+      if (!Contains(k_knownOptions, name)) {
+        destination[key] = value;
+        continue;
+      }
+      return Failure::Failure("--" + name + ": " + numbers.error());
+    }
+    const bool scalar = (name == "d" || name == "radius") && numbers->size() == 1;
+    destination[key] = scalar ? Json(numbers->front()) : Json(*numbers);
+  }
+  if (contact) {
+    if (!shape.contains("query")) {
+      return Failure::Failure("--shape: missing; a contact needs --shape segment, plane or aabb, with that shape's "
+                              "options (--a --b, --n --d or --min --max)");
+    }
+    line["shape"] = shape;
+  }
+  return line;
+}
+
+}  // namespace
+
+std::string FormatWordsNumber(double value) {
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  if (value == 0) return "0";  // -0 too: a sign on zero only puzzles a reader here
+  return FormatJsonNumber(value);
+}
+
+Outcome<std::vector<double>> ParseNumberList(std::string_view text) {
+  std::string_view list = Trim(text);
+  if (list.size() >= 2 && (list.front() == '(' || list.front() == '[') && (list.back() == ')' || list.back() == ']')) {
+    list = Trim(list.substr(1, list.size() - 2));
+  }
+  std::vector<double> numbers;
+  while (true) {
+    const std::size_t comma = list.find(',');
+    const std::string_view piece = Trim(list.substr(0, comma));
+    const Outcome<double> number = ParseNumber(piece);
+    if (!number) {
+      return Outcome<std::vector<double>>::Failure(
+          QuoteJsonString(TruncateForEcho(text, k_maxNameBytes)) + " is not a comma-separated list of numbers (" +
+          number.error() + ")");
+    }
+    numbers.push_back(*number);
+    if (comma == std::string_view::npos) break;
+    list.remove_prefix(comma + 1);
+  }
+  return numbers;
+}
+
+std::string DescribeAnswerInWords(const Request& request, const Answer& answer) {
+  const int dim = request.dim;
+  std::string text;
+  if (request.kind == QueryKind::Contact) {
+    text += std::string(dim == 2 ? "circle" : "sphere") + " with center " + FormatWordsPoint(request.center, dim) +
+            ", radius " + FormatWordsNumber(request.radius) + ", against the " + DescribeShape(request.shape, dim) + "\n";
+    return text + DescribeContact(request, answer);
+  }
+  text += DescribeShape(request.shape, dim) + "; query point P " + FormatWordsPoint(request.p, dim) + "\n";
+  if (IsLinear(request.kind)) return text + DescribeLinear(request, answer);
+  if (request.kind == QueryKind::Plane) return text + DescribePlane(answer);
+  return text + DescribeBox(answer);
+}
+
+OneShotResult RunOneShot(std::span<const std::string> args) {
+  const auto failed = [](const std::string& message, int exitCode) {
+    return OneShotResult{"closest-query: " + message, exitCode};
+  };
+  if (args.empty()) {
+    return failed("no query given; expected one of segment, ray, line, plane, aabb, contact (see --help)",
+                  k_exitBadArguments);
+  }
+  // An unknown kind is refused by ReadRequest, with its "did you mean".
+  const Outcome<Json> line = BuildRequestJson(args);
+  if (!line) return failed(line.error(), k_exitBadArguments);
+  const Outcome<Request> request = ReadRequest(*line);
+  if (!request) return failed(request.error(), k_exitBadArguments);
+  const Outcome<Answer> answer = ComputeAnswer(*request);
+  if (!answer) return failed(answer.error(), k_exitBadArguments);
+  // The same NaN guard as the JSON output: a NaN is core's bug, not the person's.
+  if (const Outcome<std::string> json = FormatAnswerJson(*answer); !json) return failed(json.error(), k_exitInternal);
+  return {DescribeAnswerInWords(*request, *answer), k_exitAnswered};
+}
+
+}  // namespace cq::query

@@ -1,0 +1,35 @@
+// app/query/query_json.hpp: closest-query's JSON-lines mode, one line in, one line out.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <string_view>
+
+#include "query/answer.hpp"
+
+namespace cq::query {
+
+/// One output line (no newline) and whether it answered the query.
+struct LineAnswer {
+  std::string text;  ///< {"point":...} or {"error":"..."}
+  bool ok = false;
+};
+
+/// Parse, check, ask core, print: the whole tool for one input line. Never throws on any
+/// input; a line it cannot answer gets {"error":"<one sentence naming the field>"}.
+LineAnswer AnswerJsonLine(std::string_view line);
+
+/// The JSON text of an answer: "point", "distance", "distance_sq" and the kind's own
+/// fields (see --help). Fails only if a result field is NaN, which core promises never
+/// to produce: the message names the field so the bug can be reported.
+Outcome<std::string> FormatAnswerJson(const Answer& answer);
+
+/// {"error":"<message>"}
+std::string FormatErrorJson(std::string_view message);
+
+/// Answers every line of `in` on `out`, one line each, in order, flushing after each so
+/// a program talking to the tool through a pipe gets each answer as soon as it is ready.
+/// Returns the exit status: 0 when every line was answered, 1 when any was an error.
+int AnswerJsonLines(std::istream& in, std::ostream& out);
+
+}  // namespace cq::query

@@ -1,0 +1,361 @@
+// The real closest-query binary, end to end: stdin in, stdout/stderr and the exit status
+// out. The binary's path comes from CMake ($<TARGET_FILE:closest-query>). Each run goes
+// through posix_spawn with temporary files for the three streams; one test talks to the
+// tool through pipes, line by line, to check that each answer is flushed as it is made.
+#include <fcntl.h>
+#include <poll.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+extern char** environ;
+
+namespace {
+
+#ifndef CQ_CLOSEST_QUERY_PATH
+#error "CQ_CLOSEST_QUERY_PATH must name the closest-query binary"
+#endif
+constexpr const char* k_toolPath = CQ_CLOSEST_QUERY_PATH;
+
+struct RunResult {
+  int exitCode = -1;
+  std::string out;
+  std::string err;
+};
+
+/// A file in the test's temporary directory, removed when the object goes.
+class TempFile {
+ public:
+  explicit TempFile(const std::string& contents) {
+    const char* dir = std::getenv("TMPDIR");
+    m_path = std::string(dir && *dir ? dir : "/tmp") + "/closest_query_cli_XXXXXX";
+    const int fd = mkstemp(m_path.data());
+    EXPECT_GE(fd, 0) << "mkstemp failed";
+    if (fd >= 0) {
+      std::size_t written = 0;
+      while (written < contents.size()) {
+        const ssize_t n = write(fd, contents.data() + written, contents.size() - written);
+        if (n <= 0) break;
+        written += static_cast<std::size_t>(n);
+      }
+      close(fd);
+    }
+  }
+  ~TempFile() { std::remove(m_path.c_str()); }
+  TempFile(const TempFile&) = delete;
+  TempFile& operator=(const TempFile&) = delete;
+
+  const std::string& Path() const { return m_path; }
+  std::string Read() const {
+    std::ifstream in(m_path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+  }
+
+ private:
+  std::string m_path;
+};
+
+/// Runs the tool with `args`, `input` on stdin; waits for it.
+RunResult RunTool(const std::vector<std::string>& args, const std::string& input) {
+  TempFile in(input);
+  TempFile out("");
+  TempFile err("");
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, in.Path().c_str(), O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 1, out.Path().c_str(), O_WRONLY | O_TRUNC, 0);
+  posix_spawn_file_actions_addopen(&actions, 2, err.Path().c_str(), O_WRONLY | O_TRUNC, 0);
+  std::vector<std::string> argvStrings = {k_toolPath};
+  argvStrings.insert(argvStrings.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& arg : argvStrings) argv.push_back(arg.data());
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  const int spawned = posix_spawn(&pid, k_toolPath, &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  RunResult result;
+  EXPECT_EQ(spawned, 0) << "could not start " << k_toolPath;
+  if (spawned != 0) return result;
+  int status = 0;
+  waitpid(pid, &status, 0);
+  result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  result.out = out.Read();
+  result.err = err.Read();
+  return result;
+}
+
+std::vector<std::string> SplitLines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) lines.push_back(line);
+  return lines;
+}
+
+// ---- JSON lines ---------------------------------------------------------------------------
+
+/// One input line and what its output line must be: the exact answer text for a good
+/// line, or a part of the error message (the field's name and reason) for a bad one.
+struct Exchange {
+  std::string input;
+  std::string expected;
+  bool good;
+};
+
+const std::vector<Exchange>& MixedSession() {
+  static const std::vector<Exchange> session = {
+      {R"({"query":"segment","a":[0,0,0],"b":[5,0,0],"p":[3,0,-2]})",
+       R"({"point":[3,0,0],"distance":2,"distance_sq":4,"t_raw":0.6,"t":0.6,"region":"interior"})", true},
+      {"", "empty line", false},
+      {R"({"query":"ray","a":[1,1],"b":[2,1],"p":[-2,5]})",
+       R"({"point":[1,1],"distance":5,"distance_sq":25,"t_raw":-3,"t":0,"region":"A"})", true},
+      {"this is not json", "not valid JSON", false},
+      {R"({"query":"line","a":[0,0],"b":[2,0],"p":[-4,3]})",
+       R"({"point":[-4,0],"distance":3,"distance_sq":9,"t_raw":-2,"t":-2,"region":"interior"})", true},
+      {R"([1,2,3])", "expected a JSON object", false},
+      {R"({"query":"cylinder","p":[0,0]})", "query: unknown query \"cylinder\"", false},
+      {R"({"query":"plane","n":[0,0,2],"d":2,"p":[3,4,5]})",
+       R"({"point":[3,4,1],"distance":4,"distance_sq":16,"signed_distance":4,"region":"front"})", true},
+      {R"({"query":"segment","a":[0,0],"b":[1,0]})", "p: missing field", false},
+      {R"({"query":"segment","a":[0,0],"b":[1,0],"p":[0,1,2,3]})", "p: expected an array of 2 or 3 numbers", false},
+      {R"({"query":"segment","a":[0,0],"b":[1,"x"],"p":[0,1]})", "b coordinate 1: expected a number, got a string",
+       false},
+      {R"({"query":"aabb","min":[0,0],"max":[1,1],"p":[2,0.5]})",
+       R"({"point":[1,0.5],"distance":1,"distance_sq":1,"region":"edge","side":[1,0]})", true},
+      {R"({"query":"plane","n":[0,0,0],"d":1,"p":[1,2,3]})", "n: the plane normal is the zero vector", false},
+      {R"({"query":"aabb","min":[0,2,0],"max":[1,1,1],"p":[0,0,0]})", "min/max coordinate 1: min is greater than max",
+       false},
+      {R"({"query":"contact","center":[0,0],"radius":-2,"shape":{"query":"plane","n":[0,1],"d":0}})",
+       "radius: the radius is negative", false},
+      {R"({"query":"segment","a":[0,0],"b":[1,0],"p":[NaN,1]})", "p coordinate 0: not valid JSON: NaN", false},
+      {R"({"query":"segment","a":[0,0],"b":[1,0],"p":[1e999,1]})", "p coordinate 0: 1e999 is not a finite number",
+       false},
+      {R"({"query":"contact","center":[0,0.5],"radius":1,"shape":{"query":"plane","n":[0,1],"d":0}})",
+       R"({"penetrating":true,"depth":0.5,"normal":[0,1],"resolved_center":[0,1],"distance":0.5,"point":[0,0]})", true},
+      {R"("segment")", "expected a JSON object", false},
+      {R"({"query":"segment","a":"0,0","b":[1,0],"p":[0,1]})", "a: expected an array of 2 or 3 numbers, got a string",
+       false},
+      {R"({"query":"segment","a":[0,0,0],"b":[1,0,0],"p":[0,1]})",
+       "a has 3 numbers but p has 2: all arrays of one line must have the same length", false},
+      {R"({"query":"segment","a":[0,0],"b":[1,0],"p":[0,1],"radius":1})", "unknown field \"radius\"", false},
+      {R"({"query":"contact","center":[0,0],"radius":1,"shape":{"query":"plane","n":[0,0],"d":0}})",
+       "shape.n: the plane normal is the zero vector", false},
+      {R"({"query":"contact","center":[0,0],"radius":1,"shape":{"query":"plane","n":[0,1],"d":0,"p":[0,0]}})",
+       "shape.p: a contact shape has no \"p\"", false},
+      {R"({"query":"segment","a":[0,0,0],"b":[1e-300,0,0],"p":[1e300,0,0]})",
+       R"({"point":[1e-300,0,0],"distance":1e+300,"distance_sq":1e999,"t_raw":1e999,"t":1,"region":"B"})", true},
+      {R"({"query":"aabb","min":[-1,-1,-1],"max":[1,1,1],"p":[0,0,0]})",
+       R"({"point":[0,0,0],"distance":0,"distance_sq":0,"region":"inside","side":[0,0,0]})", true},
+  };
+  return session;
+}
+
+TEST(ClosestQueryCli, MixedGoodAndBadLinesOneAnswerEachInOrder) {
+  std::string input;
+  for (const Exchange& exchange : MixedSession()) input += exchange.input + "\n";
+  const RunResult result = RunTool({}, input);
+  EXPECT_EQ(result.exitCode, 1) << "a bad line makes the exit status 1";
+  EXPECT_EQ(result.err, "");
+  const std::vector<std::string> lines = SplitLines(result.out);
+  ASSERT_EQ(lines.size(), MixedSession().size()) << result.out;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const Exchange& exchange = MixedSession()[i];
+    SCOPED_TRACE("line " + std::to_string(i + 1) + ": " + exchange.input);
+    if (exchange.good) {
+      EXPECT_EQ(lines[i], exchange.expected);
+      continue;
+    }
+    const nlohmann::json j = nlohmann::json::parse(lines[i]);
+    ASSERT_TRUE(j.is_object() && j.size() == 1 && j.contains("error")) << lines[i];
+    EXPECT_NE(j["error"].get<std::string>().find(exchange.expected), std::string::npos) << lines[i];
+  }
+}
+
+TEST(ClosestQueryCli, AllGoodLinesExitZero) {
+  std::string input;
+  std::vector<std::string> expected;
+  for (const Exchange& exchange : MixedSession()) {
+    if (!exchange.good) continue;
+    input += exchange.input + "\n";
+    expected.push_back(exchange.expected);
+  }
+  const RunResult result = RunTool({}, input);
+  EXPECT_EQ(result.exitCode, 0);
+  EXPECT_EQ(SplitLines(result.out), expected);
+}
+
+TEST(ClosestQueryCli, EmptyInputAnswersNothingAndExitsZero) {
+  const RunResult result = RunTool({}, "");
+  EXPECT_EQ(result.exitCode, 0);
+  EXPECT_EQ(result.out, "");
+}
+
+TEST(ClosestQueryCli, LastLineWithoutNewlineAndCrlfLinesAreAnswered) {
+  const RunResult result = RunTool({}, "{\"query\":\"segment\",\"a\":[0,0],\"b\":[1,0],\"p\":[0.5,1]}\r\n"
+                                       "{\"query\":\"segment\",\"a\":[0,0],\"b\":[1,0],\"p\":[2,0]}");
+  EXPECT_EQ(result.exitCode, 0) << result.out;
+  EXPECT_EQ(SplitLines(result.out),
+            (std::vector<std::string>{
+                R"({"point":[0.5,0],"distance":1,"distance_sq":1,"t_raw":0.5,"t":0.5,"region":"interior"})",
+                R"({"point":[1,0],"distance":1,"distance_sq":1,"t_raw":2,"t":1,"region":"B"})"}));
+}
+
+TEST(ClosestQueryCli, OnlyBadLinesExitOne) {
+  const RunResult result = RunTool({}, "\n\n{}\n");
+  EXPECT_EQ(result.exitCode, 1);
+  EXPECT_EQ(SplitLines(result.out).size(), 3u);
+}
+
+TEST(ClosestQueryCli, AnswersAreFlushedLineByLine) {
+  // A program may hold the tool open on a pipe and wait for each answer before sending
+  // the next question; that only works if every answer is flushed at once.
+  int toTool[2];
+  int fromTool[2];
+  ASSERT_EQ(pipe(toTool), 0);
+  ASSERT_EQ(pipe(fromTool), 0);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, toTool[0], 0);
+  posix_spawn_file_actions_adddup2(&actions, fromTool[1], 1);
+  posix_spawn_file_actions_addclose(&actions, toTool[1]);
+  posix_spawn_file_actions_addclose(&actions, fromTool[0]);
+  std::string program = k_toolPath;
+  char* argv[] = {program.data(), nullptr};
+  pid_t pid = 0;
+  ASSERT_EQ(posix_spawn(&pid, k_toolPath, &actions, nullptr, argv, environ), 0);
+  posix_spawn_file_actions_destroy(&actions);
+  close(toTool[0]);
+  close(fromTool[1]);
+
+  const auto ask = [&](const std::string& line) {
+    const std::string text = line + "\n";
+    EXPECT_EQ(write(toTool[1], text.data(), text.size()), static_cast<ssize_t>(text.size()));
+    std::string answer;
+    char c = 0;
+    while (true) {
+      pollfd ready{fromTool[0], POLLIN, 0};
+      if (poll(&ready, 1, 10000) <= 0) {  // 10 s: far beyond any real answer time
+        ADD_FAILURE() << "no answer within 10 s to " << line;
+        break;
+      }
+      if (read(fromTool[0], &c, 1) != 1 || c == '\n') break;
+      answer += c;
+    }
+    return answer;
+  };
+  EXPECT_EQ(ask(R"({"query":"segment","a":[0,0,0],"b":[5,0,0],"p":[3,0,-2]})"),
+            R"({"point":[3,0,0],"distance":2,"distance_sq":4,"t_raw":0.6,"t":0.6,"region":"interior"})");
+  EXPECT_NE(ask("oops").find("\"error\""), std::string::npos);
+  EXPECT_EQ(ask(R"({"query":"aabb","min":[0,0],"max":[1,1],"p":[2,0.5]})"),
+            R"({"point":[1,0.5],"distance":1,"distance_sq":1,"region":"edge","side":[1,0]})");
+  close(toTool[1]);
+  close(fromTool[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 1);
+}
+
+// ---- the command line ---------------------------------------------------------------------
+
+TEST(ClosestQueryCli, HelpShowsTheFormatWithAnExample) {
+  for (const char* flag : {"--help", "-h"}) {
+    const RunResult result = RunTool({flag}, "");
+    EXPECT_EQ(result.exitCode, 0);
+    EXPECT_EQ(result.err, "");
+    for (const char* part : {R"({"query":"segment", "a":[..], "b":[..], "p":[..]})", R"("query":"contact")",
+                             "1e999", "EXIT STATUS", "t_raw", "signed_distance", "resolved_center", "side",
+                             R"({"error":")", "closest-query segment --a 0,0,0 --b 5,0,0 --p 3,0,-2",
+                             R"({"point":[3,0,0],"distance":2,"distance_sq":4,"t_raw":0.6,"t":0.6,"region":"interior"})"}) {
+      EXPECT_NE(result.out.find(part), std::string::npos) << "--help lacks: " << part;
+    }
+  }
+}
+
+TEST(ClosestQueryCli, HelpExamplesAreWhatTheToolPrints) {
+  // The examples in --help are documentation people copy: check them against the tool.
+  const RunResult help = RunTool({"--help"}, "");
+  const std::vector<std::string> lines = SplitLines(help.out);
+  int checked = 0;
+  for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
+    const std::string prefix = "  $ echo '";
+    if (lines[i].rfind(prefix, 0) != 0) continue;
+    const std::size_t end = lines[i].find("' | closest-query");
+    ASSERT_NE(end, std::string::npos) << lines[i];
+    const std::string input = lines[i].substr(prefix.size(), end - prefix.size());
+    const RunResult result = RunTool({}, input + "\n");
+    EXPECT_EQ("  " + SplitLines(result.out).at(0), lines[i + 1]) << input;
+    ++checked;
+  }
+  EXPECT_GE(checked, 3);
+}
+
+TEST(ClosestQueryCli, BadFlagExitsTwo) {
+  for (const char* flag : {"--bogus", "-x", "--json"}) {
+    const RunResult result = RunTool({flag}, "");
+    EXPECT_EQ(result.exitCode, 2) << flag;
+    EXPECT_EQ(result.out, "");
+    EXPECT_EQ(SplitLines(result.err).size(), 1u) << result.err;
+    EXPECT_NE(result.err.find(flag), std::string::npos) << result.err;
+  }
+}
+
+TEST(ClosestQueryCli, OneShotSeedExample) {
+  const RunResult result = RunTool({"segment", "--a", "0,0,0", "--b", "5,0,0", "--p", "3,0,-2"}, "");
+  EXPECT_EQ(result.exitCode, 0);
+  EXPECT_EQ(result.err, "");
+  for (const char* part : {"t_raw = 0.6", "t = 0.6", "closest point (3, 0, 0), distance 2",
+                           "region: interior (the foot of the perpendicular)"}) {
+    EXPECT_NE(result.out.find(part), std::string::npos) << "missing: " << part << "\n" << result.out;
+  }
+}
+
+TEST(ClosestQueryCli, OneShotEveryKindExitsZero) {
+  const std::vector<std::vector<std::string>> queries = {
+      {"ray", "--a", "0,0", "--b", "1,0", "--p", "-2,3"},
+      {"line", "--a", "0,0,0", "--b", "1,0,0", "--p", "-2,3,4"},
+      {"plane", "--n", "0,0,1", "--d", "1", "--p", "3,4,5"},
+      {"aabb", "--min", "0,0", "--max", "1,1", "--p", "2,0.5"},
+      {"contact", "--center", "0,0.5", "--radius", "1", "--shape", "plane", "--n", "0,1", "--d", "0"},
+      {"contact", "--center", "3,3,3", "--radius", "1", "--shape", "segment", "--a", "0,0,0", "--b", "1,0,0"},
+      {"contact", "--center", "0.5,0.5", "--radius", "0.25", "--shape", "aabb", "--min", "0,0", "--max", "1,2"},
+  };
+  for (const std::vector<std::string>& query : queries) {
+    const RunResult result = RunTool(query, "");
+    EXPECT_EQ(result.exitCode, 0) << query[0] << ": " << result.err;
+    EXPECT_NE(result.out.find("closest point"), std::string::npos) << result.out;
+  }
+}
+
+TEST(ClosestQueryCli, OneShotBadArgumentsExitTwoWithOneLineOnStderr) {
+  const std::vector<std::vector<std::string>> queries = {
+      {"segmnt", "--a", "0,0"},
+      {"segment", "--a", "0,0", "--b", "1,0"},
+      {"segment", "--a", "0,0", "--b", "1,0", "--p", "1,x"},
+      {"segment", "--a", "0,0", "--b", "1,0", "--p"},
+      {"plane", "--n", "0,0,0", "--d", "1", "--p", "1,2,3"},
+      {"aabb", "--min", "1,1", "--max", "0,0", "--p", "0,0"},
+      {"contact", "--center", "0,0", "--radius", "-1", "--shape", "plane", "--n", "0,1", "--d", "0"},
+  };
+  for (const std::vector<std::string>& query : queries) {
+    const RunResult result = RunTool(query, "");
+    EXPECT_EQ(result.exitCode, 2) << query[0];
+    EXPECT_EQ(result.out, "");
+    EXPECT_EQ(SplitLines(result.err).size(), 1u) << result.err;
+    EXPECT_EQ(result.err.rfind("closest-query: ", 0), 0u) << result.err;
+  }
+}
+
+}  // namespace

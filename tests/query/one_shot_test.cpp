@@ -1,0 +1,151 @@
+// The one-shot form's library half: options to request, the answer in words, the
+// number lists, and which arguments are refused.
+#include "query/one_shot.hpp"
+
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+namespace cq::query {
+namespace {
+
+OneShotResult RunWith(std::vector<std::string> args) { return RunOneShot(args); }
+
+void ExpectContains(const std::string& text, const std::string& part) {
+  EXPECT_NE(text.find(part), std::string::npos) << "missing: " << part << "\nin:\n" << text;
+}
+
+TEST(OneShot, SeedExampleInWords) {
+  const OneShotResult result = RunWith({"segment", "--a", "0,0,0", "--b", "5,0,0", "--p", "3,0,-2"});
+  EXPECT_EQ(result.exitCode, 0);
+  EXPECT_EQ(result.text,
+            "segment from A (0, 0, 0) to B (5, 0, 0); query point P (3, 0, -2)\n"
+            "t_raw = 0.6 (P projects onto the carrier line at P(t) = A + t (B - A))\n"
+            "t = 0.6 (t_raw is within [0, 1]: no clamp)\n"
+            "closest point (3, 0, 0), distance 2 (squared: 4)\n"
+            "region: interior (the foot of the perpendicular)\n");
+}
+
+TEST(OneShot, SegmentClampsAreExplained2D) {
+  OneShotResult result = RunWith({"segment", "--a", "0,0", "--b", "1,0", "--p", "5,3"});
+  EXPECT_EQ(result.exitCode, 0);
+  ExpectContains(result.text, "t_raw = 5 ");
+  ExpectContains(result.text, "t = 1 (t_raw clamped to [0, 1])");
+  ExpectContains(result.text, "closest point (1, 0), distance 5 (squared: 25)");
+  ExpectContains(result.text, "region: B (P projects beyond B");
+  result = RunWith({"segment", "--a", "0,0", "--b", "0,0", "--p", "3,4"});
+  ExpectContains(result.text, "region: A (A and B coincide: the shape is the single point A)");
+}
+
+TEST(OneShot, RayAndLine) {
+  OneShotResult result = RunWith({"ray", "--a", "0,0", "--b", "1,0", "--p", "-2,3"});
+  EXPECT_EQ(result.exitCode, 0);
+  ExpectContains(result.text, "ray from A (0, 0) through B (1, 0)");
+  ExpectContains(result.text, "t = 0 (t_raw clamped to [0, inf))");
+  ExpectContains(result.text, "region: A (P projects before A");
+  result = RunWith({"line", "--a", "0,0,0", "--b", "1,0,0", "--p", "-2,3,4"});
+  EXPECT_EQ(result.exitCode, 0);
+  ExpectContains(result.text, "t = -2 (a line does not clamp)");
+  ExpectContains(result.text, "closest point (-2, 0, 0), distance 5 (squared: 25)");
+}
+
+TEST(OneShot, Plane) {
+  const OneShotResult result = RunWith({"plane", "--n", "0,0,1", "--d", "1", "--p", "3,4,5"});
+  EXPECT_EQ(result.exitCode, 0);
+  ExpectContains(result.text, "signed distance = (n.P - d) / |n| = 4");
+  ExpectContains(result.text, "closest point (3, 4, 1), distance 4 (squared: 16)");
+  ExpectContains(result.text, "region: front");
+}
+
+TEST(OneShot, Aabb) {
+  const OneShotResult result = RunWith({"aabb", "--min", "0,0,0", "--max", "1,1,1", "--p", "2,0.5,-1"});
+  EXPECT_EQ(result.exitCode, 0);
+  ExpectContains(result.text, "side = [1, 0, -1]");
+  ExpectContains(result.text, "closest point (1, 0.5, 0), distance 1.4142135623730951 (squared: 2)");
+  ExpectContains(result.text, "region: edge (2 coordinates clamped: the closest point lies on an edge)");
+}
+
+TEST(OneShot, Contact) {
+  const OneShotResult result =
+      RunWith({"contact", "--center", "0,0.5", "--radius", "1", "--shape", "plane", "--n", "0,1", "--d", "0"});
+  EXPECT_EQ(result.exitCode, 0);
+  ExpectContains(result.text, "circle with center (0, 0.5), radius 1");
+  ExpectContains(result.text, "penetrating: yes (distance < radius), depth 0.5");
+  ExpectContains(result.text, "normal (0, 1)");
+  ExpectContains(result.text, "resolved center (0, 1)");
+}
+
+TEST(OneShot, EqualsFormAndBracketsAreAccepted) {
+  const OneShotResult result = RunWith({"segment", "--a=0,0,0", "--b", "(5, 0, 0)", "--p=[3,0,-2]"});
+  EXPECT_EQ(result.exitCode, 0);
+  ExpectContains(result.text, "closest point (3, 0, 0), distance 2");
+}
+
+TEST(OneShot, NegativeZeroIsShownAsZero) {
+  const OneShotResult result = RunWith({"segment", "--a", "-0.0,0", "--b", "1,0", "--p", "-1,0"});
+  ExpectContains(result.text, "closest point (0, 0)");
+}
+
+struct BadArguments {
+  std::vector<std::string> args;
+  const char* expected;
+};
+
+TEST(OneShot, BadArgumentsExitTwoWithOneLine) {
+  const BadArguments cases[] = {
+      {{"segmnt", "--a", "0,0"}, "unknown query \"segmnt\" (did you mean \"segment\"?)"},
+      {{"segment", "--a", "0,0", "--b", "1,0"}, "p: missing field"},
+      {{"segment", "--a", "0,0", "--b", "1,0", "--p"}, "--p needs a value"},
+      {{"segment", "--a", "0,0", "--p", "--b", "1,0"}, "--p needs a value"},
+      {{"segment", "--a", "0,0", "--b", "1,0", "--p", "1,x"}, "--p: \"1,x\" is not a comma-separated list of numbers"},
+      {{"segment", "--a", "0,0", "--b", "1,0", "--p", "1,,2"}, "--p: \"1,,2\" is not a comma-separated list"},
+      {{"segment", "--a", "0,0", "--b", "1,0", "--p", "1,2", "--p", "1,2"}, "--p given twice"},
+      {{"segment", "--a", "0,0", "--b", "1,0", "--p", "1,2", "--q", "3"}, "unknown field \"q\""},
+      {{"segment", "--a", "0,0", "--b", "1,0", "--p", "1,2", "stray"}, "unexpected argument \"stray\""},
+      {{"segment", "--a", "0,0,0", "--b", "1,0", "--p", "1,2"}, "a has 3 numbers but b has 2"},
+      {{"segment", "--a", "0,0", "--b", "1,0", "--p", "1e999,2"}, "p coordinate 0: not a finite number"},
+      {{"segment", "--a", "0,0", "--b", "1,0", "--p", "nan,2"}, "p coordinate 0: not a finite number"},
+      {{"plane", "--n", "0,0", "--d", "1", "--p", "1,2"}, "n: the plane normal is the zero vector"},
+      {{"plane", "--n", "0,1", "--d", "1,2", "--p", "1,2"}, "d: expected a number, got an array"},
+      {{"aabb", "--min", "1,1", "--max", "0,0", "--p", "1,2"}, "min is greater than max"},
+      {{"contact", "--center", "0,0", "--radius", "-1", "--shape", "plane", "--n", "0,1", "--d", "0"},
+       "radius: the radius is negative"},
+      {{"contact", "--center", "0,0", "--radius", "1"}, "--shape: missing"},
+      {{"contact", "--center", "0,0", "--radius", "1", "--shape", "ray", "--a", "0,0", "--b", "1,0"},
+       "not a ray"},
+  };
+  for (const BadArguments& bad : cases) {
+    const OneShotResult result = RunWith(bad.args);
+    EXPECT_EQ(result.exitCode, 2) << bad.expected;
+    EXPECT_EQ(result.text.find('\n'), std::string::npos) << result.text;
+    EXPECT_EQ(result.text.rfind("closest-query: ", 0), 0u) << result.text;
+    ExpectContains(result.text, bad.expected);
+  }
+}
+
+TEST(OneShotNumbers, ParseNumberList) {
+  EXPECT_EQ(*ParseNumberList("3,0,-2"), (std::vector<double>{3, 0, -2}));
+  EXPECT_EQ(*ParseNumberList(" 3 , +0.5 ,-2e1 "), (std::vector<double>{3, 0.5, -20}));
+  EXPECT_EQ(*ParseNumberList("(1,2)"), (std::vector<double>{1, 2}));
+  EXPECT_EQ(*ParseNumberList("0.1"), (std::vector<double>{0.1}));
+  // Out of range reads as a JSON reader would: overflow to infinity, underflow to zero.
+  EXPECT_EQ(ParseNumberList("1e999")->front(), HUGE_VAL);
+  EXPECT_EQ(ParseNumberList("-1e999")->front(), -HUGE_VAL);
+  EXPECT_EQ(ParseNumberList("1e-999")->front(), 0.0);
+  EXPECT_FALSE(ParseNumberList("").ok());
+  EXPECT_FALSE(ParseNumberList("1,").ok());
+  EXPECT_FALSE(ParseNumberList("1 2").ok());
+  EXPECT_FALSE(ParseNumberList("0x10").ok());
+}
+
+TEST(OneShotNumbers, FormatWordsNumber) {
+  EXPECT_EQ(FormatWordsNumber(0.6), "0.6");
+  EXPECT_EQ(FormatWordsNumber(-0.0), "0");
+  EXPECT_EQ(FormatWordsNumber(1e300), "1e+300");
+  EXPECT_EQ(FormatWordsNumber(HUGE_VAL), "inf");
+  EXPECT_EQ(FormatWordsNumber(-HUGE_VAL), "-inf");
+}
+
+}  // namespace
+}  // namespace cq::query

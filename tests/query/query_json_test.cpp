@@ -1,0 +1,554 @@
+// The JSON-lines mode, one line at a time: every output field of every query kind in 2D
+// and 3D against hand-computed values, the number format, and every kind of bad line.
+//
+// Expected values are compared with EXPECT_EQ (exact) wherever IEEE arithmetic makes the
+// hand-computed value exact (small integers, 0.6 = 15 / 25 correctly rounded, sqrt of
+// an exact square); the few others state their tolerance.
+#include "query/query_json.hpp"
+
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "query/json_text.hpp"
+#include "query_test_support.hpp"
+
+namespace cq::query::test {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+std::vector<std::string> Keys(const Json& object) {
+  std::vector<std::string> keys;
+  for (const auto& [key, value] : object.items()) keys.push_back(key);
+  return keys;
+}
+
+// ---- segment, ray, line -----------------------------------------------------------------
+
+TEST(QueryJsonSegment, SeedExampleExactText) {
+  // The issue's example: P projects to t = 0.6, closest (3, 0, 0), distance 2. The whole
+  // line is compared, which pins the field order and the number format too.
+  const LineAnswer answer = AnswerJsonLine(R"({"query":"segment","a":[0,0,0],"b":[5,0,0],"p":[3,0,-2]})");
+  EXPECT_TRUE(answer.ok);
+  EXPECT_EQ(answer.text,
+            R"({"point":[3,0,0],"distance":2,"distance_sq":4,"t_raw":0.6,"t":0.6,"region":"interior"})");
+}
+
+TEST(QueryJsonSegment, BeforeAClampsToA2D) {
+  const Json j = AnswerOf(R"({"query":"segment","a":[0,0],"b":[5,0],"p":[-3,4]})");
+  EXPECT_EQ(Numbers(j["point"]), (std::vector<double>{0, 0}));
+  EXPECT_EQ(j["distance"].get<double>(), 5);
+  EXPECT_EQ(j["distance_sq"].get<double>(), 25);
+  EXPECT_EQ(j["t_raw"].get<double>(), -0.6);  // -15 / 25
+  EXPECT_EQ(j["t"].get<double>(), 0);
+  EXPECT_EQ(j["region"], "A");
+  EXPECT_EQ(Keys(j), (std::vector<std::string>{"point", "distance", "distance_sq", "t_raw", "t", "region"}));
+}
+
+TEST(QueryJsonSegment, BeyondBClampsToB2D) {
+  // d = (2, 0), e = (5, 4): t_raw = 10 / 4 = 2.5; closest B = (3, 1), P - B = (3, 4).
+  const Json j = AnswerOf(R"({"query":"segment","a":[1,1],"b":[3,1],"p":[6,5]})");
+  EXPECT_EQ(Numbers(j["point"]), (std::vector<double>{3, 1}));
+  EXPECT_EQ(j["distance"].get<double>(), 5);
+  EXPECT_EQ(j["distance_sq"].get<double>(), 25);
+  EXPECT_EQ(j["t_raw"].get<double>(), 2.5);
+  EXPECT_EQ(j["t"].get<double>(), 1);
+  EXPECT_EQ(j["region"], "B");
+}
+
+TEST(QueryJsonSegment, BeyondBClampsToB3D) {
+  // d = (0, 0, 2), e = (0, 3, 6): t_raw = 12 / 4 = 3; closest B = (0, 0, 2), P - B = (0, 3, 4).
+  const Json j = AnswerOf(R"({"query":"segment","a":[0,0,0],"b":[0,0,2],"p":[0,3,6]})");
+  EXPECT_EQ(Numbers(j["point"]), (std::vector<double>{0, 0, 2}));
+  EXPECT_EQ(j["distance"].get<double>(), 5);
+  EXPECT_EQ(j["distance_sq"].get<double>(), 25);
+  EXPECT_EQ(j["t_raw"].get<double>(), 3);
+  EXPECT_EQ(j["t"].get<double>(), 1);
+  EXPECT_EQ(j["region"], "B");
+}
+
+TEST(QueryJsonSegment, DegenerateSegmentAnswersA) {
+  // Core's documented answer for A == B: the point A, t_raw = t = 0, region A.
+  const Json j = AnswerOf(R"({"query":"segment","a":[1,2],"b":[1,2],"p":[4,6]})");
+  EXPECT_EQ(Numbers(j["point"]), (std::vector<double>{1, 2}));
+  EXPECT_EQ(j["distance"].get<double>(), 5);
+  EXPECT_EQ(j["t_raw"].get<double>(), 0);
+  EXPECT_EQ(j["t"].get<double>(), 0);
+  EXPECT_EQ(j["region"], "A");
+}
+
+TEST(QueryJsonRay, BehindStartClampsToA2D) {
+  // d = (1, 0), e = (-3, 4): t_raw = -3, clamped to 0; closest A = (1, 1).
+  const Json j = AnswerOf(R"({"query":"ray","a":[1,1],"b":[2,1],"p":[-2,5]})");
+  EXPECT_EQ(Numbers(j["point"]), (std::vector<double>{1, 1}));
+  EXPECT_EQ(j["distance"].get<double>(), 5);
+  EXPECT_EQ(j["distance_sq"].get<double>(), 25);
+  EXPECT_EQ(j["t_raw"].get<double>(), -3);
+  EXPECT_EQ(j["t"].get<double>(), 0);
+  EXPECT_EQ(j["region"], "A");
+}
+
+TEST(QueryJsonRay, BeyondBStaysInterior3D) {
+  // A ray does not stop at B: t = t_raw = 10.
+  const Json j = AnswerOf(R"({"query":"ray","a":[0,0,0],"b":[1,0,0],"p":[10,3,4]})");
+  EXPECT_EQ(Numbers(j["point"]), (std::vector<double>{10, 0, 0}));
+  EXPECT_EQ(j["distance"].get<double>(), 5);
+  EXPECT_EQ(j["distance_sq"].get<double>(), 25);
+  EXPECT_EQ(j["t_raw"].get<double>(), 10);
+  EXPECT_EQ(j["t"].get<double>(), 10);
+  EXPECT_EQ(j["region"], "interior");
+}
+
+TEST(QueryJsonLine, NegativeTIsNotClamped2D) {
+  const Json j = AnswerOf(R"({"query":"line","a":[0,0],"b":[2,0],"p":[-4,3]})");
+  EXPECT_EQ(Numbers(j["point"]), (std::vector<double>{-4, 0}));
+  EXPECT_EQ(j["distance"].get<double>(), 3);
+  EXPECT_EQ(j["distance_sq"].get<double>(), 9);
+  EXPECT_EQ(j["t_raw"].get<double>(), -2);
+  EXPECT_EQ(j["t"].get<double>(), -2);
+  EXPECT_EQ(j["region"], "interior");
+}
+
+TEST(QueryJsonLine, NegativeTIsNotClamped3D) {
+  // d = (0, 0, 2), e = (3, 4, -4): t_raw = -8 / 4 = -2; foot (1, 1, -3), P - foot = (3, 4, 0).
+  const Json j = AnswerOf(R"({"query":"line","a":[1,1,1],"b":[1,1,3],"p":[4,5,-3]})");
+  EXPECT_EQ(Numbers(j["point"]), (std::vector<double>{1, 1, -3}));
+  EXPECT_EQ(j["distance"].get<double>(), 5);
+  EXPECT_EQ(j["distance_sq"].get<double>(), 25);
+  EXPECT_EQ(j["t_raw"].get<double>(), -2);
+  EXPECT_EQ(j["t"].get<double>(), -2);
+  EXPECT_EQ(j["region"], "interior");
+}
+
+// ---- plane -------------------------------------------------------------------------------
+
+TEST(QueryJsonPlane, FrontWithNonUnitNormal3D) {
+  // 2z = 2 is the plane z = 1: w = 10 - 2 = 8, s = 8 / 2 = 4, closest = P - (8 / 4) n.
+  const Json j = AnswerOf(R"({"query":"plane","n":[0,0,2],"d":2,"p":[3,4,5]})");
+  EXPECT_EQ(Numbers(j["point"]), (std::vector<double>{3, 4, 1}));
+  EXPECT_EQ(j["distance"].get<double>(), 4);
+  EXPECT_EQ(j["distance_sq"].get<double>(), 16);
+  EXPECT_EQ(j["signed_distance"].get<double>(), 4);
+  EXPECT_EQ(j["region"], "front");
+  EXPECT_EQ(Keys(j), (std::vector<std::string>{"point", "distance", "distance_sq", "signed_distance", "region"}));
+}
+
+TEST(QueryJsonPlane, Back2D) {
+  // 2y = 2 is the line y = 1: w = -6 - 2 = -8, s = -4, closest = P + 2 n = (3, 1).
+  const Json j = AnswerOf(R"({"query":"plane","n":[0,2],"d":2,"p":[3,-3]})");
+  EXPECT_EQ(Numbers(j["point"]), (std::vector<double>{3, 1}));
+  EXPECT_EQ(j["distance"].get<double>(), 4);
+  EXPECT_EQ(j["distance_sq"].get<double>(), 16);
+  EXPECT_EQ(j["signed_distance"].get<double>(), -4);
+  EXPECT_EQ(j["region"], "back");
+}
+
+TEST(QueryJsonPlane, SlantedNormal2D) {
+  // 3x + 4y = 5, |n| = 5: the origin is 1 behind it; the foot is (0.6, 0.8) to within the
+  // rounding of 0.2 * 3 and 0.2 * 4 (one ulp).
+  const Json j = AnswerOf(R"({"query":"plane","n":[3,4],"d":5,"p":[0,0]})");
+  const std::vector<double> point = Numbers(j["point"]);
+  EXPECT_NEAR(point[0], 0.6, 1e-15);
+  EXPECT_NEAR(point[1], 0.8, 1e-15);
+  EXPECT_EQ(j["signed_distance"].get<double>(), -1);
+  EXPECT_EQ(j["distance"].get<double>(), 1);
+  EXPECT_EQ(j["region"], "back");
+}
+
+TEST(QueryJsonPlane, PointOnPlaneIsItsOwnAnswer3D) {
+  const Json j = AnswerOf(R"({"query":"plane","n":[1,1,1],"d":3,"p":[1,1,1]})");
+  EXPECT_EQ(Numbers(j["point"]), (std::vector<double>{1, 1, 1}));
+  EXPECT_EQ(j["distance"].get<double>(), 0);
+  EXPECT_EQ(j["signed_distance"].get<double>(), 0);
+  EXPECT_EQ(j["region"], "on");
+}
+
+// ---- aabb --------------------------------------------------------------------------------
+
+TEST(QueryJsonAabb, Edge2D) {
+  const LineAnswer answer = AnswerJsonLine(R"({"query":"aabb","min":[0,0],"max":[1,1],"p":[2,0.5]})");
+  EXPECT_EQ(answer.text, R"({"point":[1,0.5],"distance":1,"distance_sq":1,"region":"edge","side":[1,0]})");
+}
+
+TEST(QueryJsonAabb, Vertex2D) {
+  const Json j = AnswerOf(R"({"query":"aabb","min":[0,0],"max":[1,1],"p":[-1,-1]})");
+  EXPECT_EQ(Numbers(j["point"]), (std::vector<double>{0, 0}));
+  EXPECT_EQ(j["distance"].get<double>(), std::sqrt(2.0));
+  EXPECT_EQ(j["distance_sq"].get<double>(), 2);
+  EXPECT_EQ(j["region"], "vertex");
+  EXPECT_EQ(j["side"].get<std::vector<int>>(), (std::vector<int>{-1, -1}));
+}
+
+TEST(QueryJsonAabb, Inside2D) {
+  const Json j = AnswerOf(R"({"query":"aabb","min":[0,0],"max":[1,1],"p":[0.5,0.25]})");
+  EXPECT_EQ(Numbers(j["point"]), (std::vector<double>{0.5, 0.25}));
+  EXPECT_EQ(j["distance"].get<double>(), 0);
+  EXPECT_EQ(j["distance_sq"].get<double>(), 0);
+  EXPECT_EQ(j["region"], "inside");
+  EXPECT_EQ(j["side"].get<std::vector<int>>(), (std::vector<int>{0, 0}));
+}
+
+TEST(QueryJsonAabb, Face3D) {
+  const Json j = AnswerOf(R"({"query":"aabb","min":[0,0,0],"max":[2,2,2],"p":[1,1,5]})");
+  EXPECT_EQ(Numbers(j["point"]), (std::vector<double>{1, 1, 2}));
+  EXPECT_EQ(j["distance"].get<double>(), 3);
+  EXPECT_EQ(j["distance_sq"].get<double>(), 9);
+  EXPECT_EQ(j["region"], "face");
+  EXPECT_EQ(j["side"].get<std::vector<int>>(), (std::vector<int>{0, 0, 1}));
+  EXPECT_EQ(Keys(j), (std::vector<std::string>{"point", "distance", "distance_sq", "region", "side"}));
+}
+
+TEST(QueryJsonAabb, Edge3D) {
+  const Json j = AnswerOf(R"({"query":"aabb","min":[0,0,0],"max":[2,2,2],"p":[3,1,-4]})");
+  EXPECT_EQ(Numbers(j["point"]), (std::vector<double>{2, 1, 0}));
+  EXPECT_EQ(j["distance"].get<double>(), std::sqrt(17.0));
+  EXPECT_EQ(j["distance_sq"].get<double>(), 17);
+  EXPECT_EQ(j["region"], "edge");
+  EXPECT_EQ(j["side"].get<std::vector<int>>(), (std::vector<int>{1, 0, -1}));
+}
+
+TEST(QueryJsonAabb, Vertex3D) {
+  const Json j = AnswerOf(R"({"query":"aabb","min":[0,0,0],"max":[2,2,2],"p":[-3,6,-2]})");
+  EXPECT_EQ(Numbers(j["point"]), (std::vector<double>{0, 2, 0}));
+  EXPECT_EQ(j["distance"].get<double>(), std::sqrt(29.0));
+  EXPECT_EQ(j["distance_sq"].get<double>(), 29);
+  EXPECT_EQ(j["region"], "vertex");
+  EXPECT_EQ(j["side"].get<std::vector<int>>(), (std::vector<int>{-1, 1, -1}));
+}
+
+TEST(QueryJsonAabb, Inside3D) {
+  const Json j = AnswerOf(R"({"query":"aabb","min":[0,0,0],"max":[2,2,2],"p":[1,0.5,2]})");
+  EXPECT_EQ(Numbers(j["point"]), (std::vector<double>{1, 0.5, 2}));
+  EXPECT_EQ(j["distance"].get<double>(), 0);
+  EXPECT_EQ(j["region"], "inside");  // on the boundary counts as inside the closed box
+  EXPECT_EQ(j["side"].get<std::vector<int>>(), (std::vector<int>{0, 0, 0}));
+}
+
+// ---- contact -----------------------------------------------------------------------------
+
+TEST(QueryJsonContact, CircleSunkIntoPlane2D) {
+  const LineAnswer answer = AnswerJsonLine(
+      R"({"query":"contact","center":[0,0.5],"radius":1,"shape":{"query":"plane","n":[0,1],"d":0}})");
+  EXPECT_TRUE(answer.ok);
+  EXPECT_EQ(answer.text,
+            R"({"penetrating":true,"depth":0.5,"normal":[0,1],"resolved_center":[0,1],"distance":0.5,"point":[0,0]})");
+}
+
+TEST(QueryJsonContact, SphereBehindPlaneIsPushedOutAlongNormal3D) {
+  // The plane's back is solid: a centre 1 behind it sinks r - s = 0.5 - (-1) = 1.5 deep.
+  const Json j = AnswerOf(
+      R"({"query":"contact","center":[0,0,-1],"radius":0.5,"shape":{"query":"plane","n":[0,0,2],"d":0}})");
+  EXPECT_TRUE(j["penetrating"].get<bool>());
+  EXPECT_EQ(j["depth"].get<double>(), 1.5);
+  EXPECT_EQ(Numbers(j["normal"]), (std::vector<double>{0, 0, 1}));
+  EXPECT_EQ(Numbers(j["resolved_center"]), (std::vector<double>{0, 0, 0.5}));
+  EXPECT_EQ(j["distance"].get<double>(), -1);
+  EXPECT_EQ(Numbers(j["point"]), (std::vector<double>{0, 0, 0}));
+  EXPECT_EQ(Keys(j), (std::vector<std::string>{"penetrating", "depth", "normal", "resolved_center", "distance", "point"}));
+}
+
+TEST(QueryJsonContact, SphereClearOfSegmentKeepsItsCentre3D) {
+  const Json j = AnswerOf(
+      R"({"query":"contact","center":[0,3,4],"radius":1,"shape":{"query":"segment","a":[-1,0,0],"b":[1,0,0]}})");
+  EXPECT_FALSE(j["penetrating"].get<bool>());
+  EXPECT_EQ(j["depth"].get<double>(), 0);
+  const std::vector<double> normal = Numbers(j["normal"]);
+  // (0, 3, 4) / 5, to within the rounding of one normalisation.
+  EXPECT_EQ(normal[0], 0);
+  EXPECT_NEAR(normal[1], 0.6, 1e-15);
+  EXPECT_NEAR(normal[2], 0.8, 1e-15);
+  EXPECT_EQ(Numbers(j["resolved_center"]), (std::vector<double>{0, 3, 4}));
+  EXPECT_EQ(j["distance"].get<double>(), 5);
+  EXPECT_EQ(Numbers(j["point"]), (std::vector<double>{0, 0, 0}));
+}
+
+TEST(QueryJsonContact, CircleOnSegment2D) {
+  const Json j = AnswerOf(
+      R"({"query":"contact","center":[0.5,0.25],"radius":0.5,"shape":{"query":"segment","a":[0,0],"b":[1,0]}})");
+  EXPECT_TRUE(j["penetrating"].get<bool>());
+  EXPECT_EQ(j["depth"].get<double>(), 0.25);
+  EXPECT_EQ(Numbers(j["normal"]), (std::vector<double>{0, 1}));
+  EXPECT_EQ(Numbers(j["resolved_center"]), (std::vector<double>{0.5, 0.5}));
+  EXPECT_EQ(j["distance"].get<double>(), 0.25);
+  EXPECT_EQ(Numbers(j["point"]), (std::vector<double>{0.5, 0}));
+}
+
+TEST(QueryJsonContact, CircleInsideBoxLeavesThroughNearestFace2D) {
+  // Faces x-, x+ and y- are all 0.5 away: ties go to x- (core's documented order).
+  const Json j = AnswerOf(
+      R"({"query":"contact","center":[0.5,0.5],"radius":0.25,"shape":{"query":"aabb","min":[0,0],"max":[1,2]}})");
+  EXPECT_TRUE(j["penetrating"].get<bool>());
+  EXPECT_EQ(j["depth"].get<double>(), 0.75);
+  EXPECT_EQ(Numbers(j["normal"]), (std::vector<double>{-1, 0}));
+  EXPECT_EQ(Numbers(j["resolved_center"]), (std::vector<double>{-0.25, 0.5}));
+  EXPECT_EQ(j["distance"].get<double>(), -0.5);
+  EXPECT_EQ(Numbers(j["point"]), (std::vector<double>{0, 0.5}));
+}
+
+TEST(QueryJsonContact, TouchingBoxIsNotPenetrating3D) {
+  const Json j = AnswerOf(
+      R"({"query":"contact","center":[2,0.5,0.5],"radius":1,"shape":{"query":"aabb","min":[0,0,0],"max":[1,1,1]}})");
+  EXPECT_FALSE(j["penetrating"].get<bool>());
+  EXPECT_EQ(j["depth"].get<double>(), 0);
+  EXPECT_EQ(Numbers(j["normal"]), (std::vector<double>{1, 0, 0}));
+  EXPECT_EQ(Numbers(j["resolved_center"]), (std::vector<double>{2, 0.5, 0.5}));
+  EXPECT_EQ(j["distance"].get<double>(), 1);
+  EXPECT_EQ(Numbers(j["point"]), (std::vector<double>{1, 0.5, 0.5}));
+}
+
+// ---- the origin is an answer like any other -------------------------------------------
+
+TEST(QueryJsonOrigin, ClosestPointAtOriginIsARealAnswer) {
+  // Regression guard: a zero vector must never be taken to mean "no answer".
+  Json j = AnswerOf(R"({"query":"segment","a":[-1,-1],"b":[1,1],"p":[-1,1]})");
+  EXPECT_EQ(Numbers(j["point"]), (std::vector<double>{0, 0}));
+  EXPECT_EQ(j["t"].get<double>(), 0.5);
+  EXPECT_EQ(j["distance"].get<double>(), std::sqrt(2.0));
+  j = AnswerOf(R"({"query":"plane","n":[0,1,0],"d":0,"p":[0,5,0]})");
+  EXPECT_EQ(Numbers(j["point"]), (std::vector<double>{0, 0, 0}));
+  EXPECT_EQ(j["distance"].get<double>(), 5);
+  j = AnswerOf(R"({"query":"aabb","min":[-1,-1,-1],"max":[1,1,1],"p":[0,0,0]})");
+  EXPECT_EQ(Numbers(j["point"]), (std::vector<double>{0, 0, 0}));
+  EXPECT_EQ(j["region"], "inside");
+}
+
+// ---- numbers -----------------------------------------------------------------------------
+
+TEST(QueryJsonNumbers, ShortestTextReadsBackToTheSameDouble) {
+  // A deterministic spread of doubles over the whole range: every bit pattern's exponent,
+  // random mantissas, plus the awkward ones (0.1, 1/3, the subnormal minimum, max).
+  std::vector<double> values = {0.1, 1.0 / 3.0, 5e-324, 2.2250738585072014e-308, 1.7976931348623157e308,
+                                0.6, 1e21, 1e-7, 9007199254740993.0, 1152921504606846976.0, 123456789012345680000.0};
+  unsigned long long state = 0x9E3779B97F4A7C15ull;
+  for (int i = 0; i < 20000; ++i) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;  // Knuth's MMIX LCG
+    double value;
+    std::memcpy(&value, &state, sizeof value);  // any bit pattern: all exponents, both signs
+    if (std::isfinite(value)) values.push_back(value);
+  }
+  for (double value : values) {
+    for (double signedValue : {value, -value}) {
+      const std::string text = FormatJsonNumber(signedValue);
+      EXPECT_EQ(std::strtod(text.c_str(), nullptr), signedValue) << text;
+      // nlohmann (what a C++ consumer of the tool would use) reads it back too.
+      EXPECT_EQ(nlohmann::json::parse(text).get<double>(), signedValue) << text;
+    }
+  }
+}
+
+TEST(QueryJsonNumbers, InputCoordinatesComeBackBitForBit) {
+  // A point inside a huge box is its own closest point: what goes in as shortest text
+  // must come out as the same text, so nothing is lost reading or writing.
+  unsigned long long state = 12345;
+  for (int i = 0; i < 2000; ++i) {
+    double p[3];
+    for (double& coordinate : p) {
+      state = state * 6364136223846793005ull + 1442695040888963407ull;
+      coordinate = std::ldexp(static_cast<double>(state >> 11) / 9007199254740992.0 - 0.5, int(state % 400) - 200);
+    }
+    const std::string line = R"({"query":"aabb","min":[-1e300,-1e300,-1e300],"max":[1e300,1e300,1e300],"p":[)" +
+                             FormatJsonNumber(p[0]) + "," + FormatJsonNumber(p[1]) + "," + FormatJsonNumber(p[2]) + "]}";
+    const Json j = AnswerOf(line);
+    EXPECT_EQ(Numbers(j["point"]), (std::vector<double>{p[0], p[1], p[2]})) << line;
+  }
+}
+
+TEST(QueryJsonNumbers, NegativeZeroKeepsItsSign) {
+  // "-0" would read back as the integer 0 in nlohmann and Python; "-0.0" keeps the sign.
+  EXPECT_EQ(FormatJsonNumber(-0.0), "-0.0");
+  EXPECT_EQ(FormatJsonNumber(0.0), "0");
+  EXPECT_TRUE(std::signbit(nlohmann::json::parse(FormatJsonNumber(-0.0)).get<double>()));
+}
+
+TEST(QueryJsonNumbers, InfinityIsPrintedAs1e999) {
+  EXPECT_EQ(FormatJsonNumber(INFINITY), "1e999");
+  EXPECT_EQ(FormatJsonNumber(-INFINITY), "-1e999");
+  EXPECT_EQ(std::strtod("1e999", nullptr), INFINITY);
+  EXPECT_EQ(std::strtod("-1e999", nullptr), -INFINITY);
+  // What --help says about nlohmann 3.11: it refuses the overflow (error 406) rather than
+  // reading infinity. If an upgrade changes that, --help and the README must change too.
+  EXPECT_THROW({ const Json parsed = Json::parse("1e999"); }, nlohmann::json::out_of_range);
+}
+
+TEST(QueryJsonNumbers, OverflowingTRawAndDistanceSqPrint1e999) {
+  // Core's documented overflow: a point 1e300 away projecting onto a 1e-300 segment has
+  // t_raw = 1e600 (+inf), yet t is exactly 1 (clamped on the numerator) and the distance
+  // is finite; distance_sq = 1e600 overflows too.
+  const LineAnswer answer = AnswerJsonLine(R"({"query":"segment","a":[0,0,0],"b":[1e-300,0,0],"p":[1e300,0,0]})");
+  ASSERT_TRUE(answer.ok) << answer.text;
+  EXPECT_EQ(answer.text,
+            R"({"point":[1e-300,0,0],"distance":1e+300,"distance_sq":1e999,"t_raw":1e999,"t":1,"region":"B"})");
+  // The same on the other side: t_raw = -1e600.
+  const LineAnswer behind = AnswerJsonLine(R"({"query":"ray","a":[0,0],"b":[1e-300,0],"p":[-1e300,0]})");
+  ASSERT_TRUE(behind.ok) << behind.text;
+  EXPECT_NE(behind.text.find(R"("t_raw":-1e999)"), std::string::npos) << behind.text;
+  EXPECT_NE(behind.text.find(R"("distance_sq":1e999)"), std::string::npos) << behind.text;
+  EXPECT_NE(behind.text.find(R"("distance":1e+300)"), std::string::npos) << behind.text;
+  // A line does not clamp, so its t overflows with t_raw.
+  const LineAnswer lineText = AnswerJsonLine(R"({"query":"line","a":[0,0],"b":[1e-300,0],"p":[1e300,5]})");
+  EXPECT_NE(lineText.text.find(R"("t_raw":1e999,"t":1e999)"), std::string::npos) << lineText.text;
+  // Points at opposite ends of the range are ~3.4e308 apart: the distance itself overflows.
+  const LineAnswer far = AnswerJsonLine(R"({"query":"aabb","min":[1.7e308,0],"max":[1.7e308,0],"p":[-1.7e308,0]})");
+  EXPECT_EQ(far.text, R"({"point":[1.7e+308,0],"distance":1e999,"distance_sq":1e999,"region":"edge","side":[-1,0]})");
+}
+
+TEST(QueryJsonNumbers, NanResultBecomesAnErrorNamingTheField) {
+  // Core promises never to answer NaN for valid input; if it ever did, the line must say
+  // so rather than print a number that is not one.
+  Answer answer;
+  answer.kind = QueryKind::Segment;
+  answer.dim = 2;
+  answer.tRaw = NAN;
+  answer.region = "interior";
+  const Outcome<std::string> text = FormatAnswerJson(answer);
+  ASSERT_FALSE(text.ok());
+  EXPECT_NE(text.error().find("t_raw"), std::string::npos) << text.error();
+}
+
+// ---- bad lines ---------------------------------------------------------------------------
+
+struct BadLine {
+  const char* line;
+  const char* expected;  ///< a part of the message: the field's name and the reason
+};
+
+// Every kind of bad line the issue lists, each with the words its message must contain.
+const BadLine k_badLines[] = {
+    {"", "empty line"},
+    {"   \t", "empty line"},
+    {"not json", "not valid JSON"},
+    {R"({"query":"segment","a":[0,0],"b":[1,0],"p":[0,1])", "not valid JSON"},
+    {R"([1,2,3])", "expected a JSON object"},
+    {R"("segment")", "expected a JSON object"},
+    {R"(42)", "expected a JSON object"},
+    {R"(null)", "expected a JSON object"},
+    {R"({"a":[0,0],"b":[1,0],"p":[0,1]})", "query: missing field"},
+    {R"({"query":7,"a":[0,0],"b":[1,0],"p":[0,1]})", "query: expected a string"},
+    {R"({"query":"segmnet","a":[0,0],"b":[1,0],"p":[0,1]})", "query: unknown query \"segmnet\" (did you mean \"segment\"?)"},
+    {R"({"query":"circle","a":[0,0],"b":[1,0],"p":[0,1]})", "query: unknown query \"circle\""},
+    {R"({"query":"segment","a":[0,0],"b":[1,0]})", "p: missing field"},
+    {R"({"query":"plane","n":[0,1],"p":[0,1]})", "d: missing field"},
+    {R"({"query":"aabb","min":[0,0],"p":[0,1]})", "max: missing field"},
+    {R"({"query":"contact","center":[0,0],"shape":{"query":"plane","n":[0,1],"d":0}})", "radius: missing field"},
+    {R"({"query":"contact","center":[0,0],"radius":1})", "shape: missing field"},
+    {R"({"query":"segment","a":[0,0,0],"b":[1,0,0],"p":[0,1]})",
+     "a has 3 numbers but p has 2: all arrays of one line must have the same length"},
+    {R"({"query":"aabb","min":[0,0],"max":[1,1,1],"p":[0,1]})", "min has 2 numbers but max has 3"},
+    {R"({"query":"contact","center":[0,0,0],"radius":1,"shape":{"query":"plane","n":[0,1],"d":0}})",
+     "center has 3 numbers but shape.n has 2"},
+    {R"({"query":"segment","a":[0],"b":[1,0],"p":[0,1]})", "a: expected an array of 2 or 3 numbers, got 1 element"},
+    {R"({"query":"segment","a":[0,0,0,0],"b":[1,0],"p":[0,1]})", "a: expected an array of 2 or 3 numbers, got 4 elements"},
+    {R"({"query":"segment","a":[],"b":[1,0],"p":[0,1]})", "a: expected an array of 2 or 3 numbers, got 0 elements"},
+    {R"({"query":"segment","a":[0,0],"b":"1,0","p":[0,1]})", "b: expected an array of 2 or 3 numbers, got a string"},
+    {R"({"query":"segment","a":[0,0],"b":[1,0],"p":{"x":0}})", "p: expected an array of 2 or 3 numbers, got an object"},
+    {R"({"query":"segment","a":[0,0],"b":[1,"0"],"p":[0,1]})", "b coordinate 1: expected a number, got a string"},
+    {R"({"query":"segment","a":[0,0],"b":[1,0],"p":[null,1]})", "p coordinate 0: expected a number, got null"},
+    {R"({"query":"segment","a":[0,true],"b":[1,0],"p":[0,1]})", "a coordinate 1: expected a number, got a boolean"},
+    {R"({"query":"plane","n":[0,1],"d":[0],"p":[0,1]})", "d: expected a number, got an array"},
+    {R"({"query":"contact","center":[0,0],"radius":"1","shape":{"query":"plane","n":[0,1],"d":0}})",
+     "radius: expected a number, got a string"},
+    {R"({"query":"segment","a":[0,0],"b":[1,0],"pp":[0,1]})", "unknown field \"pp\" (a typo? did you mean \"p\"?)"},
+    {R"({"query":"segment","a":[0,0],"b":[1,0],"p":[0,1],"x":1})", "unknown field \"x\""},
+    {R"({"query":"plane","normal":[0,1],"d":0,"p":[0,1]})", "unknown field \"normal\" (a typo? did you mean \"n\"?)"},
+    {R"({"query":"contact","centre":[0,0],"radius":1,"shape":{"query":"plane","n":[0,1],"d":0}})",
+     "unknown field \"centre\" (a typo? did you mean \"center\"?)"},
+    {R"({"query":"contact","p":[0,0],"center":[0,0],"radius":1,"shape":{"query":"plane","n":[0,1],"d":0}})",
+     "p: a contact query has no \"p\""},
+    {R"({"query":"segment","a":[0,0],"a":[1,0],"p":[0,1]})", "a: the field appears twice"},
+    {R"({"query":"plane","n":[0,0,0],"d":1,"p":[1,2,3]})", "n: the plane normal is the zero vector"},
+    {R"({"query":"plane","n":[0,0],"d":1,"p":[1,2]})", "n: the plane normal is the zero vector"},
+    {R"({"query":"aabb","min":[0,2],"max":[1,1],"p":[0,1]})", "min/max coordinate 1: min is greater than max"},
+    {R"({"query":"aabb","min":[0,0,5],"max":[1,1,1],"p":[0,1,0]})", "min/max coordinate 2: min is greater than max"},
+    {R"({"query":"contact","center":[0,0],"radius":-1,"shape":{"query":"plane","n":[0,1],"d":0}})",
+     "radius: the radius is negative"},
+    {R"({"query":"segment","a":[0,0],"b":[1,0],"p":[0,NaN]})", "p coordinate 1: not valid JSON: NaN and Infinity"},
+    {R"({"query":"segment","a":[0,0],"b":[1,0],"p":[0,nan]})", "p coordinate 1: not valid JSON: NaN and Infinity"},
+    {R"({"query":"segment","a":[Infinity,0],"b":[1,0],"p":[0,1]})", "a coordinate 0: not valid JSON: NaN and Infinity"},
+    {R"({"query":"segment","a":[0,0],"b":[1,-Infinity],"p":[0,1]})", "b coordinate 1: not valid JSON: NaN and Infinity"},
+    {R"({"query":"plane","n":[0,1],"d":NaN,"p":[0,1]})", "d: not valid JSON: NaN and Infinity"},
+    {R"({"query":"segment","a":[0,0],"b":[1,0],"p":[0,1e999]})", "p coordinate 1: 1e999 is not a finite number"},
+    {R"({"query":"segment","a":[-1e999,0],"b":[1,0],"p":[0,1]})", "a coordinate 0: -1e999 is not a finite number"},
+    {R"({"query":"contact","center":[0,0],"radius":1e999,"shape":{"query":"plane","n":[0,1],"d":0}})",
+     "radius: 1e999 is not a finite number"},
+    {R"({"query":"contact","center":[0,0],"radius":1,"shape":{"query":"plane","n":[0,1e999],"d":0}})",
+     "shape.n coordinate 1: 1e999 is not a finite number"},
+    {R"({"query":"contact","center":[0,0],"radius":1,"shape":"plane"})", "shape: expected an object"},
+    {R"({"query":"contact","center":[0,0],"radius":1,"shape":{"n":[0,1],"d":0}})", "shape.query: missing field"},
+    {R"({"query":"contact","center":[0,0],"radius":1,"shape":{"query":"ray","a":[0,1],"b":[1,1]}})",
+     "shape.query: a contact shape is a segment, plane or aabb, not a ray"},
+    {R"({"query":"contact","center":[0,0],"radius":1,"shape":{"query":"plane","n":[0,0],"d":0}})",
+     "shape.n: the plane normal is the zero vector"},
+    {R"({"query":"contact","center":[0,0],"radius":1,"shape":{"query":"aabb","min":[2,0],"max":[1,1]}})",
+     "shape.min/max coordinate 0: min is greater than max"},
+    {R"({"query":"contact","center":[0,0],"radius":1,"shape":{"query":"segment","a":[0,0],"b":[1,0],"p":[0,1]}})",
+     "shape.p: a contact shape has no \"p\""},
+    {R"({"query":"contact","center":[0,0],"radius":1,"shape":{"query":"segment","a":[0,0]}})", "shape.b: missing field"},
+    {R"({"query":"contact","center":[0,0],"radius":1,"shape":{"query":"plane","n":[0,1],"d":0,"q":1}})",
+     "unknown field \"shape.q\""},
+    {R"({"query":"segment","a":[0,0],"b":[1,0],"p":[0,1]} {"query":"segment"})", "not valid JSON"},
+    {R"({"query":"segment","a":[0,0],"b":[1,0],"p":[0,1],})", "not valid JSON"},
+};
+
+TEST(QueryJsonErrors, EveryBadLineGetsAnErrorNamingTheField) {
+  for (const BadLine& bad : k_badLines) {
+    const std::string message = ErrorOf(bad.line);
+    EXPECT_NE(message.find(bad.expected), std::string::npos)
+        << "line:     " << bad.line << "\nmessage:  " << message << "\nexpected: " << bad.expected;
+  }
+}
+
+TEST(QueryJsonErrors, CoreRefusalsUseCoresDescription) {
+  // The message of a core-level refusal is cq::Describe's sentence, word for word.
+  EXPECT_EQ(ErrorOf(R"({"query":"plane","n":[0,0,0],"d":1,"p":[1,2,3]})"),
+            "n: the plane normal is the zero vector; a plane needs a non-zero normal");
+  EXPECT_EQ(ErrorOf(R"({"query":"contact","center":[0,0],"radius":-1,"shape":{"query":"plane","n":[0,1],"d":0}})"),
+            "radius: the radius is negative; it must be zero or more");
+}
+
+TEST(QueryJsonErrors, ErrorLinesAreValidJsonWhateverTheInput) {
+  // Bytes that are not UTF-8, control characters and quotes in the input end up quoted in
+  // the message; the error line must still be one valid JSON line.
+  const std::string lines[] = {
+      std::string("{\"query\":\"seg\xff\"}"),
+      std::string("{\"query\":\"segment\",\"a\":[0,\xc3]}"),
+      std::string("{\"query\":\"a\\\"b\\u0001\"}"),
+      std::string("{\"\\n\\t\":1,\"query\":\"segment\"}"),
+      std::string("\x01\x02\x7f"),
+      std::string("{\"query\":\"segment\",\"a\":[0,0],\"b\":[1,0],\"p\":[0,1],\"") + std::string(5000, 'k') + "\":1}",
+  };
+  for (const std::string& line : lines) {
+    const LineAnswer answer = AnswerJsonLine(line);
+    EXPECT_FALSE(answer.ok);
+    EXPECT_EQ(answer.text.find('\n'), std::string::npos);
+    EXPECT_LT(answer.text.size(), 1000u) << "echoed names are truncated";
+    EXPECT_NO_THROW({
+      const Json j = Json::parse(answer.text);
+      EXPECT_TRUE(j["error"].is_string());
+    }) << answer.text;
+  }
+}
+
+TEST(QueryJsonErrors, DeepNestingIsRefusedWithoutRecursing) {
+  const std::string line = "{\"query\":\"segment\",\"a\":" + std::string(100000, '[') + std::string(100000, ']') + "}";
+  EXPECT_NE(ErrorOf(line).find("nested too deeply"), std::string::npos);
+}
+
+TEST(QueryJsonErrors, FirstUnknownFieldInTypedOrderIsNamed) {
+  EXPECT_NE(ErrorOf(R"({"zz":1,"query":"segment","aa":1,"a":[0,0],"b":[1,0],"p":[0,1]})").find("\"zz\""),
+            std::string::npos);
+}
+
+TEST(QueryJsonErrors, NumbersInAnyJsonSpellingAreAccepted) {
+  // Integers, exponents, negative zero and values beyond 2^64 are all numbers.
+  const Json j = AnswerOf(R"({"query":"aabb","min":[-1E2,-0.0,0],"max":[1e2,18446744073709551616,1],"p":[5e-1,3,-2]})");
+  EXPECT_EQ(Numbers(j["point"]), (std::vector<double>{0.5, 3, 0}));
+}
+
+}  // namespace
+}  // namespace cq::query::test
