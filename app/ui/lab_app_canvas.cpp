@@ -73,6 +73,13 @@ void LabApp::CanvasInput() {
   const ImGuiIO& io = ImGui::GetIO();
   const ScreenRect& rect = m_layout.canvas;
   BeginCanvasWindow(rect);
+  // The splitter along the canvas's left edge resizes the sidebar (remembered in the
+  // settings). Submitted first, so it wins the overlap with the canvas.
+  ImGui::SetCursorScreenPos(ToIm(rect.min));
+  ImGui::InvisibleButton("##splitter", ImVec2(float(Px(6)), float(rect.Size().y())));
+  if (ImGui::IsItemHovered() || ImGui::IsItemActive()) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
+  if (ImGui::IsItemActive() && io.MouseDelta.x != 0)
+    m_settings.sidebarWidth = std::clamp(m_settings.sidebarWidth + io.MouseDelta.x / UiScale(), 240.0f, 1200.0f);
   ImGui::SetCursorScreenPos(ToIm(rect.min));
   ImGui::InvisibleButton("##canvas-input", ToIm(rect.Size()),
                          ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
