@@ -64,7 +64,7 @@ Rgba SelectedColor() { return Hex(0x0072B2); }
 Rgba LabelColor() { return Hex(0x111111); }
 Rgba ErrorColor() { return Hex(0xB00020); }
 
-float RegionAlpha(bool holdsP) { return holdsP ? 0.42f : 0.16f; }
+float RegionAlpha(bool holdsP) { return holdsP ? 0.34f : 0.13f; }
 
 Rgba BlendOverPaper(Tone tone, bool holdsP) {
   const Rgba paper = PaperColor();

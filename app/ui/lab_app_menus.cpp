@@ -1,6 +1,9 @@
 // LabApp, the menu bar and the Help window. Every menu item shows its shortcut, and the
 // Help window lists every key and mouse action in one place.
+#include <GLFW/glfw3.h>
 #include <imgui.h>
+
+#include <vector>
 
 #include "ui/lab_app.hpp"
 
@@ -59,6 +62,15 @@ void LabApp::DrawMenuBar() {
       m_scene.Reset();
       FrameScene();
     }
+    ImGui::Separator();
+    // The selection and nudge keys act on the canvas; listed here so every shortcut is
+    // in a menu (choosing them selects the same way the keys do).
+    const std::vector<DragHandle> handles = m_scene.CurrentLesson().Handles(m_scene.CurrentPoints());
+    if (ImGui::MenuItem("Select next handle", "Tab") && !handles.empty()) HandleShortcut({GLFW_KEY_TAB, 0, false});
+    if (ImGui::MenuItem("Select previous handle", "Shift+Tab") && !handles.empty())
+      HandleShortcut({GLFW_KEY_TAB, GLFW_MOD_SHIFT, false});
+    if (ImGui::MenuItem("Deselect", "Esc", false, m_scene.selectedHandle.has_value())) m_scene.selectedHandle.reset();
+    ImGui::MenuItem("Nudge selected: arrows (Shift x10, Alt x0.1)", nullptr, false, false);
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Lesson")) {
