@@ -38,17 +38,22 @@ Vec<T, N> DirectionBetween(const Vec<T, N>& from, const Vec<T, N>& to) {
   return detail::NormalizeNonZero(T(0.5) * from - T(0.5) * to);
 }
 
+/// The documented perpendicular of the wire, given its unit direction u and B - A itself
+/// (d): in 2D u turned a quarter turn counter-clockwise.
 template <Real T>
-Vec<T, 2> PerpendicularOf(const Vec<T, 2>& d) {
-  return PerpLeft(d);
+Vec<T, 2> PerpendicularOf(const Vec<T, 2>& u, const Vec<T, 2>& /*d*/) {
+  return PerpLeft(u);
 }
 
+/// In 3D u x e_k, k the first axis of smallest |d_k|. k is chosen on d, not on u:
+/// normalising rounds, and two components one ulp apart can round to the same value,
+/// which would silently move the choice to an earlier axis.
 template <Real T>
-Vec<T, 3> PerpendicularOf(const Vec<T, 3>& d) {
+Vec<T, 3> PerpendicularOf(const Vec<T, 3>& u, const Vec<T, 3>& d) {
   int k = 0;
   for (int i = 1; i < 3; ++i)
     if (std::abs(d.v[i]) < std::abs(d.v[k])) k = i;
-  return Cross(d, Vec<T, 3>::Axis(k));
+  return Cross(u, Vec<T, 3>::Axis(k));
 }
 
 }  // namespace
@@ -56,8 +61,12 @@ Vec<T, 3> PerpendicularOf(const Vec<T, 3>& d) {
 template <Real T, int N>
 Vec<T, N> WirePerpendicular(const Vec<T, N>& a, const Vec<T, N>& b) {
   if (a == b) return Vec<T, N>::Axis(0);
-  // Make AB a unit vector first so the cross product cannot underflow to zero.
-  return detail::NormalizeNonZero(PerpendicularOf(DirectionBetween(b, a)));
+  // B - A, or when that overflows the difference of the halves: halving is exact, so the
+  // components keep their order of magnitude.
+  const Vec<T, N> diff = b - a;
+  const Vec<T, N> d = IsFinite(diff) ? diff : T(0.5) * b - T(0.5) * a;
+  // Cross the unit direction, not d, so the cross product cannot underflow to zero.
+  return detail::NormalizeNonZero(PerpendicularOf(detail::NormalizeNonZero(d), d));
 }
 
 template <Real T, int N>

@@ -100,7 +100,10 @@ Checked<RegionMap2<T>> LinearRegions(LinearKind kind, const Vec<T, 2>& a, const 
   }
   // Work with the unit direction: u.x <= u.A is region A, exactly the query's
   // (X - A).(B - A) <= 0 up to rounding, and u.A cannot overflow.
-  const Vec<T, 2> u = detail::NormalizeNonZero(b - a);
+  // B - A overflows when A and B are near opposite ends of the range; the difference of
+  // the halves (exact halving) has the same direction and cannot.
+  const Vec<T, 2> ab = b - a;
+  const Vec<T, 2> u = detail::NormalizeNonZero(IsFinite(ab) ? ab : T(0.5) * b - T(0.5) * a);
   const HalfPlane2<T> beforeA{u, Dot(u, a)};
   const HalfPlane2<T> afterA{-u, -Dot(u, a)};
   AddPiece(map, int(LinearRegion::VertexA), ClipPolygon(all, beforeA));

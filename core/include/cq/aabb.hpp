@@ -94,10 +94,13 @@ inline BoxResult<T, N> ClosestPointOnBoxFast(const Vec<T, N>& p, const Aabb<T, N
   r.distanceSq = distSq;
   r.distance = std::sqrt(distSq);
   r.feature = FeatureFromClampedAxes<N>(clamped);
-  // Inside, the distance is exactly 0. Outside, a square below the safe range may have
-  // lost digits to underflow: rescale. NaN or inf in P always reaches distSq (a NaN
-  // coordinate passes the clamp unchanged; an infinite one is clamped, leaving inf - hi).
-  inRange = ordered & ((distSq == T(0)) | ((distSq >= Range<T>::k_minSafeSquare) & (distSq <= MaxFinite<T>())));
+  // Inside (no axis clamped), the distance is exactly 0. Outside, a square below the safe
+  // range may have lost digits to underflow, down to exactly 0 for a point 1e-200 from a
+  // face: rescale. So "inside" is decided by the clamp, never by distSq == 0. NaN or inf
+  // in P always reaches distSq (a NaN coordinate passes the clamp unchanged; an infinite
+  // one is clamped, leaving inf - hi), and a NaN distSq is not 0.
+  const bool inside = (clamped == 0) & (distSq == T(0));
+  inRange = ordered & (inside | ((distSq >= Range<T>::k_minSafeSquare) & (distSq <= MaxFinite<T>())));
   return r;
 }
 

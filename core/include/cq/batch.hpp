@@ -1,17 +1,21 @@
 // cq/batch.hpp: many points against one segment, structure of arrays.
 //
 // The per-shape work (B - A, |B - A|^2, its reciprocal, the range check) is done once;
-// each point then costs a handful of multiply-adds with no branch, which the compiler
-// turns into SIMD (the Release build is -O3 -march=native; GCC 12 does not vectorise
-// these loops at -O2). The clamp is still decided on the numerator (numerator <= 0 gives
+// each point then costs ten multiply-adds with no branch, which GCC turns into SIMD (the
+// Release build is -O3 -march=native; GCC 12 does not vectorise this loop at -O2, and a
+// test, Bench.BatchKernelVectorizes, fails if it stops vectorising at -O3). The
+// numerator (P - A).(B - A) and |B - A|^2 are the single query's own bits
+// (detail::DotFused), and the clamp is decided on them as there (numerator <= 0 gives
 // t = 0, numerator >= |B - A|^2 gives t = 1 exactly), so the batch and the single query
-// agree on every region; t itself comes from a multiply by the reciprocal, within 2 ulps
+// agree on every region; interior t comes from a multiply by the reciprocal, within 2 ulps
 // of the single query's division.
 //
-// Extreme scales and bad points: a segment outside the fast path's range sends the whole
-// batch through the exact single query; a point whose squared distance leaves the range
-// (or that is NaN/inf) re-runs its block through the single query. Non-finite points get
-// t = distanceSq = NaN and are counted in the report, never silently given a number.
+// Extreme scales and bad points: a segment outside the single query's fast range (or
+// whose reciprocal 1 / |B - A|^2 would be subnormal) sends the whole batch through the
+// exact single query; a block of points (1024) in which some squared distance is inf or
+// NaN, or some |numerator| is below the safe range (the single query's guard), is redone
+// point by point with the single query. Non-finite points get t = distanceSq = NaN and
+// are counted in the report, never silently given a number.
 #pragma once
 
 #include <array>

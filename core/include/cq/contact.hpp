@@ -18,7 +18,8 @@
 // from normalising a zero vector:
 // - a centre exactly on the wire: the documented perpendicular of AB, in 2D AB turned a
 //   quarter turn counter-clockwise, in 3D AB x e_k for the first axis k along which AB is
-//   shortest; if the wire is a single point (A == B), +x;
+//   shortest (|B_k - A_k| compared as computed, before any normalising), normalised;
+//   if the wire is a single point (A == B), +x;
 // - a plane: n / |n|; a centre inside a box: the outward normal of the nearest face.
 //
 // Errors: NaN/inf in the centre ("center") or radius ("radius"), negative radius, and the

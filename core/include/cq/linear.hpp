@@ -25,10 +25,11 @@
 //   region VertexA, numerator = denominator = 0. Never NaN.
 // - Any NaN or infinite coordinate: ErrorCode::NonFinite naming p, a or b.
 // - Any finite coordinates, tiny or huge: no absolute epsilon anywhere. Ordinary scenes
-//   take the branch-free fast path; when a square under- or overflows the query redoes
-//   the work with exact power-of-two rescaling (see detail/scale.hpp). In double the
-//   closest point and distance stay within 1e-12 of the scene's size for coordinates
-//   from 1e-300 to 1e300.
+//   take the branch-free fast path; when a square under- or overflows (or the numerator
+//   falls below the safe range, which includes P exactly on the perpendicular through A)
+//   the query redoes the work with exact power-of-two rescaling (see detail/scale.hpp).
+//   In double the closest point and distance stay within 1e-12 of the scene's size for
+//   coordinates from 1e-300 to 1e300.
 // - Values that exceed the type's range in exact arithmetic are rounded as IEEE does:
 //   t_raw of a point 1e300 away from a segment 1e-300 long is +inf (t is still exact,
 //   the clamp happened on the numerator), and distanceSq overflows to +inf while
@@ -38,6 +39,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <utility>
 
 #include "cq/detail/scale.hpp"
 #include "cq/status.hpp"
@@ -78,6 +80,30 @@ template <LinearKind K, Real T, int N>
 Checked<LinearResult<T, N>> ClosestPointOnLinearSlow(const Vec<T, N>& p, const Vec<T, N>& a,
                                                      const Vec<T, N>& b);
 
+/// x * y + z, rounded once where the hardware fuses it (FP_FAST_FMA: there is an FMA
+/// instruction) and as a product and a sum otherwise. Spelled out because the Release
+/// build lets GCC contract a * b + c * d into either fma(a, b, c * d) or fma(c, d, a * b),
+/// and it does not pick the same one in every function: the single query and the batch
+/// would then round the same numerator differently and could disagree on the region.
+template <Real T>
+inline T MulAdd(T x, T y, T z) {
+#if defined(FP_FAST_FMA) && defined(FP_FAST_FMAF)
+  return std::fma(x, y, z);
+#else
+  return x * y + z;  // no FMA instruction, so nothing to contract either
+#endif
+}
+
+/// u . v in one fixed order, ((u0 v0 + u1 v1) + u2 v2) with each sum fused by MulAdd. The
+/// single query and the batch (core/src/batch.cpp) both form the numerator (P - A).(B - A)
+/// and the denominator |B - A|^2 with it, so they are the same bits in both.
+template <Real T, int N>
+inline T DotFused(const T (&u)[N], const T (&v)[N]) {
+  T s = u[0] * v[0];
+  for (int i = 1; i < N; ++i) s = MulAdd(u[i], v[i], s);
+  return s;
+}
+
 /// The fast path: branch-free project-clamp-evaluate. Sets `inRange` false when the
 /// scene left the range in which the fast path is exact (or an input was not finite);
 /// the returned value is then meaningless and the caller must take the slow path.
@@ -87,41 +113,60 @@ inline LinearResult<T, N> ClosestPointOnLinearFast(const Vec<T, N>& p, const Vec
                                                    const Vec<T, N>& b, bool& inRange) {
   const Vec<T, N> d = b - a;
   const Vec<T, N> e = p - a;
-  const T num = Dot(e, d);
-  const T den = Dot(d, d);
+  const T num = DotFused(e.v, d.v);
+  const T den = DotFused(d.v, d.v);
   const T tRaw = num / den;
 
-  // Clamp on the numerator: Ericson's deferred-division tests.
+  // Clamp on the numerator: Ericson's deferred-division tests, decided before and
+  // independently of the division. For den > 0 at most one holds, and the region index
+  // 0 / 1 / 2 is VertexA / Interior / VertexB (den == 0 or NaN: the guard below fails).
   bool beforeA = false;
   bool pastB = false;
   if constexpr (K != LinearKind::Line) beforeA = num <= T(0);
   if constexpr (K == LinearKind::Segment) pastB = num >= den;
-  const T t = beforeA ? T(0) : (pastB ? T(1) : tRaw);
+  const int region = 1 - int(beforeA) + int(pastB);
 
-  LinearResult<T, N> r;
-  for (int i = 0; i < N; ++i) {
-    r.foot.v[i] = a.v[i] + tRaw * d.v[i];
-    r.closest.v[i] = beforeA ? a.v[i] : (pastB ? b.v[i] : r.foot.v[i]);
-  }
-  const Vec<T, N> diff = p - r.closest;
-  const T distSq = Dot(diff, diff);
+  Vec<T, N> foot;
+  for (int i = 0; i < N; ++i) foot.v[i] = MulAdd(tRaw, d.v[i], a.v[i]);
 
-  r.tRaw = tRaw;
-  r.t = t;
-  r.numerator = num;
-  r.denominator = den;
-  r.distanceSq = distSq;
-  r.distance = std::sqrt(distSq);
-  r.region = beforeA ? LinearRegion::VertexA : (pastB ? LinearRegion::VertexB : LinearRegion::Interior);
+  // Select by indexing, not with ?: on the region. The regions of random queries are a
+  // coin toss for the branch predictor, and GCC 12 turns ?: selects that share one
+  // condition back into branches (jump threading merges them); a table lookup has no
+  // condition to thread. A clamped answer is the input vertex itself, bit for bit (never
+  // A + 0 (B - A), which loses a -0, nor A + 1 (B - A)).
+  const T tByRegion[3] = {T(0), tRaw, T(1)};
+  const Vec<T, N>* const closestByRegion[3] = {&a, &foot, &b};
+  const T t = tByRegion[region];
+  const Vec<T, N> closest = *closestByRegion[region];
 
-  // The range guard: the squared length is not below the safe range, and den, t_raw,
-  // distSq and the foot are all finite. A sum of non-negative terms is finite only if
-  // each term is (if the sum itself overflows, the slow path runs, which is merely
-  // slower), and NaN propagates through it, so a NaN or infinite input (which always
-  // reaches den, t_raw or distSq) fails too. Two comparisons, one well-predicted branch.
-  const T magnitudes = den + std::abs(tRaw) + distSq + SumAbs(r.foot);
-  inRange = (den >= Range<T>::k_minSafeSquare) & (magnitudes <= MaxFinite<T>());
-  return r;
+  const Vec<T, N> diff = p - closest;
+  const T distSq = DotFused(diff.v, diff.v);
+
+  // The range guard (the contract: |B - A|^2 >= k_minSafeSquare, and den, t_raw, distSq
+  // and the foot finite), plus |numerator| >= k_minSafeSquare: below that its products
+  // may have underflowed (to 0 even, with P well off the perpendicular through A), which
+  // can flip the region. An exact 0 (P == A, or P on that perpendicular) takes the slow
+  // path too and gets the same answer there. The batch tests the same per point.
+  //
+  // Tested as den <= max and distSq <= max, which imply the rest. Interior: the closest
+  // point is the foot, so a finite distSq (and P, which a finite distSq implies) makes
+  // the foot finite, and with B != A then t_raw. At a vertex: let M = sqrt(max) (2^64 in
+  // float, 2^512 in double); |B - A| <= M and |P - closest| <= M give |P - A| <= 2M, and
+  // by Cauchy-Schwarz |t_raw| |B - A| = |num| / |B - A| <= |P - A| (to a few ulps). So
+  // |t_raw| <= 2M / sqrt(k_minSafeSquare) is finite, and the foot is a finite A plus less
+  // than 2^66 (2^514) per coordinate, which cannot round to infinity (the half-ulp of
+  // the largest float is 2^103, of the largest double 2^970). A NaN or infinite input
+  // always reaches den or distSq.
+  //
+  // Two comparisons: x < y ? x : y and x > y ? x : y yield y when either is NaN, so a NaN
+  // den fails the first and a NaN distSq the second.
+  const T absNum = std::abs(num);
+  const T smallest = absNum < den ? absNum : den;
+  const T largest = den > distSq ? den : distSq;
+  inRange = (smallest >= Range<T>::k_minSafeSquare) & (largest <= MaxFinite<T>());
+
+  return LinearResult<T, N>{closest, foot, tRaw, t, num, den, distSq, std::sqrt(distSq),
+                            static_cast<LinearRegion>(region)};
 }
 
 }  // namespace detail
@@ -130,11 +175,17 @@ inline LinearResult<T, N> ClosestPointOnLinearFast(const Vec<T, N>& p, const Vec
 template <LinearKind K, Real T, int N>
 inline Checked<LinearResult<T, N>> ClosestPointOnLinear(const Vec<T, N>& p, const Vec<T, N>& a,
                                                         const Vec<T, N>& b) {
+  // The fast path's result is built directly inside the returned Checked. Building it in
+  // a local first and copying it in costs a store-forwarding stall on every query: the
+  // copy reads the result back with 32- or 64-byte loads that straddle the field-sized
+  // stores just made (LinearResult<double, 3> is 104 bytes, too big for GCC to keep in
+  // registers), which made the double query slower than Ericson's branchy one.
   bool inRange;
-  const LinearResult<T, N> r = detail::ClosestPointOnLinearFast<K>(p, a, b, inRange);
-  if (inRange) [[likely]]
-    return r;
-  return detail::ClosestPointOnLinearSlow<K>(p, a, b);
+  Checked<LinearResult<T, N>> result(std::in_place,
+                                     [&] { return detail::ClosestPointOnLinearFast<K>(p, a, b, inRange); });
+  if (!inRange) [[unlikely]]
+    result = detail::ClosestPointOnLinearSlow<K>(p, a, b);
+  return result;
 }
 
 /// Closest point on segment AB (t clamped to [0, 1]) to P.

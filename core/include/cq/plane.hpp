@@ -78,8 +78,15 @@ inline PlaneResult<T, N> ClosestPointOnPlaneFast(const Vec<T, N>& p, const Plane
   r.region = w > T(0) ? PlaneRegion::Front : (w < T(0) ? PlaneRegion::Back : PlaneRegion::On);
   // As in cq/linear.hpp: nn not below the safe range, and nn, w and the foot finite
   // (a finite sum of non-negative terms; NaN from any input propagates into it).
+  // w and the step w / nn must not be below the safe range either: the products n_i P_i
+  // underflow for a tiny scene against a small normal (w may then read 0 for a point off
+  // the plane), and the step underflows for a huge normal against a tiny plane value;
+  // either loses digits that matter relative to the scene. (So an exact w == 0, On, is
+  // confirmed by the slow path, where n is rescaled and nothing underflows.)
   const T magnitudes = nn + std::abs(w) + SumAbs(r.closest);
-  inRange = (nn >= Range<T>::k_minSafeSquare) & (magnitudes <= MaxFinite<T>());
+  const T smallest = std::abs(w) < std::abs(step) ? std::abs(w) : std::abs(step);
+  inRange = (nn >= Range<T>::k_minSafeSquare) & (smallest >= Range<T>::k_minSafeSquare) &
+            (magnitudes <= MaxFinite<T>());
   return r;
 }
 

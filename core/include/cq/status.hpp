@@ -10,6 +10,7 @@
 #include <cassert>
 #include <cstdint>
 #include <string>
+#include <utility>
 
 namespace cq {
 
@@ -36,8 +37,8 @@ struct QueryError {
 /// "radius" (empty for Field::None).
 const char* FieldName(Field field);
 
-/// One sentence for a person, naming the field, e.g.
-/// "b: coordinate 1 is not a finite number (NaN)".
+/// One sentence for a person, starting with the field (and the coordinate, if any), e.g.
+/// "b coordinate 1: not a finite number (NaN or infinity)".
 std::string Describe(const QueryError& error);
 
 /// A query's result or its error. `value()` is valid only when `ok()`.
@@ -48,6 +49,10 @@ class Checked {
   Checked(const QueryError& error) : m_value{}, m_error(error) {  // NOLINT
     assert(error.code != ErrorCode::None);
   }
+  /// The value returned by make(), constructed in place: no copy of the result, which for
+  /// the large results of the fast paths would be read back right after being written.
+  template <class Make>
+  Checked(std::in_place_t, Make&& make) : m_value(static_cast<Make&&>(make)()) {}
 
   bool ok() const { return m_error.code == ErrorCode::None; }
   explicit operator bool() const { return ok(); }

@@ -1,0 +1,602 @@
+// tests/core/contact_test.cpp: sphere (circle) contact against a wire, a half-space and a
+// solid box (cq/contact.hpp), and the documented wire perpendicular.
+//
+// Hand cases use 3-4-5 geometry so distances are exact; a normal like (0.6, 0.8) is
+// compared per coordinate within 1 ulp of the correctly rounded value. The random
+// section checks what must hold for every contact: a unit normal (|n| - 1 within 4 ulps,
+// measured in long double), resolvedCenter = center + depth * normal, and that a resolved
+// sphere just touches the shape (distance == radius within 16 ulps of the scene).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "test_support.hpp"
+
+namespace {
+
+using cqtest::AllConfigs;
+using cqtest::ConfigNames;
+using cqtest::Eps;
+using cqtest::Ld;
+using cqtest::SameBits;
+using cqtest::V;
+
+template <class T, int N>
+void ExpectNearVec(const cq::Vec<T, N>& actual, const cq::Vec<T, N>& expected, int ulps) {
+  for (int i = 0; i < N; ++i)
+    EXPECT_LE(cqtest::UlpDistance(actual.v[i], expected.v[i]), ulps)
+        << "coordinate " << i << ": " << cqtest::Str(actual) << " vs " << cqtest::Str(expected);
+}
+
+template <class T, int N>
+void ExpectUnit(const cq::Vec<T, N>& n) {
+  const Ld length = cqtest::NormL(cqtest::ToL(n));
+  EXPECT_LE(std::fabs(length - 1), 4 * Ld(Eps<T>())) << "normal " << cqtest::Str(n);
+}
+
+template <class T, int N>
+void ExpectNotPenetrating(const cq::Sphere<T, N>& sphere, const cq::ContactResult<T, N>& r) {
+  EXPECT_FALSE(r.penetrating);
+  EXPECT_EQ(r.depth, T(0));
+  EXPECT_TRUE(SameBits(r.resolvedCenter, sphere.center));
+  ExpectUnit(r.normal);
+}
+
+template <class C>
+class ContactWire : public ::testing::Test {};
+TYPED_TEST_SUITE(ContactWire, AllConfigs, ConfigNames);
+
+template <class C>
+class ContactPlane : public ::testing::Test {};
+TYPED_TEST_SUITE(ContactPlane, AllConfigs, ConfigNames);
+
+template <class C>
+class ContactBox : public ::testing::Test {};
+TYPED_TEST_SUITE(ContactBox, AllConfigs, ConfigNames);
+
+template <class C>
+class ContactErrors : public ::testing::Test {};
+TYPED_TEST_SUITE(ContactErrors, AllConfigs, ConfigNames);
+
+// ---------------------------------------------------------------------------------------
+// Wire.
+
+TYPED_TEST(ContactWire, SeparatedTouchingAndPenetrating) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // Wire (0,0,0)-(4,0,0), centre (2,3,0): closest (2,0,0), distance 3, normal +y.
+  const cq::Vec<T, N> a = V<T, N>(0, 0, 0);
+  const cq::Vec<T, N> b = V<T, N>(4, 0, 0);
+  const cq::Vec<T, N> c = V<T, N>(2, 3, 0);
+  for (const T radius : {T(1), T(3)}) {  // apart; touching (distance == radius)
+    const cq::Sphere<T, N> sphere{c, radius};
+    const auto r = cq::ContactSphereSegment(sphere, a, b);
+    ASSERT_TRUE(r.ok());
+    ExpectNotPenetrating(sphere, *r);
+    EXPECT_EQ(r->distance, T(3));
+    EXPECT_EQ(r->normal, (V<T, N>(0, 1, 0)));
+    EXPECT_EQ(r->closest, (V<T, N>(2, 0, 0)));
+  }
+  const auto r = cq::ContactSphereSegment(cq::Sphere<T, N>{c, T(5)}, a, b);
+  ASSERT_TRUE(r.ok());
+  EXPECT_TRUE(r->penetrating);
+  EXPECT_EQ(r->depth, T(2));
+  EXPECT_EQ(r->distance, T(3));
+  EXPECT_EQ(r->normal, (V<T, N>(0, 1, 0)));
+  EXPECT_EQ(r->resolvedCenter, (V<T, N>(2, 5, 0)));
+}
+
+TYPED_TEST(ContactWire, BeyondTheEndPushesAwayFromTheVertex) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // Centre (7,4,0) is past B = (4,0,0): C - B = (3,4,0), distance 5, normal (0.6,0.8,0).
+  // Radius 6: depth 1, resolved C + (0.6,0.8,0) = (7.6,4.8,0).
+  const cq::Sphere<T, N> sphere{V<T, N>(7, 4, 0), T(6)};
+  const auto r = cq::ContactSphereSegment(sphere, V<T, N>(0, 0, 0), V<T, N>(4, 0, 0));
+  ASSERT_TRUE(r.ok());
+  EXPECT_TRUE(r->penetrating);
+  EXPECT_EQ(r->distance, T(5));
+  EXPECT_EQ(r->depth, T(1));
+  EXPECT_TRUE(SameBits(r->closest, V<T, N>(4, 0, 0)));
+  ExpectNearVec(r->normal, V<T, N>(0.6, 0.8, 0), 1);
+  ExpectNearVec(r->resolvedCenter, V<T, N>(7.6, 4.8, 0), 1);
+  ExpectUnit(r->normal);
+}
+
+TYPED_TEST(ContactWire, CentreOnTheWireUsesTheDocumentedPerpendicular) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // Wire (0,0,0)-(4,0,0). 2D: (B - A) = (4,0) turned CCW is (0,4) -> (0,1).
+  // 3D: the smallest |component| of (4,0,0) is first found on y (k = 1):
+  // (4,0,0) x (0,1,0) = (0,0,4) -> (0,0,1).
+  const cq::Vec<T, N> expected = N == 2 ? V<T, N>(0, 1) : V<T, N>(0, 0, 1);
+  for (const cq::Vec<T, N>& c : {V<T, N>(1, 0, 0), V<T, N>(0, 0, 0), V<T, N>(4, 0, 0)}) {  // interior, A, B
+    const cq::Sphere<T, N> sphere{c, T(2)};
+    const auto r = cq::ContactSphereSegment(sphere, V<T, N>(0, 0, 0), V<T, N>(4, 0, 0));
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->distance, T(0));
+    EXPECT_TRUE(r->penetrating);
+    EXPECT_EQ(r->depth, T(2));
+    EXPECT_EQ(r->normal, expected) << cqtest::Str(c);
+    EXPECT_EQ(r->resolvedCenter, c + T(2) * expected);
+  }
+  EXPECT_EQ((cq::WirePerpendicular(V<T, N>(0, 0, 0), V<T, N>(4, 0, 0))), expected);
+  // Radius 0 on the wire: distance 0 is not < 0, so touching, not penetrating.
+  const cq::Sphere<T, N> point{V<T, N>(1, 0, 0), T(0)};
+  const auto r = cq::ContactSphereSegment(point, V<T, N>(0, 0, 0), V<T, N>(4, 0, 0));
+  ASSERT_TRUE(r.ok());
+  ExpectNotPenetrating(point, *r);
+}
+
+TYPED_TEST(ContactWire, DegenerateWire) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  const cq::Vec<T, N> a = V<T, N>(1, 2, 3);
+  // Centre on the single point: the documented +x.
+  const auto on = cq::ContactSphereSegment(cq::Sphere<T, N>{a, T(1)}, a, a);
+  ASSERT_TRUE(on.ok());
+  EXPECT_EQ(on->normal, (cq::Vec<T, N>::Axis(0)));
+  EXPECT_EQ(on->depth, T(1));
+  EXPECT_EQ(on->resolvedCenter, (V<T, N>(2, 2, 3)));
+  EXPECT_EQ((cq::WirePerpendicular(a, a)), (cq::Vec<T, N>::Axis(0)));
+  // Centre elsewhere: away from the point. C - A = (0,-3,4) (2D (0,-3)).
+  const auto off = cq::ContactSphereSegment(cq::Sphere<T, N>{V<T, N>(1, -1, 7), T(10)}, a, a);
+  ASSERT_TRUE(off.ok());
+  EXPECT_EQ(off->distance, T(N == 2 ? 3 : 5));
+  ExpectNearVec(off->normal, N == 2 ? V<T, N>(0, -1) : V<T, N>(0, -0.6, 0.8), 1);
+}
+
+TYPED_TEST(ContactWire, PerpendicularByHand) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  if constexpr (N == 2) {
+    // (B - A) = (0,2) turned CCW: (-2,0) -> (-1,0). (3,4) -> (-4,3)/5.
+    EXPECT_EQ((cq::WirePerpendicular(V<T, N>(1, 1), V<T, N>(1, 3))), (V<T, N>(-1, 0)));
+    ExpectNearVec(cq::WirePerpendicular(V<T, N>(0, 0), V<T, N>(3, 4)), V<T, N>(-0.8, 0.6), 1);
+  } else {
+    // (0,0,2): smallest |component| first on x: (0,0,2) x (1,0,0) = (0,2,0) -> +y.
+    EXPECT_EQ((cq::WirePerpendicular(V<T, N>(0, 0, 0), V<T, N>(0, 0, 2))), (V<T, N>(0, 1, 0)));
+    // (3,-1,2): smallest on y: (3,-1,2) x (0,1,0) = (-2,0,3) -> (-2,0,3)/sqrt(13).
+    const T s = T(1) / std::sqrt(T(13));
+    ExpectNearVec(cq::WirePerpendicular(V<T, N>(1, 1, 1), V<T, N>(4, 0, 3)), V<T, N>(-2 * s, 0, 3 * s), 2);
+  }
+}
+
+TEST(ContactWire3, PerpendicularAxisIsChosenOnTheWireNotOnItsRoundedDirection) {
+  // Regression. The 3D perpendicular is documented as (B - A) x e_k for the first axis k
+  // of smallest |component| of B - A. WirePerpendicular chose k on the normalised
+  // direction instead, and normalising can round two components that differ by one ulp
+  // to the same value: here |d_y| < |d_x| by one ulp, so k = y, but both normalise to
+  // 0.31622776601683794 and the first (x) was taken, giving (0,0.949,-0.316) instead of
+  // (-0.949,0,0.316). About one in six random wires with such a near tie went wrong.
+  const cq::Vec3d d{{1.9810473071146575, 1.9810473071146573, 5.9431419213439716}};
+  ASSERT_LT(std::abs(d.v[1]), std::abs(d.v[0]));
+  const cq::Vec3d n = cq::WirePerpendicular(cq::Vec3d{{0, 0, 0}}, d);
+  EXPECT_EQ(n.v[1], 0.0) << cqtest::Str(n);  // (d x e_y)_y is exactly 0
+  // d x e_y = (-d_z, 0, d_x), normalised; long double reference, 2 ulps.
+  const Ld length = std::hypot(Ld(d.v[2]), Ld(d.v[0]));
+  EXPECT_LE(cqtest::UlpDistance(n.v[0], double(-Ld(d.v[2]) / length)), 2);
+  EXPECT_LE(cqtest::UlpDistance(n.v[2], double(Ld(d.v[0]) / length)), 2);
+}
+
+template <class T>
+void CheckPerpendicularAgainstReference(const cq::Vec<T, 3>& a, const cq::Vec<T, 3>& b, cqtest::FailureLog& log) {
+  // Reference: k = first axis of smallest |b_i - a_i| (on the rounded difference, which
+  // is what "B - A" means in T), n = (B - A) x e_k / |(B - A) x e_k| in long double.
+  const cq::Vec<T, 3> d = b - a;
+  int k = 0;
+  for (int i = 1; i < 3; ++i)
+    if (std::abs(d.v[i]) < std::abs(d.v[k])) k = i;
+  cqtest::VecL<3> e{};
+  e[k] = 1;
+  const cqtest::VecL<3> dl = cqtest::ToL(d);
+  const cqtest::VecL<3> cross{dl[1] * e[2] - dl[2] * e[1], dl[2] * e[0] - dl[0] * e[2], dl[0] * e[1] - dl[1] * e[0]};
+  const Ld length = cqtest::NormL(cross);
+  const cq::Vec<T, 3> n = cq::WirePerpendicular(a, b);
+  bool ok = n.v[k] == T(0);
+  for (int i = 0; i < 3; ++i) ok = ok && std::fabs(Ld(n.v[i]) - cross[i] / length) <= 4 * Ld(Eps<T>());
+  if (!ok && log.Fail()) ADD_FAILURE() << "d=" << cqtest::Str(d) << " n=" << cqtest::Str(n) << " k=" << k;
+}
+
+TEST(ContactWire3, PerpendicularMatchesReferenceIncludingNearTies) {
+  cqtest::Rng rng(0x5eed'0001);
+  cqtest::FailureLog log;
+  for (int i = 0; i < 4000; ++i) {
+    const bool nearTie = i % 2 == 1;
+    // Near ties: A = 0, so B - A is exactly the constructed B and the tie survives.
+    const cq::Vec3d a = nearTie ? cq::Vec3d{} : rng.InCube<double, 3>(-10, 10);
+    cq::Vec3d d = rng.InCube<double, 3>(-3, 3);
+    if (nearTie) {  // two components one ulp apart in magnitude, either order
+      const int x = rng.Int(0, 2);
+      const int y = (x + rng.Int(1, 2)) % 3;
+      d.v[y] = std::nextafter(d.v[x], rng.Chance(0.5) ? 0.0 : 2 * d.v[x]) * (rng.Chance(0.5) ? 1 : -1);
+    }
+    CheckPerpendicularAgainstReference(a, a + d, log);
+    const cq::Vec3f af = nearTie ? cq::Vec3f{} : cq::Vec3f{{float(a.v[0]), float(a.v[1]), float(a.v[2])}};
+    cq::Vec3f df{{float(d.v[0]), float(d.v[1]), float(d.v[2])}};
+    if (nearTie) {
+      const int x = i % 3;
+      df.v[(x + 1) % 3] = std::nextafter(df.v[x], 0.0f);
+    }
+    CheckPerpendicularAgainstReference(af, af + df, log);
+  }
+  EXPECT_EQ(log.count(), 0);
+}
+
+// ---------------------------------------------------------------------------------------
+// Plane (solid behind).
+
+TYPED_TEST(ContactPlane, InFrontSeparatedTouchingAndPenetrating) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // n = (0,2,0), d = 2: the plane y = 1. Centre (3,4,1): s = 3.
+  const cq::Plane<T, N> plane{V<T, N>(0, 2, 0), T(2)};
+  const cq::Vec<T, N> c = V<T, N>(3, 4, 1);
+  for (const T radius : {T(1), T(3)}) {
+    const cq::Sphere<T, N> sphere{c, radius};
+    const auto r = cq::ContactSpherePlane(sphere, plane);
+    ASSERT_TRUE(r.ok());
+    ExpectNotPenetrating(sphere, *r);
+    EXPECT_EQ(r->distance, T(3));
+  }
+  const auto r = cq::ContactSpherePlane(cq::Sphere<T, N>{c, T(5)}, plane);
+  ASSERT_TRUE(r.ok());
+  EXPECT_TRUE(r->penetrating);
+  EXPECT_EQ(r->depth, T(2));
+  EXPECT_EQ(r->normal, (V<T, N>(0, 1, 0)));
+  EXPECT_EQ(r->closest, (V<T, N>(3, 1, 1)));
+  EXPECT_EQ(r->resolvedCenter, (V<T, N>(3, 6, 1)));
+}
+
+TYPED_TEST(ContactPlane, CentreBehindIsPushedOutAlongTheNormal) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // Centre (3,-1,1) is 2 behind y = 1: s = -2. Radius 1: depth r - s = 3, resolved (3,2,1).
+  const cq::Plane<T, N> plane{V<T, N>(0, 2, 0), T(2)};
+  const auto r = cq::ContactSpherePlane(cq::Sphere<T, N>{V<T, N>(3, -1, 1), T(1)}, plane);
+  ASSERT_TRUE(r.ok());
+  EXPECT_TRUE(r->penetrating);
+  EXPECT_EQ(r->distance, T(-2));
+  EXPECT_EQ(r->depth, T(3));
+  EXPECT_EQ(r->normal, (V<T, N>(0, 1, 0)));
+  EXPECT_EQ(r->resolvedCenter, (V<T, N>(3, 2, 1)));
+  // Radius 0 behind the plane is still inside the solid: depth 2, onto the plane.
+  const auto point = cq::ContactSpherePlane(cq::Sphere<T, N>{V<T, N>(3, -1, 1), T(0)}, plane);
+  ASSERT_TRUE(point.ok());
+  EXPECT_TRUE(point->penetrating);
+  EXPECT_EQ(point->depth, T(2));
+  EXPECT_EQ(point->resolvedCenter, (V<T, N>(3, 1, 1)));
+  // Radius 0 on the plane: touching.
+  const cq::Sphere<T, N> on{V<T, N>(3, 1, 1), T(0)};
+  const auto touching = cq::ContactSpherePlane(on, plane);
+  ASSERT_TRUE(touching.ok());
+  ExpectNotPenetrating(on, *touching);
+}
+
+TYPED_TEST(ContactPlane, NonUnitNormalIsNormalised) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // 2D: n = (6,8), d = 10 (|n| = 10: the line 0.6x + 0.8y = 1); 3D: n = (4,4,2), d = 6
+  // (|n| = 6: (2/3,2/3,1/3).x = 1). The origin is 1 behind: s = -1; radius 1 gives
+  // depth 2 and resolved 2 n/|n|.
+  const cq::Plane<T, N> plane = N == 2 ? cq::Plane<T, N>{V<T, N>(6, 8), T(10)}
+                                       : cq::Plane<T, N>{V<T, N>(4, 4, 2), T(6)};
+  const cq::Vec<T, N> unit = N == 2 ? V<T, N>(0.6, 0.8) : V<T, N>(2.0 / 3, 2.0 / 3, 1.0 / 3);
+  const auto r = cq::ContactSpherePlane(cq::Sphere<T, N>{cq::Vec<T, N>{}, T(1)}, plane);
+  ASSERT_TRUE(r.ok());
+  EXPECT_TRUE(r->penetrating);
+  EXPECT_EQ(r->distance, T(-1));
+  EXPECT_EQ(r->depth, T(2));
+  ExpectNearVec(r->normal, unit, 1);
+  ExpectUnit(r->normal);
+  ExpectNearVec(r->resolvedCenter, T(2) * unit, 1);
+}
+
+// ---------------------------------------------------------------------------------------
+// Box (solid).
+
+TYPED_TEST(ContactBox, OutsideActsLikeTheClosestPoint) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  const cq::Aabb<T, N> box{V<T, N>(0, 0, 0), V<T, N>(4, 2, 6)};
+  // Off the +x face by 2.
+  for (const T radius : {T(1), T(2)}) {
+    const cq::Sphere<T, N> sphere{V<T, N>(6, 1, 3), radius};
+    const auto r = cq::ContactSphereBox(sphere, box);
+    ASSERT_TRUE(r.ok());
+    ExpectNotPenetrating(sphere, *r);
+    EXPECT_EQ(r->distance, T(2));
+  }
+  const auto face = cq::ContactSphereBox(cq::Sphere<T, N>{V<T, N>(6, 1, 3), T(3)}, box);
+  ASSERT_TRUE(face.ok());
+  EXPECT_TRUE(face->penetrating);
+  EXPECT_EQ(face->depth, T(1));
+  EXPECT_EQ(face->normal, (V<T, N>(1, 0, 0)));
+  EXPECT_EQ(face->closest, (V<T, N>(4, 1, 3)));
+  EXPECT_EQ(face->resolvedCenter, (V<T, N>(7, 1, 3)));
+  // Off the (+x,+y) edge/corner: C - closest = (3,4,0), distance 5.
+  const auto corner = cq::ContactSphereBox(cq::Sphere<T, N>{V<T, N>(7, 6, 3), T(6)}, box);
+  ASSERT_TRUE(corner.ok());
+  EXPECT_EQ(corner->distance, T(5));
+  EXPECT_EQ(corner->depth, T(1));
+  ExpectNearVec(corner->normal, V<T, N>(0.6, 0.8, 0), 1);
+  ExpectNearVec(corner->resolvedCenter, V<T, N>(7.6, 6.8, 3), 1);
+}
+
+TYPED_TEST(ContactBox, InsideLeavesThroughTheNearestFace) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // Box [0,10]^N, centre 1 from one face and at least 4 from all others: that face,
+  // depth r + 1, distance -1, closest = the centre moved onto the face.
+  const cq::Aabb<T, N> box{cq::Vec<T, N>::Splat(T(0)), cq::Vec<T, N>::Splat(T(10))};
+  for (int axis = 0; axis < N; ++axis) {
+    for (const int side : {-1, 1}) {
+      cq::Vec<T, N> c = cq::Vec<T, N>::Splat(T(5));
+      c.v[axis] = side < 0 ? T(1) : T(9);
+      const T radius = T(0.5);
+      const auto r = cq::ContactSphereBox(cq::Sphere<T, N>{c, radius}, box);
+      ASSERT_TRUE(r.ok());
+      cq::Vec<T, N> normal{};
+      normal.v[axis] = T(side);
+      cq::Vec<T, N> closest = c;
+      closest.v[axis] = side < 0 ? T(0) : T(10);
+      EXPECT_TRUE(r->penetrating);
+      EXPECT_EQ(r->distance, T(-1));
+      EXPECT_EQ(r->depth, T(1.5));
+      EXPECT_EQ(r->normal, normal) << "axis " << axis << " side " << side;
+      EXPECT_EQ(r->closest, closest);
+      EXPECT_EQ(r->resolvedCenter, c + T(1.5) * normal);
+    }
+  }
+}
+
+TYPED_TEST(ContactBox, InsideTiesGoToXMinusXPlusYMinusYPlusZMinusZPlus) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  const cq::Aabb<T, N> box{cq::Vec<T, N>::Splat(T(0)), cq::Vec<T, N>::Splat(T(10))};
+  struct Tie {
+    std::array<double, 3> center;
+    std::array<double, 3> normal;
+  };
+  // Centre of the box: every face at 5, x- wins. (9,1,5): x+ and y- at 1, x+ wins.
+  // (5,9,1): y+ and z- at 1, y+ wins. (1,5,9): x- and z+ at 1, x- wins.
+  // (5,5,1): z- alone (3D); in 2D (5,5) is the centre again.
+  const Tie ties[] = {{{5, 5, 5}, {-1, 0, 0}}, {{9, 1, 5}, {1, 0, 0}}, {{5, 9, 1}, {0, 1, 0}}, {{1, 5, 9}, {-1, 0, 0}}};
+  for (const Tie& tie : ties) {
+    if (N == 2 && tie.center[1] == 9) {  // (5,9): y+ alone in 2D
+      const auto r = cq::ContactSphereBox(cq::Sphere<T, N>{V<T, N>(5, 9), T(1)}, box);
+      ASSERT_TRUE(r.ok());
+      EXPECT_EQ(r->normal, (V<T, N>(0, 1)));
+      continue;
+    }
+    const cq::Vec<T, N> c = V<T, N>(tie.center[0], tie.center[1], tie.center[2]);
+    const auto r = cq::ContactSphereBox(cq::Sphere<T, N>{c, T(1)}, box);
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->normal, (V<T, N>(tie.normal[0], tie.normal[1], tie.normal[2]))) << cqtest::Str(c);
+  }
+  if constexpr (N == 3) {
+    // z+ ties with nothing earlier: (5,5,9) -> +z; (5,5,1) -> -z.
+    EXPECT_EQ(cq::ContactSphereBox(cq::Sphere<T, N>{V<T, N>(5, 5, 9), T(1)}, box)->normal, (V<T, N>(0, 0, 1)));
+    EXPECT_EQ(cq::ContactSphereBox(cq::Sphere<T, N>{V<T, N>(5, 5, 1), T(1)}, box)->normal, (V<T, N>(0, 0, -1)));
+  }
+}
+
+TYPED_TEST(ContactBox, CentreOnTheSurfaceAndFlatBoxes) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  const cq::Aabb<T, N> box{cq::Vec<T, N>::Splat(T(0)), cq::Vec<T, N>::Splat(T(10))};
+  // On the +x face: inside the closed box, 0 from +x: pushed out by r along +x.
+  const auto r = cq::ContactSphereBox(cq::Sphere<T, N>{V<T, N>(10, 5, 5), T(2)}, box);
+  ASSERT_TRUE(r.ok());
+  EXPECT_TRUE(r->penetrating);
+  EXPECT_EQ(r->depth, T(2));
+  EXPECT_EQ(r->distance, T(0));
+  EXPECT_EQ(r->normal, (V<T, N>(1, 0, 0)));
+  EXPECT_EQ(r->resolvedCenter, (V<T, N>(12, 5, 5)));
+  // Radius 0 on the surface: touching, not penetrating.
+  const cq::Sphere<T, N> point{V<T, N>(10, 5, 5), T(0)};
+  const auto touching = cq::ContactSphereBox(point, box);
+  ASSERT_TRUE(touching.ok());
+  ExpectNotPenetrating(point, *touching);
+  // A flat box (y from 3 to 3) with the centre on it: y- and y+ both at 0, y- first.
+  const cq::Aabb<T, N> flat{V<T, N>(0, 3, 0), V<T, N>(10, 3, 10)};
+  const auto f = cq::ContactSphereBox(cq::Sphere<T, N>{V<T, N>(5, 3, 5), T(1)}, flat);
+  ASSERT_TRUE(f.ok());
+  EXPECT_EQ(f->normal, (V<T, N>(0, -1, 0)));
+  EXPECT_EQ(f->depth, T(1));
+  EXPECT_EQ(f->resolvedCenter, (V<T, N>(5, 2, 5)));
+}
+
+// ---------------------------------------------------------------------------------------
+// Errors.
+
+TYPED_TEST(ContactErrors, RadiusAndCentreAreValidatedForEveryShape) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  const cq::Vec<T, N> a = V<T, N>(0, 0, 0);
+  const cq::Vec<T, N> b = V<T, N>(1, 0, 0);
+  const cq::Plane<T, N> plane{V<T, N>(0, 1, 0), T(0)};
+  const cq::Aabb<T, N> box{V<T, N>(0, 0, 0), V<T, N>(1, 1, 1)};
+  auto all = [&](const cq::Sphere<T, N>& s) {
+    return std::array<cq::QueryError, 3>{cq::ContactSphereSegment(s, a, b).error(),
+                                         cq::ContactSpherePlane(s, plane).error(),
+                                         cq::ContactSphereBox(s, box).error()};
+  };
+  const cq::Vec<T, N> c = V<T, N>(0.5, 2, 0.5);
+  for (const T bad : {cqtest::NaN<T>(), cqtest::Inf<T>(), -cqtest::Inf<T>()}) {
+    for (const cq::QueryError& e : all(cq::Sphere<T, N>{c, bad})) {
+      EXPECT_EQ(e.code, cq::ErrorCode::NonFinite);
+      EXPECT_EQ(e.field, cq::Field::Radius);
+      EXPECT_EQ(cq::Describe(e).rfind("radius", 0), 0u) << cq::Describe(e);
+    }
+    for (int axis = 0; axis < N; ++axis) {
+      cq::Vec<T, N> badC = c;
+      badC.v[axis] = bad;
+      for (const cq::QueryError& e : all(cq::Sphere<T, N>{badC, T(1)})) {
+        EXPECT_EQ(e.code, cq::ErrorCode::NonFinite);
+        EXPECT_EQ(e.field, cq::Field::Center);
+        EXPECT_EQ(e.axis, axis);
+        EXPECT_EQ(cq::Describe(e).rfind("center coordinate " + std::to_string(axis), 0), 0u) << cq::Describe(e);
+      }
+    }
+  }
+  for (const T negative : {T(-1), -std::numeric_limits<T>::denorm_min()}) {
+    for (const cq::QueryError& e : all(cq::Sphere<T, N>{c, negative})) {
+      EXPECT_EQ(e.code, cq::ErrorCode::NegativeRadius);
+      EXPECT_EQ(e.field, cq::Field::Radius);
+      EXPECT_NE(cq::Describe(e).find("radius"), std::string::npos);
+    }
+  }
+  // -0 is not negative: a valid zero radius.
+  for (const cq::QueryError& e : all(cq::Sphere<T, N>{c, -T(0)})) EXPECT_EQ(e.code, cq::ErrorCode::None);
+}
+
+TYPED_TEST(ContactErrors, ShapeErrorsPassThrough) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  const cq::Sphere<T, N> sphere{V<T, N>(0, 0, 0), T(1)};
+  cq::Vec<T, N> badA = V<T, N>(1, 1, 1);
+  badA.v[1] = cqtest::NaN<T>();
+  const auto wire = cq::ContactSphereSegment(sphere, badA, V<T, N>(2, 2, 2));
+  EXPECT_EQ(wire.error().code, cq::ErrorCode::NonFinite);
+  EXPECT_EQ(wire.error().field, cq::Field::A);
+  EXPECT_EQ(wire.error().axis, 1);
+  const auto wireB = cq::ContactSphereSegment(sphere, V<T, N>(2, 2, 2), badA);
+  EXPECT_EQ(wireB.error().field, cq::Field::B);
+  const auto plane = cq::ContactSpherePlane(sphere, cq::Plane<T, N>{cq::Vec<T, N>{}, T(1)});
+  EXPECT_EQ(plane.error().code, cq::ErrorCode::ZeroNormal);
+  cq::Aabb<T, N> inverted{V<T, N>(0, 0, 0), V<T, N>(1, 1, 1)};
+  inverted.min.v[N - 1] = T(2);
+  const auto box = cq::ContactSphereBox(sphere, inverted);
+  EXPECT_EQ(box.error().code, cq::ErrorCode::InvertedBox);
+  EXPECT_EQ(box.error().axis, N - 1);
+}
+
+TYPED_TEST(ContactErrors, NonFiniteInEveryShapeArgumentNamesIt) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  const cq::Sphere<T, N> sphere{V<T, N>(0.5, 2, 0.5), T(1)};
+  for (const T bad : {cqtest::NaN<T>(), cqtest::Inf<T>(), -cqtest::Inf<T>()}) {
+    for (int axis = 0; axis < N; ++axis) {
+      auto with = [&](cq::Vec<T, N> v) {
+        v.v[axis] = bad;
+        return v;
+      };
+      auto expectError = [&](const cq::QueryError& e, cq::Field field, int expectedAxis) {
+        EXPECT_EQ(e.code, cq::ErrorCode::NonFinite) << cq::FieldName(field) << " axis " << axis;
+        EXPECT_EQ(e.field, field) << cq::FieldName(field) << " axis " << axis;
+        EXPECT_EQ(e.axis, expectedAxis) << cq::FieldName(field);
+      };
+      const cq::Vec<T, N> a = V<T, N>(0, 0, 0);
+      const cq::Vec<T, N> b = V<T, N>(1, 0, 0);
+      expectError(cq::ContactSphereSegment(sphere, with(a), b).error(), cq::Field::A, axis);
+      expectError(cq::ContactSphereSegment(sphere, a, with(b)).error(), cq::Field::B, axis);
+      expectError(cq::ContactSpherePlane(sphere, cq::Plane<T, N>{with(V<T, N>(0, 1, 0)), T(0)}).error(),
+                  cq::Field::Normal, axis);
+      const cq::Aabb<T, N> box{V<T, N>(0, 0, 0), V<T, N>(1, 1, 1)};
+      expectError(cq::ContactSphereBox(sphere, cq::Aabb<T, N>{with(box.min), box.max}).error(), cq::Field::Min, axis);
+      expectError(cq::ContactSphereBox(sphere, cq::Aabb<T, N>{box.min, with(box.max)}).error(), cq::Field::Max, axis);
+    }
+    const auto offset = cq::ContactSpherePlane(sphere, cq::Plane<T, N>{V<T, N>(0, 1, 0), bad});
+    EXPECT_EQ(offset.error().code, cq::ErrorCode::NonFinite);
+    EXPECT_EQ(offset.error().field, cq::Field::Offset);
+  }
+}
+
+TYPED_TEST(ContactErrors, ResolvedCentreBeyondTheRangeIsOverflow) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // Plane x = 0 (solid at x < 0), centre at x = -max/2, radius max: depth r - s =
+  // 1.5 max is not representable.
+  const T max = std::numeric_limits<T>::max();
+  const auto r = cq::ContactSpherePlane(cq::Sphere<T, N>{cq::Vec<T, N>::Axis(0) * (-max / 2), max},
+                                        cq::Plane<T, N>{cq::Vec<T, N>::Axis(0), T(0)});
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().code, cq::ErrorCode::Overflow);
+}
+
+// ---------------------------------------------------------------------------------------
+// Properties over random contacts.
+
+template <class C>
+class ContactProperties : public ::testing::Test {};
+TYPED_TEST_SUITE(ContactProperties, AllConfigs, ConfigNames);
+
+/// Distance from x to the shape, long double reference.
+template <class T, int N>
+Ld WireDistance(const cqtest::VecL<N>& x, const cq::Vec<T, N>& a, const cq::Vec<T, N>& b) {
+  const cqtest::VecL<N> al = cqtest::ToL(a);
+  const cqtest::VecL<N> d = cqtest::Sub(cqtest::ToL(b), al);
+  const Ld den = cqtest::DotL(d, d);
+  Ld t = den == 0 ? 0 : cqtest::DotL(cqtest::Sub(x, al), d) / den;
+  t = std::clamp(t, Ld(0), Ld(1));
+  return cqtest::DistL(x, cqtest::Add(al, cqtest::Mul(t, d)));
+}
+
+TYPED_TEST(ContactProperties, UnitNormalAndResolvedSphereJustTouches) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  cqtest::Rng rng(0x5eed'0002);
+  cqtest::FailureLog log;
+  const Ld eps = Eps<T>();
+  for (int i = 0; i < 3000; ++i) {
+    const cq::Vec<T, N> c = rng.InCube<T, N>(-4, 4);
+    const T radius = T(rng.Uniform(0, 3));
+    const cq::Sphere<T, N> sphere{c, radius};
+    const cq::Vec<T, N> a = rng.InCube<T, N>(-4, 4);
+    const cq::Vec<T, N> b = rng.Chance(0.05) ? a : rng.InCube<T, N>(-4, 4);
+    cq::Aabb<T, N> box{rng.InCube<T, N>(-4, 0), rng.InCube<T, N>(0, 4)};
+    const cq::Plane<T, N> plane{rng.InCube<T, N>(-2, 2), T(rng.Uniform(-2, 2))};
+    const Ld scene = cqtest::SceneSize(c, a, b, box.min, box.max) + Ld(radius) + 1;
+    const Ld tol = 16 * eps * scene;
+
+    auto check = [&](const char* what, const cq::ContactResult<T, N>& r, auto distanceTo) {
+      const Ld unitError = std::fabs(cqtest::NormL(cqtest::ToL(r.normal)) - 1);
+      bool ok = unitError <= 4 * eps;
+      ok = ok && (r.penetrating == (r.distance < radius));
+      ok = ok && (r.penetrating ? r.depth == radius - r.distance : r.depth == T(0));
+      // resolvedCenter = center + depth * normal, to an ulp of the scene (the sum may be
+      // contracted into an FMA on one side and not the other).
+      for (int k = 0; k < N; ++k)
+        ok = ok && std::fabs(Ld(r.resolvedCenter.v[k]) - (Ld(c.v[k]) + Ld(r.depth) * Ld(r.normal.v[k]))) <= 2 * eps * scene;
+      if (!r.penetrating) ok = ok && SameBits(r.resolvedCenter, c);
+      // A resolved sphere touches the shape: its centre is radius away (or farther, if
+      // it was not penetrating).
+      const Ld after = distanceTo(cqtest::ToL(r.resolvedCenter));
+      ok = ok && (r.penetrating ? std::fabs(after - Ld(radius)) <= tol : after >= Ld(radius) - tol);
+      if (!ok && log.Fail())
+        ADD_FAILURE() << what << " c=" << cqtest::Str(c) << " r=" << radius << " normal=" << cqtest::Str(r.normal)
+                      << " depth=" << r.depth << " distance=" << r.distance << " after=" << double(after);
+    };
+
+    const auto wire = cq::ContactSphereSegment(sphere, a, b);
+    ASSERT_TRUE(wire.ok());
+    check("wire", *wire, [&](const cqtest::VecL<N>& x) { return WireDistance<T, N>(x, a, b); });
+
+    if (cq::Normalize(plane.normal)) {
+      const auto half = cq::ContactSpherePlane(sphere, plane);
+      ASSERT_TRUE(half.ok());
+      // Distance to the solid half-space: the signed distance if in front, else 0 (and
+      // a resolved centre is in front by construction).
+      check("plane", *half, [&](const cqtest::VecL<N>& x) {
+        const cqtest::VecL<N> n = cqtest::ToL(plane.normal);
+        return std::max(Ld(0), (cqtest::DotL(n, x) - Ld(plane.offset)) / cqtest::NormL(n));
+      });
+    }
+
+    const auto solid = cq::ContactSphereBox(sphere, box);
+    ASSERT_TRUE(solid.ok());
+    check("box", *solid, [&](const cqtest::VecL<N>& x) {
+      cqtest::VecL<N> q{};
+      for (int k = 0; k < N; ++k) q[k] = std::clamp(x[k], Ld(box.min.v[k]), Ld(box.max.v[k]));
+      return cqtest::DistL(x, q);
+    });
+  }
+  EXPECT_EQ(log.count(), 0);
+}
+
+}  // namespace

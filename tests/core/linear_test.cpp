@@ -1,0 +1,499 @@
+// tests/core/linear_test.cpp: line, ray and segment (cq/linear.hpp).
+//
+// Every region of every kind with every result field, checked on hand-computed cases.
+// Each case runs over every vertex order and every axis permutation and reflection, with
+// the expected answer remapped (Jolt's ClosestPoint tests do the same with vertex
+// orders): one hand calculation becomes dozens of checks, and an implementation that
+// favours one axis or one endpoint cannot pass. The inputs are small dyadic numbers, so
+// IEEE arithmetic is exact on them and the expectations are exact too (0 ulps), except
+// distances that are square roots of non-squares: those are compared with the correctly
+// rounded sqrt of the exact squared distance.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <string>
+
+#include "test_support.hpp"
+
+namespace {
+
+using cq::LinearKind;
+using cq::LinearRegion;
+using cqtest::AllAxisMaps;
+using cqtest::AllConfigs;
+using cqtest::AxisMap;
+using cqtest::ConfigNames;
+using cqtest::SameBits;
+using cqtest::V;
+
+// ---------------------------------------------------------------------------------------
+// The seed examples.
+
+TEST(PointSegment, SeedExampleProjectsToSixTenths) {
+  // A = (0,0,0), B = (5,0,0), P = (3,0,-2): numerator (3,0,-2).(5,0,0) = 15,
+  // denominator 25, t = 15/25 = 0.6, closest (3,0,0), distance 2. 15/25 rounds to the
+  // same double as the literal 0.6, which is 2.2e-17 below 0.6; times 5 that is 1.1e-16
+  // below 3, a quarter of the spacing 4.4e-16 at 3, so 0.6 * 5 rounds to exactly 3.
+  const auto r = cq::ClosestPointOnSegment(cq::Vec3d{{3, 0, -2}}, cq::Vec3d{{0, 0, 0}}, cq::Vec3d{{5, 0, 0}});
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->numerator, 15.0);
+  EXPECT_EQ(r->denominator, 25.0);
+  EXPECT_EQ(r->t, 0.6);
+  EXPECT_EQ(r->tRaw, 0.6);
+  EXPECT_EQ(r->closest, (cq::Vec3d{{3, 0, 0}}));
+  EXPECT_EQ(r->distanceSq, 4.0);
+  EXPECT_EQ(r->distance, 2.0);
+  EXPECT_EQ(r->region, LinearRegion::Interior);
+}
+
+TEST(PointSegment, SeedExampleInFloat) {
+  // Same scene in float: 15/25 rounds to 0.6f; 0.6f * 5 = 3 + 2^-23 exactly, halfway
+  // between 3 and the next float up (spacing 2^-22), and ties-to-even gives 3.
+  const auto r = cq::ClosestPointOnSegment(cq::Vec3f{{3, 0, -2}}, cq::Vec3f{{0, 0, 0}}, cq::Vec3f{{5, 0, 0}});
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->t, 0.6f);
+  EXPECT_EQ(r->closest, (cq::Vec3f{{3, 0, 0}}));
+  EXPECT_EQ(r->distance, 2.0f);
+}
+
+TEST(PointSegment, ClosestAtOriginIsAnAnswerNotAMiss) {
+  // The seed's trap: an implementation that returns (0,0) for "not on the segment"
+  // cannot tell this valid answer from a miss. Segment (0,0)-(5,0), P = (0,-2):
+  // numerator (0,-2).(5,0) = 0, so region A, closest (0,0), distance 2.
+  const auto r = cq::ClosestPointOnSegment(cq::Vec2d{{0, -2}}, cq::Vec2d{{0, 0}}, cq::Vec2d{{5, 0}});
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->region, LinearRegion::VertexA);
+  EXPECT_EQ(r->closest, (cq::Vec2d{{0, 0}}));
+  EXPECT_EQ(r->t, 0.0);
+  EXPECT_EQ(r->distance, 2.0);
+  // And one past the far end of the seed's segment: (7,1) -> B = (5,0), distance sqrt 5.
+  const auto past = cq::ClosestPointOnSegment(cq::Vec2d{{7, 1}}, cq::Vec2d{{0, 0}}, cq::Vec2d{{5, 0}});
+  ASSERT_TRUE(past.ok());
+  EXPECT_EQ(past->region, LinearRegion::VertexB);
+  EXPECT_EQ(past->closest, (cq::Vec2d{{5, 0}}));
+  EXPECT_EQ(past->distance, std::sqrt(5.0));
+}
+
+// ---------------------------------------------------------------------------------------
+// Hand-computed cases, run over every vertex order and axis map.
+
+struct HandCase {
+  LinearKind kind;
+  std::array<double, 3> p, a, b;
+  std::array<double, 3> closest, foot;
+  double tRaw, t;
+  double numerator2, denominator2;  // in 2D (z dropped)
+  double numerator3, denominator3;  // in 3D
+  LinearRegion region;
+  double distanceSq2, distanceSq3;
+};
+
+// The axis-aligned scene: A = (1,2,-1), B = (5,2,-1), B - A = (4,0,0), |B - A|^2 = 16.
+// The numerator is 4 (P_x - 1) in 2D and 3D alike.
+constexpr std::array<double, 3> k_a{1, 2, -1};
+constexpr std::array<double, 3> k_b{5, 2, -1};
+
+// P - A = (-3,4,12): numerator -12, t_raw -0.75, foot (-2,2,-1); |P - A|^2 = 25 / 169.
+constexpr HandCase k_segmentBeforeA{LinearKind::Segment, {-2, 6, 11}, k_a, k_b, k_a, {-2, 2, -1},
+                                    -0.75, 0, -12, 16, -12, 16, LinearRegion::VertexA, 25, 169};
+// P - A = (0,3,4): numerator exactly 0 -> region A is closed: A, t 0; |P - A|^2 = 9 / 25.
+constexpr HandCase k_segmentOnBoundaryA{LinearKind::Segment, {1, 5, 3}, k_a, k_b, k_a, k_a,
+                                        0, 0, 0, 16, 0, 16, LinearRegion::VertexA, 9, 25};
+// P - A = (1,-3,4): numerator 4, t 0.25, closest (2,2,-1), P - closest = (0,-3,4).
+constexpr HandCase k_segmentInterior{LinearKind::Segment, {2, -1, 3}, k_a, k_b, {2, 2, -1}, {2, 2, -1},
+                                     0.25, 0.25, 4, 16, 4, 16, LinearRegion::Interior, 9, 25};
+// P on the segment: P - A = (3,0,0), numerator 12, t 0.75, distance 0.
+constexpr HandCase k_segmentOnSegment{LinearKind::Segment, {4, 2, -1}, k_a, k_b, {4, 2, -1}, {4, 2, -1},
+                                      0.75, 0.75, 12, 16, 12, 16, LinearRegion::Interior, 0, 0};
+// P - A = (4,3,4): numerator 16 == denominator -> region B is closed: B, t 1.
+constexpr HandCase k_segmentOnBoundaryB{LinearKind::Segment, {5, 5, 3}, k_a, k_b, k_b, k_b,
+                                        1, 1, 16, 16, 16, 16, LinearRegion::VertexB, 9, 25};
+// P - A = (7,4,12): numerator 28, t_raw 1.75, foot (8,2,-1), closest B, P - B = (3,4,12).
+constexpr HandCase k_segmentPastB{LinearKind::Segment, {8, 6, 11}, k_a, k_b, k_b, {8, 2, -1},
+                                  1.75, 1, 28, 16, 28, 16, LinearRegion::VertexB, 25, 169};
+constexpr HandCase k_segmentPointIsA{LinearKind::Segment, k_a, k_a, k_b, k_a, k_a,
+                                     0, 0, 0, 16, 0, 16, LinearRegion::VertexA, 0, 0};
+constexpr HandCase k_segmentPointIsB{LinearKind::Segment, k_b, k_a, k_b, k_b, k_b,
+                                     1, 1, 16, 16, 16, 16, LinearRegion::VertexB, 0, 0};
+// A diagonal scene: A = (1,1,1), B = (3,2,3); B - A = (2,1,2), |B - A|^2 = 9 (2D: (2,1), 5).
+// P - A = (3,-3.5,1) = 0.5 (2,1,2) + 2 (1,-2,0): numerator 4.5 (2D 2.5), t 0.5 in both,
+// closest (2,1.5,2), P - closest = (2,-4,0): squared distance 20 in 2D and 3D.
+constexpr HandCase k_segmentDiagonalInterior{LinearKind::Segment, {4, -2.5, 2}, {1, 1, 1}, {3, 2, 3},
+                                             {2, 1.5, 2}, {2, 1.5, 2}, 0.5, 0.5, 2.5, 5, 4.5, 9,
+                                             LinearRegion::Interior, 20, 20};
+// P - A = (1,-4.5,-1) = -0.5 (2,1,2) + 2 (1,-2,0): numerator -4.5 (2D: (1,-4.5).(2,1) = -2.5),
+// t_raw -0.5, foot (0,0.5,0); |P - A|^2 = 1 + 20.25 + 1 = 22.25 (2D 21.25).
+constexpr HandCase k_segmentDiagonalBeforeA{LinearKind::Segment, {2, -3.5, 0}, {1, 1, 1}, {3, 2, 3},
+                                            {1, 1, 1}, {0, 0.5, 0}, -0.5, 0, -2.5, 5, -4.5, 9,
+                                            LinearRegion::VertexA, 21.25, 22.25};
+
+// A ray keeps region A but has no region B: past B is interior.
+constexpr HandCase k_rayBeforeA{LinearKind::Ray, {-2, 6, 11}, k_a, k_b, k_a, {-2, 2, -1},
+                                -0.75, 0, -12, 16, -12, 16, LinearRegion::VertexA, 25, 169};
+constexpr HandCase k_rayOnBoundaryA{LinearKind::Ray, {1, 5, 3}, k_a, k_b, k_a, k_a,
+                                    0, 0, 0, 16, 0, 16, LinearRegion::VertexA, 9, 25};
+constexpr HandCase k_rayInterior{LinearKind::Ray, {2, -1, 3}, k_a, k_b, {2, 2, -1}, {2, 2, -1},
+                                 0.25, 0.25, 4, 16, 4, 16, LinearRegion::Interior, 9, 25};
+// P - A = (7,3,4): numerator 28, t 1.75 (not clamped), closest = foot (8,2,-1).
+constexpr HandCase k_rayPastB{LinearKind::Ray, {8, 5, 3}, k_a, k_b, {8, 2, -1}, {8, 2, -1},
+                              1.75, 1.75, 28, 16, 28, 16, LinearRegion::Interior, 9, 25};
+constexpr HandCase k_rayPointIsB{LinearKind::Ray, k_b, k_a, k_b, k_b, k_b,
+                                 1, 1, 16, 16, 16, 16, LinearRegion::Interior, 0, 0};
+
+// A line never clamps.
+// P - A = (-3,3,4): numerator -12, t -0.75, closest (-2,2,-1), P - closest = (0,3,4).
+constexpr HandCase k_lineBeforeA{LinearKind::Line, {-2, 5, 3}, k_a, k_b, {-2, 2, -1}, {-2, 2, -1},
+                                 -0.75, -0.75, -12, 16, -12, 16, LinearRegion::Interior, 9, 25};
+constexpr HandCase k_lineBetween{LinearKind::Line, {2, -1, 3}, k_a, k_b, {2, 2, -1}, {2, 2, -1},
+                                 0.25, 0.25, 4, 16, 4, 16, LinearRegion::Interior, 9, 25};
+constexpr HandCase k_linePastB{LinearKind::Line, {8, 5, 3}, k_a, k_b, {8, 2, -1}, {8, 2, -1},
+                               1.75, 1.75, 28, 16, 28, 16, LinearRegion::Interior, 9, 25};
+// P == A on a line: t 0, region interior (a line has no vertices).
+constexpr HandCase k_linePointIsA{LinearKind::Line, k_a, k_a, k_b, k_a, k_a,
+                                  0, 0, 0, 16, 0, 16, LinearRegion::Interior, 0, 0};
+
+LinearRegion Swapped(LinearRegion region) {
+  switch (region) {
+    case LinearRegion::VertexA: return LinearRegion::VertexB;
+    case LinearRegion::VertexB: return LinearRegion::VertexA;
+    case LinearRegion::Interior: break;
+  }
+  return LinearRegion::Interior;
+}
+
+/// Runs `c` under every axis map and, for segments and lines (whose shape does not
+/// depend on the vertex order), both vertex orders, remapping the expectation; and at
+/// three scales: as given (the fast path) and multiplied by 2^-600 and 2^600 (float:
+/// 2^-70, 2^70), where |B - A|^2 under- or overflows and the rescaled slow path answers.
+/// Scaling by a power of two is exact, so the expectations scale exactly too; the
+/// squares (numerator, denominator, distanceSq) are the true values rounded to T, which
+/// may read 0 or inf there, as documented.
+template <class T, int N>
+void RunCase(const HandCase& c) {
+  const double numerator = N == 2 ? c.numerator2 : c.numerator3;
+  const double denominator = N == 2 ? c.denominator2 : c.denominator3;
+  const double distanceSq = N == 2 ? c.distanceSq2 : c.distanceSq3;
+  const int orders = c.kind == LinearKind::Ray ? 1 : 2;
+  const int big = sizeof(T) == 4 ? 70 : 600;
+  for (const int k : {0, -big, big}) {
+    for (const AxisMap<N>& map : AllAxisMaps<N>()) {
+      for (int order = 0; order < orders; ++order) {
+        const bool swap = order == 1;
+        auto at = [&](const std::array<double, 3>& x) { return cq::detail::ScaleByPowerOfTwo(map.template Apply<T>(x), k); };
+        const cq::Vec<T, N> p = at(c.p);
+        const cq::Vec<T, N> a = at(swap ? c.b : c.a);
+        const cq::Vec<T, N> b = at(swap ? c.a : c.b);
+        const LinearRegion region = swap ? Swapped(c.region) : c.region;
+        SCOPED_TRACE(std::string(cq::ToString(c.kind)) + " scale 2^" + std::to_string(k) + " p=" + cqtest::Str(p) +
+                     " a=" + cqtest::Str(a) + " b=" + cqtest::Str(b));
+
+        const auto r = cq::ClosestPointOnLinear(c.kind, p, a, b);
+        ASSERT_TRUE(r.ok());
+        EXPECT_EQ(r->region, region);
+        EXPECT_EQ(r->tRaw, T(swap ? 1 - c.tRaw : c.tRaw));
+        EXPECT_EQ(r->t, T(swap ? 1 - c.t : c.t));
+        EXPECT_EQ(r->numerator, std::ldexp(T(swap ? denominator - numerator : numerator), 2 * k));
+        EXPECT_EQ(r->denominator, std::ldexp(T(denominator), 2 * k));
+        EXPECT_EQ(r->closest, at(c.closest));
+        EXPECT_EQ(r->foot, at(c.foot));
+        EXPECT_EQ(r->distanceSq, std::ldexp(T(distanceSq), 2 * k));
+        EXPECT_EQ(r->distance, std::ldexp(std::sqrt(T(distanceSq)), k));
+        // A clamped answer is the input vertex itself.
+        // Interior: the closest point is the foot, P(t_raw), bit for bit.
+        const cq::Vec<T, N>& expectedBits =
+            region == LinearRegion::VertexA ? a : (region == LinearRegion::VertexB ? b : r->foot);
+        EXPECT_TRUE(SameBits(r->closest, expectedBits));
+      }
+    }
+  }
+}
+
+template <class C>
+class Segment : public ::testing::Test {};
+TYPED_TEST_SUITE(Segment, AllConfigs, ConfigNames);
+
+template <class C>
+class Ray : public ::testing::Test {};
+TYPED_TEST_SUITE(Ray, AllConfigs, ConfigNames);
+
+template <class C>
+class Line : public ::testing::Test {};
+TYPED_TEST_SUITE(Line, AllConfigs, ConfigNames);
+
+#define CQ_RUN(c) RunCase<typename TypeParam::Scalar, TypeParam::k_dim>(c)
+
+TYPED_TEST(Segment, BeforeStartClampsToA) { CQ_RUN(k_segmentBeforeA); }
+TYPED_TEST(Segment, OnPerpendicularThroughAIsRegionA) { CQ_RUN(k_segmentOnBoundaryA); }
+TYPED_TEST(Segment, BetweenEndsProjectsToInterior) { CQ_RUN(k_segmentInterior); }
+TYPED_TEST(Segment, PointOnSegmentIsItsOwnClosest) { CQ_RUN(k_segmentOnSegment); }
+TYPED_TEST(Segment, OnPerpendicularThroughBIsRegionB) { CQ_RUN(k_segmentOnBoundaryB); }
+TYPED_TEST(Segment, BeyondEndClampsToB) { CQ_RUN(k_segmentPastB); }
+TYPED_TEST(Segment, PointEqualToAIsRegionA) { CQ_RUN(k_segmentPointIsA); }
+TYPED_TEST(Segment, PointEqualToBIsRegionB) { CQ_RUN(k_segmentPointIsB); }
+TYPED_TEST(Segment, DiagonalInterior) { CQ_RUN(k_segmentDiagonalInterior); }
+TYPED_TEST(Segment, DiagonalBeforeStart) { CQ_RUN(k_segmentDiagonalBeforeA); }
+
+TYPED_TEST(Ray, BeforeStartClampsToA) { CQ_RUN(k_rayBeforeA); }
+TYPED_TEST(Ray, OnPerpendicularThroughAIsRegionA) { CQ_RUN(k_rayOnBoundaryA); }
+TYPED_TEST(Ray, BetweenAAndBIsInterior) { CQ_RUN(k_rayInterior); }
+TYPED_TEST(Ray, BeyondBIsStillInterior) { CQ_RUN(k_rayPastB); }
+TYPED_TEST(Ray, PointEqualToBIsInteriorAtTOne) { CQ_RUN(k_rayPointIsB); }
+
+TYPED_TEST(Line, BeforeAIsInteriorWithNegativeT) { CQ_RUN(k_lineBeforeA); }
+TYPED_TEST(Line, BetweenAAndBIsInterior) { CQ_RUN(k_lineBetween); }
+TYPED_TEST(Line, BeyondBIsInteriorWithTAboveOne) { CQ_RUN(k_linePastB); }
+TYPED_TEST(Line, PointEqualToAIsInteriorAtTZero) { CQ_RUN(k_linePointIsA); }
+
+#undef CQ_RUN
+
+// ---------------------------------------------------------------------------------------
+// A clamped answer is the input vertex, bit for bit.
+
+template <class C>
+class LinearVertexExactness : public ::testing::Test {};
+TYPED_TEST_SUITE(LinearVertexExactness, AllConfigs, ConfigNames);
+
+TYPED_TEST(LinearVertexExactness, ClampToBReturnsBNotAPlusOneTimesBMinusA) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // B's coordinates are far below A's ulp, so B - A rounds to -A and A + 1 (B - A) is 0,
+  // not B: an implementation that evaluates P(1) instead of returning B fails here. Run
+  // at three scales so both the fast path (scale 1) and the rescaled slow path (at 2^-600
+  // and 2^600, float 2^-70 and 2^70, |B - A|^2 under- or overflows) are covered.
+  const int big = sizeof(T) == 4 ? 70 : 600;
+  for (const int exponent : {0, -big, big}) {
+    const T s = std::ldexp(T(1), exponent);
+    const T tiny = cqtest::Eps<T>() / T(16) * s;
+    const cq::Vec<T, N> a = s * V<T, N>(3, -3, 3);
+    const cq::Vec<T, N> b = tiny * V<T, N>(1, 2, 3);
+    const cq::Vec<T, N> p = s * V<T, N>(-3, 3, -3);  // numerator 2 |B - A|^2: past B
+    const cq::Vec<T, N> naive = a + T(1) * (b - a);
+    ASSERT_FALSE(SameBits(naive, b)) << "precondition: A + (B - A) != B for these inputs";
+    for (const LinearKind kind : {LinearKind::Segment}) {
+      const auto r = cq::ClosestPointOnLinear(kind, p, a, b);
+      ASSERT_TRUE(r.ok());
+      EXPECT_EQ(r->region, LinearRegion::VertexB) << "exponent " << exponent;
+      EXPECT_TRUE(SameBits(r->closest, b)) << "exponent " << exponent << ": " << cqtest::Str(r->closest);
+      EXPECT_EQ(r->t, T(1));
+    }
+    // Reversed: the same vertex reached as A from the other end (t = 0).
+    const auto r = cq::ClosestPointOnSegment(p, b, a);
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->region, LinearRegion::VertexA);
+    EXPECT_TRUE(SameBits(r->closest, b));
+  }
+}
+
+TYPED_TEST(LinearVertexExactness, ClampToAKeepsNegativeZero) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // A = (-0, -0, -0): A + 0 (B - A) = -0 + 0 = +0, a different bit pattern. The contract
+  // says the clamped answer is the input vertex itself, so the sign of zero survives.
+  const cq::Vec<T, N> a = V<T, N>(-0.0, -0.0, -0.0);
+  const cq::Vec<T, N> b = V<T, N>(1, 2, 3);
+  const cq::Vec<T, N> p = V<T, N>(-1, -1, -1);  // numerator < 0: region A
+  ASSERT_FALSE(SameBits(a + T(0) * (b - a), a)) << "precondition: A + 0 (B - A) loses -0";
+  for (const LinearKind kind : {LinearKind::Segment, LinearKind::Ray}) {
+    const auto r = cq::ClosestPointOnLinear(kind, p, a, b);
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->region, LinearRegion::VertexA);
+    EXPECT_TRUE(SameBits(r->closest, a)) << cq::ToString(kind) << ": " << cqtest::Str(r->closest);
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Degenerate input: defined answers, never NaN.
+
+template <class C>
+class LinearDegenerate : public ::testing::Test {};
+TYPED_TEST_SUITE(LinearDegenerate, AllConfigs, ConfigNames);
+
+template <class T, int N>
+void ExpectNoNaN(const cq::LinearResult<T, N>& r) {
+  for (int i = 0; i < N; ++i) EXPECT_FALSE(std::isnan(r.closest.v[i]) || std::isnan(r.foot.v[i]));
+  for (const T x : {r.tRaw, r.t, r.numerator, r.denominator, r.distanceSq, r.distance}) EXPECT_FALSE(std::isnan(x));
+}
+
+template <class T, int N>
+void ExpectAllFinite(const cq::LinearResult<T, N>& r) {
+  EXPECT_TRUE(cq::IsFinite(r.closest));
+  EXPECT_TRUE(cq::IsFinite(r.foot));
+  EXPECT_TRUE(std::isfinite(r.tRaw));
+  EXPECT_TRUE(std::isfinite(r.t));
+  EXPECT_TRUE(std::isfinite(r.numerator));
+  EXPECT_TRUE(std::isfinite(r.denominator));
+  EXPECT_TRUE(std::isfinite(r.distanceSq));
+  EXPECT_TRUE(std::isfinite(r.distance));
+}
+
+TYPED_TEST(LinearDegenerate, CoincidentEndpointsAnswerAForEveryKind) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // A == B: the shape is the point A. P - A = (3,-4,12): distance 5 in 2D, 13 in 3D.
+  // Run at scale 1 and at the far ends of the exponent range.
+  const int big = sizeof(T) == 4 ? 60 : 900;
+  for (const int exponent : {0, -big, big}) {
+    const T s = std::ldexp(T(1), exponent);
+    const cq::Vec<T, N> a = s * V<T, N>(1, 2, 3);
+    const cq::Vec<T, N> p = s * V<T, N>(4, -2, 15);
+    for (const LinearKind kind : {LinearKind::Segment, LinearKind::Ray, LinearKind::Line}) {
+      SCOPED_TRACE(std::string(cq::ToString(kind)) + " exponent " + std::to_string(exponent));
+      const auto r = cq::ClosestPointOnLinear(kind, p, a, a);
+      ASSERT_TRUE(r.ok());
+      EXPECT_TRUE(SameBits(r->closest, a));
+      EXPECT_TRUE(SameBits(r->foot, a));
+      EXPECT_EQ(r->region, LinearRegion::VertexA);
+      EXPECT_EQ(r->t, T(0));
+      EXPECT_EQ(r->tRaw, T(0));
+      EXPECT_EQ(r->numerator, T(0));
+      EXPECT_EQ(r->denominator, T(0));
+      EXPECT_EQ(r->distance, (N == 2 ? T(5) : T(13)) * s);
+      // At 2^900 the squared distance overflows to +inf, as documented; never NaN.
+      ExpectNoNaN(*r);
+      if (exponent == 0) ExpectAllFinite(*r);
+    }
+  }
+}
+
+TYPED_TEST(LinearDegenerate, EverythingCoincidentIsDistanceZero) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  const cq::Vec<T, N> a = V<T, N>(-7, 0.5, 2);
+  for (const LinearKind kind : {LinearKind::Segment, LinearKind::Ray, LinearKind::Line}) {
+    const auto r = cq::ClosestPointOnLinear(kind, a, a, a);
+    ASSERT_TRUE(r.ok());
+    EXPECT_TRUE(SameBits(r->closest, a));
+    EXPECT_EQ(r->region, LinearRegion::VertexA);
+    EXPECT_EQ(r->distance, T(0));
+    EXPECT_EQ(r->distanceSq, T(0));
+    ExpectAllFinite(*r);
+  }
+}
+
+TYPED_TEST(LinearDegenerate, OriginIsAValidDegenerateSegment) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  const cq::Vec<T, N> zero{};
+  const auto r = cq::ClosestPointOnSegment(V<T, N>(3, 4, 0), zero, zero);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->closest, zero);
+  EXPECT_EQ(r->distance, T(5));
+}
+
+TYPED_TEST(LinearDegenerate, EndpointsOneUlpApartAreAnOrdinarySegment) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // B one ulp from A along x: not degenerate, however short. No epsilon may swallow it:
+  // past B the answer is B (t 1), before A it is A (t 0), and t_raw = (3 - 1) / ulp is
+  // exactly 2 / ulp, a power of two.
+  const cq::Vec<T, N> a = V<T, N>(1, 0, 0);
+  cq::Vec<T, N> b = a;
+  b.v[0] = std::nextafter(T(1), T(2));
+  const T ulp = b.v[0] - a.v[0];
+  const auto before = cq::ClosestPointOnSegment(V<T, N>(0.5, 1, 0), a, b);
+  ASSERT_TRUE(before.ok());
+  EXPECT_EQ(before->region, LinearRegion::VertexA);
+  EXPECT_TRUE(SameBits(before->closest, a));
+  EXPECT_EQ(before->denominator, ulp * ulp);
+  ExpectAllFinite(*before);
+  const auto past = cq::ClosestPointOnSegment(V<T, N>(3, 1, 0), a, b);
+  ASSERT_TRUE(past.ok());
+  EXPECT_EQ(past->region, LinearRegion::VertexB);
+  EXPECT_TRUE(SameBits(past->closest, b));
+  EXPECT_EQ(past->t, T(1));
+  EXPECT_EQ(past->tRaw, T(2) / ulp);
+  ExpectAllFinite(*past);
+}
+
+TYPED_TEST(LinearDegenerate, PointAtAIsTZeroForEveryKind) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  const cq::Vec<T, N> a = V<T, N>(2, -1, 4);
+  const cq::Vec<T, N> b = V<T, N>(-3, 5, 1);
+  for (const LinearKind kind : {LinearKind::Segment, LinearKind::Ray, LinearKind::Line}) {
+    const auto r = cq::ClosestPointOnLinear(kind, a, a, b);
+    ASSERT_TRUE(r.ok());
+    EXPECT_TRUE(SameBits(r->closest, a)) << cq::ToString(kind);
+    EXPECT_EQ(r->t, T(0));
+    EXPECT_EQ(r->tRaw, T(0));
+    EXPECT_EQ(r->numerator, T(0));
+    EXPECT_EQ(r->distance, T(0));
+    EXPECT_EQ(r->region, kind == LinearKind::Line ? LinearRegion::Interior : LinearRegion::VertexA);
+    ExpectAllFinite(*r);
+  }
+}
+
+// Regression. Found while writing this suite: the fast path's range guard checked
+// |B - A|^2 >= 2^-900 but not the numerator. For A = (0,0), B = (2^-450, 0),
+// P = (2^-700, 2^-700) (float: 2^-45 and 2^-110) the numerator (P - A).(B - A) = 2^-1150
+// underflowed to 0, and "numerator <= 0" reported region A with t = 0, where the true
+// (and the slow path's) answer is the interior with t = 2^-250 exactly. (The closest
+// point was off by only 2^-700, negligible against the scene, 2^-450; the region and t
+// were wrong.) Fixed by the performance work in core: the fast path now also requires
+// |numerator| >= k_minSafeSquare.
+TYPED_TEST(LinearDegenerate, UnderflowingNumeratorKeepsTheInteriorRegion) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  const int kd = sizeof(T) == 4 ? -45 : -450;  // |B - A|^2 = 2^-90 / 2^-900: the fast path's range
+  const int kp = sizeof(T) == 4 ? -110 : -700;  // numerator 2^(kd+kp) underflows to 0
+  const cq::Vec<T, N> a{};
+  const cq::Vec<T, N> b = cq::Vec<T, N>::Axis(0) * std::ldexp(T(1), kd);
+  const cq::Vec<T, N> p = cq::Vec<T, N>::Splat(std::ldexp(T(1), kp));
+  for (const LinearKind kind : {LinearKind::Segment, LinearKind::Ray}) {
+    const auto r = cq::ClosestPointOnLinear(kind, p, a, b);
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->region, LinearRegion::Interior) << cq::ToString(kind);
+    EXPECT_EQ(r->t, std::ldexp(T(1), kp - kd)) << cq::ToString(kind);
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Invalid input: NaN and infinities in every coordinate of every argument of every kind.
+
+template <class C>
+class LinearErrors : public ::testing::Test {};
+TYPED_TEST_SUITE(LinearErrors, AllConfigs, ConfigNames);
+
+TYPED_TEST(LinearErrors, NonFiniteNamesTheArgumentAndAxis) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  const cq::Vec<T, N> good[3] = {V<T, N>(1, 2, 3), V<T, N>(-1, 0, 2), V<T, N>(4, 1, -2)};
+  const cq::Field fields[3] = {cq::Field::P, cq::Field::A, cq::Field::B};
+  for (const LinearKind kind : {LinearKind::Segment, LinearKind::Ray, LinearKind::Line}) {
+    for (int arg = 0; arg < 3; ++arg) {
+      for (int axis = 0; axis < N; ++axis) {
+        for (const T bad : {cqtest::NaN<T>(), cqtest::Inf<T>(), -cqtest::Inf<T>()}) {
+          cq::Vec<T, N> in[3] = {good[0], good[1], good[2]};
+          in[arg].v[axis] = bad;
+          SCOPED_TRACE(std::string(cq::ToString(kind)) + " arg " + std::to_string(arg) + " axis " +
+                       std::to_string(axis) + " value " + std::to_string(double(bad)));
+          const auto r = cq::ClosestPointOnLinear(kind, in[0], in[1], in[2]);
+          ASSERT_FALSE(r.ok());
+          EXPECT_EQ(r.error().code, cq::ErrorCode::NonFinite);
+          EXPECT_EQ(r.error().field, fields[arg]);
+          EXPECT_EQ(r.error().axis, axis);
+          const std::string message = cq::Describe(r.error());
+          EXPECT_EQ(message.rfind(cq::FieldName(fields[arg]), 0), 0u) << message;
+          EXPECT_NE(message.find("coordinate " + std::to_string(axis)), std::string::npos) << message;
+        }
+      }
+    }
+  }
+}
+
+TYPED_TEST(LinearErrors, NonFiniteWithDegenerateSegmentIsStillAnError) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // A == B takes the degenerate branch; a NaN in P must not slip through it as "A".
+  const cq::Vec<T, N> a = V<T, N>(1, 1, 1);
+  cq::Vec<T, N> p = a;
+  p.v[N - 1] = cqtest::NaN<T>();
+  const auto r = cq::ClosestPointOnSegment(p, a, a);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().field, cq::Field::P);
+  EXPECT_EQ(r.error().axis, N - 1);
+}
+
+}  // namespace

@@ -1,0 +1,296 @@
+// tests/core/plane_test.cpp: closest point on a plane (cq/plane.hpp).
+//
+// Front, back and on; every result field on hand-computed cases with unit and non-unit
+// normals, run under every axis permutation and reflection; the exact symmetries of the
+// plane equation (flipping n and d, scaling n and d by a power of two); and every invalid
+// input. The hand cases use small integers whose every intermediate is exact, so the
+// expectations are exact (0 ulps).
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cmath>
+#include <string>
+
+#include "test_support.hpp"
+
+namespace {
+
+using cq::PlaneRegion;
+using cqtest::AllAxisMaps;
+using cqtest::AllConfigs;
+using cqtest::AxisMap;
+using cqtest::ConfigNames;
+using cqtest::SameBits;
+using cqtest::V;
+
+struct PlaneCase {
+  std::array<double, 3> normal;
+  double offset2, offset3;  // d in 2D (z dropped) and in 3D
+  std::array<double, 3> p;
+  std::array<double, 3> closest;
+  double planeValue2, planeValue3;
+  double normalLength2, normalLength3;
+  double signedDistance2, signedDistance3;
+  PlaneRegion region;
+};
+
+// n = (0,2,0), d = 4: the plane y = 2 (n.P = 2 P_y), |n| = 2.
+// P = (3,7,5): n.P - d = 10, s = 5, closest (3,2,5).
+constexpr PlaneCase k_front{{0, 2, 0}, 4, 4, {3, 7, 5}, {3, 2, 5}, 10, 10, 2, 2, 5, 5, PlaneRegion::Front};
+// P = (3,-1,5): n.P - d = -6, s = -3.
+constexpr PlaneCase k_back{{0, 2, 0}, 4, 4, {3, -1, 5}, {3, 2, 5}, -6, -6, 2, 2, -3, -3, PlaneRegion::Back};
+// P on the plane: n.P - d = 0 exactly.
+constexpr PlaneCase k_on{{0, 2, 0}, 4, 4, {3, 2, 5}, {3, 2, 5}, 0, 0, 2, 2, 0, 0, PlaneRegion::On};
+// A diagonal, non-unit normal through X0 = (1,-1,2):
+// 3D: n = (2,3,6), |n| = 7, d = n.X0 = 11. P = X0 + 3 n + (3,-2,0) [(3,-2,0).n = 0]
+//     = (10,6,20): n.P - d = 3 |n|^2 = 147, s = 21, closest X0 + (3,-2,0) = (4,-3,2).
+// 2D: n = (3,4), |n| = 5, d = 3 - 4 = -1. P = X0 + 2 n + (4,-3) = (11,4): n.P - d = 50,
+//     s = 10, closest (5,-4). (In the table, 2D reads the first two coordinates.)
+constexpr PlaneCase k_diagonal3{{2, 3, 6}, 0, 11, {10, 6, 20}, {4, -3, 2}, 0, 147, 0, 7, 0, 21, PlaneRegion::Front};
+constexpr PlaneCase k_diagonal2{{3, 4, 0}, -1, 0, {11, 4, 0}, {5, -4, 0}, 50, 0, 5, 0, 10, 0, PlaneRegion::Front};
+
+PlaneRegion Flipped(PlaneRegion region) {
+  return region == PlaneRegion::Front ? PlaneRegion::Back
+                                      : (region == PlaneRegion::Back ? PlaneRegion::Front : PlaneRegion::On);
+}
+
+/// Runs the case under every axis map, with the plane as given and with n and d negated
+/// (the same plane, facing the other way: closest unchanged bit for bit, s negated), and
+/// with P and d scaled by 2^-600 / 2^600 (float 2^-70 / 2^70), which the rescaled path
+/// answers: lengths scale exactly, |n| does not change, squares are the true values
+/// rounded (0 or inf there).
+template <class T, int N>
+void RunPlaneCase(const PlaneCase& c) {
+  const double offset = N == 2 ? c.offset2 : c.offset3;
+  const double planeValue = N == 2 ? c.planeValue2 : c.planeValue3;
+  const double normalLength = N == 2 ? c.normalLength2 : c.normalLength3;
+  const double signedDistance = N == 2 ? c.signedDistance2 : c.signedDistance3;
+  const int big = sizeof(T) == 4 ? 70 : 600;
+  for (const int k : {0, -big, big}) {
+    for (const AxisMap<N>& map : AllAxisMaps<N>()) {
+      for (const double orientation : {1.0, -1.0}) {
+        const cq::Plane<T, N> plane{T(orientation) * map.template Apply<T>(c.normal),
+                                    std::ldexp(T(orientation * offset), k)};
+        const cq::Vec<T, N> p = cq::detail::ScaleByPowerOfTwo(map.template Apply<T>(c.p), k);
+        SCOPED_TRACE("scale 2^" + std::to_string(k) + " n=" + cqtest::Str(plane.normal) +
+                     " d=" + std::to_string(double(plane.offset)) + " p=" + cqtest::Str(p));
+        const auto r = cq::ClosestPointOnPlane(p, plane);
+        ASSERT_TRUE(r.ok());
+        EXPECT_EQ(r->closest, cq::detail::ScaleByPowerOfTwo(map.template Apply<T>(c.closest), k));
+        EXPECT_EQ(r->planeValue, std::ldexp(T(orientation * planeValue), k));
+        EXPECT_EQ(r->normalLength, T(normalLength));
+        EXPECT_EQ(r->signedDistance, std::ldexp(T(orientation * signedDistance), k));
+        EXPECT_EQ(r->distance, std::ldexp(T(std::abs(signedDistance)), k));
+        EXPECT_EQ(r->distanceSq, std::ldexp(T(signedDistance * signedDistance), 2 * k));
+        EXPECT_EQ(r->region, orientation > 0 ? c.region : Flipped(c.region));
+        // The ratio the struct documents: planeValue / normalLength == signedDistance.
+        EXPECT_EQ(r->planeValue / r->normalLength, r->signedDistance);
+        if (c.region == PlaneRegion::On) {
+          EXPECT_TRUE(SameBits(r->closest, p));
+        }
+      }
+    }
+  }
+}
+
+template <class C>
+class PointPlane : public ::testing::Test {};
+TYPED_TEST_SUITE(PointPlane, AllConfigs, ConfigNames);
+
+#define CQ_RUN(c) RunPlaneCase<typename TypeParam::Scalar, TypeParam::k_dim>(c)
+TYPED_TEST(PointPlane, InFrontProjectsBackAlongNormal) { CQ_RUN(k_front); }
+TYPED_TEST(PointPlane, BehindProjectsForwardAlongNormal) { CQ_RUN(k_back); }
+TYPED_TEST(PointPlane, OnThePlaneIsItsOwnClosestPoint) { CQ_RUN(k_on); }
+TYPED_TEST(PointPlane, NonUnitDiagonalNormal) { CQ_RUN(TypeParam::k_dim == 2 ? k_diagonal2 : k_diagonal3); }
+#undef CQ_RUN
+
+TYPED_TEST(PointPlane, OneUlpOffThePlaneIsNotOn) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // The plane y = 2 and P one ulp above / below: Front / Back with s = +-ulp, never On.
+  const cq::Plane<T, N> plane{V<T, N>(0, 1, 0), T(2)};
+  cq::Vec<T, N> p = V<T, N>(1, 2, 1);
+  p.v[1] = std::nextafter(T(2), T(3));
+  const auto above = cq::ClosestPointOnPlane(p, plane);
+  ASSERT_TRUE(above.ok());
+  EXPECT_EQ(above->region, PlaneRegion::Front);
+  EXPECT_EQ(above->signedDistance, p.v[1] - T(2));
+  EXPECT_EQ(above->closest, (V<T, N>(1, 2, 1)));
+  p.v[1] = std::nextafter(T(2), T(1));
+  const auto below = cq::ClosestPointOnPlane(p, plane);
+  ASSERT_TRUE(below.ok());
+  EXPECT_EQ(below->region, PlaneRegion::Back);
+  EXPECT_EQ(below->signedDistance, p.v[1] - T(2));
+}
+
+TYPED_TEST(PointPlane, ScalingNormalAndOffsetByPowersOfTwoChangesNothing) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // (2^j n, 2^j d) is the same plane. On the diagonal case every intermediate is exact,
+  // so the answer must be identical for every j across the whole exponent range (tiny
+  // and huge normals take the rescaled path), with planeValue and normalLength scaled
+  // by 2^j exactly.
+  const PlaneCase& c = N == 2 ? k_diagonal2 : k_diagonal3;
+  const cq::Vec<T, N> normal = V<T, N>(c.normal[0], c.normal[1], c.normal[2]);
+  const T offset = T(N == 2 ? c.offset2 : c.offset3);
+  const cq::Vec<T, N> p = V<T, N>(c.p[0], c.p[1], c.p[2]);
+  const cq::Vec<T, N> closest = V<T, N>(c.closest[0], c.closest[1], c.closest[2]);
+  const T planeValue = T(N == 2 ? c.planeValue2 : c.planeValue3);
+  const T normalLength = T(N == 2 ? c.normalLength2 : c.normalLength3);
+  const T signedDistance = T(N == 2 ? c.signedDistance2 : c.signedDistance3);
+  // Keep 2^j |n| and 2^j * 147 finite and the smallest coordinate of 2^j n normal.
+  const int maxExponent = sizeof(T) == 4 ? 119 : 1015;
+  const int minExponent = sizeof(T) == 4 ? -124 : -1020;
+  for (int j = minExponent; j <= maxExponent; j += 7) {
+    const cq::Plane<T, N> plane{cq::detail::ScaleByPowerOfTwo(normal, j), std::ldexp(offset, j)};
+    const auto r = cq::ClosestPointOnPlane(p, plane);
+    ASSERT_TRUE(r.ok()) << "j = " << j;
+    EXPECT_EQ(r->closest, closest) << "j = " << j;
+    EXPECT_EQ(r->signedDistance, signedDistance) << "j = " << j;
+    EXPECT_EQ(r->planeValue, std::ldexp(planeValue, j)) << "j = " << j;
+    EXPECT_EQ(r->normalLength, std::ldexp(normalLength, j)) << "j = " << j;
+    EXPECT_EQ(r->region, PlaneRegion::Front) << "j = " << j;
+  }
+}
+
+TYPED_TEST(PointPlane, PlaneThroughPointContainsThePoint) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // n = (0,3,4) (2D (0,3)), point (1,2,3): offset 6 + 12 = 18 (2D 6); that point is On.
+  const cq::Plane<T, N> plane = cq::PlaneThroughPoint(V<T, N>(0, 3, 4), V<T, N>(1, 2, 3));
+  EXPECT_EQ(plane.offset, T(N == 2 ? 6 : 18));
+  const auto r = cq::ClosestPointOnPlane(V<T, N>(1, 2, 3), plane);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->region, PlaneRegion::On);
+}
+
+TYPED_TEST(PointPlane, FarButRepresentablePlaneIsAnAnswer) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // n = (2^-k, 0, 0), d = 2^-20: the plane x = 2^(k-20), far out but representable
+  // (k = 990 in double, 100 in float). P = 0: closest (2^(k-20), 0, 0), s = -2^(k-20).
+  const int k = sizeof(T) == 4 ? 100 : 990;
+  const cq::Plane<T, N> plane{cq::Vec<T, N>::Axis(0) * std::ldexp(T(1), -k), std::ldexp(T(1), -20)};
+  const auto r = cq::ClosestPointOnPlane(cq::Vec<T, N>{}, plane);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->closest, (cq::Vec<T, N>::Axis(0) * std::ldexp(T(1), k - 20)));
+  EXPECT_EQ(r->signedDistance, -std::ldexp(T(1), k - 20));
+  EXPECT_EQ(r->region, PlaneRegion::Back);
+}
+
+TYPED_TEST(PointPlane, TinyPlaneValueIsNotMistakenForOn) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // Regression. n = (2^-430, 0, 0) (float 2^-44): |n|^2 = 2^-860 (2^-88) is inside the
+  // fast path's safe range, but the product n.P for P = (1e-300, 0, 0) (float 1e-30) is
+  // 3.6e-430 (5.7e-44): it underflowed to 0 (to a subnormal with two digits in float).
+  // The fast path reported P "On" the plane x = 0 with distance 0, a 100% error relative
+  // to the scene; in float the distance was off by about 1%. The fast path now also
+  // requires the plane value w and the step w / |n|^2 to be in the safe range.
+  const int k = sizeof(T) == 4 ? -44 : -430;
+  const T x = sizeof(T) == 4 ? T(1e-30) : T(1e-300);
+  const cq::Plane<T, N> plane{cq::Vec<T, N>::Axis(0) * std::ldexp(T(1), k), T(0)};
+  const auto r = cq::ClosestPointOnPlane(cq::Vec<T, N>::Axis(0) * x, plane);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->region, PlaneRegion::Front);
+  EXPECT_EQ(r->closest, (cq::Vec<T, N>{}));  // P - x e_x, exactly
+  EXPECT_EQ(r->signedDistance, x);          // (2^k x) / 2^k, exactly
+  EXPECT_EQ(r->distance, x);
+}
+
+TYPED_TEST(PointPlane, HugeNormalWithTinyStepKeepsItsDigits) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // Regression. n = (1e141, 0, 0), d = 6e-34 (float: 1e17, 1e-11): the plane x = 6e-175
+  // (1e-28), P = (5e-242, 0, 0) (1e-32) just behind it. The step w / |n|^2 = -6e-316
+  // (-1e-45) is subnormal with 27 (1) significant bits, so the foot P - step n was off by
+  // ~1e-8 (100%) of the scene, far beyond the documented 1e-12. Reference: long double;
+  // tolerance 64 eps of the scene (the plane's distance from the origin).
+  const bool f = sizeof(T) == 4;
+  const cq::Plane<T, N> plane{cq::Vec<T, N>::Axis(0) * T(f ? 1e17 : 1e141), T(f ? 1e-11 : 6e-34)};
+  const cq::Vec<T, N> p = cq::Vec<T, N>::Axis(0) * T(f ? 1e-32 : 5e-242);
+  const auto r = cq::ClosestPointOnPlane(p, plane);
+  ASSERT_TRUE(r.ok());
+  const auto ref = cqtest::ReferencePlane(p, plane);
+  const cqtest::Ld scene = std::fabs(cqtest::Ld(plane.offset)) / ref.normalLength;
+  EXPECT_LE(cqtest::DistL(cqtest::ToL(r->closest), ref.closest), 64 * cqtest::Eps<T>() * scene);
+  EXPECT_LE(std::fabs(cqtest::Ld(r->signedDistance) - ref.signedDistance), 64 * cqtest::Eps<T>() * scene);
+  EXPECT_EQ(r->region, PlaneRegion::Back);
+}
+
+// ---------------------------------------------------------------------------------------
+// Invalid input.
+
+template <class C>
+class PlaneErrors : public ::testing::Test {};
+TYPED_TEST_SUITE(PlaneErrors, AllConfigs, ConfigNames);
+
+TYPED_TEST(PlaneErrors, ZeroNormalIsReportedNotDividedBy) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  for (const T zero : {T(0), -T(0)}) {
+    for (const T offset : {T(0), T(1)}) {
+      const cq::Plane<T, N> plane{cq::Vec<T, N>::Splat(zero), offset};
+      const auto r = cq::ClosestPointOnPlane(V<T, N>(1, 2, 3), plane);
+      ASSERT_FALSE(r.ok());
+      EXPECT_EQ(r.error().code, cq::ErrorCode::ZeroNormal);
+      EXPECT_EQ(r.error().field, cq::Field::Normal);
+      EXPECT_EQ(cq::Describe(r.error()).rfind("n:", 0), 0u) << cq::Describe(r.error());
+    }
+  }
+}
+
+TYPED_TEST(PlaneErrors, NonFiniteNamesNormalOffsetOrPoint) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  const cq::Plane<T, N> good{V<T, N>(1, 2, 2), T(3)};
+  const cq::Vec<T, N> p = V<T, N>(4, -1, 0.5);
+  for (const T bad : {cqtest::NaN<T>(), cqtest::Inf<T>(), -cqtest::Inf<T>()}) {
+    for (int axis = 0; axis < N; ++axis) {
+      cq::Plane<T, N> plane = good;
+      plane.normal.v[axis] = bad;
+      const auto rn = cq::ClosestPointOnPlane(p, plane);
+      ASSERT_FALSE(rn.ok());
+      EXPECT_EQ(rn.error().code, cq::ErrorCode::NonFinite);
+      EXPECT_EQ(rn.error().field, cq::Field::Normal);
+      EXPECT_EQ(rn.error().axis, axis);
+      EXPECT_EQ(cq::Describe(rn.error()).rfind("n coordinate " + std::to_string(axis), 0), 0u)
+          << cq::Describe(rn.error());
+
+      cq::Vec<T, N> badP = p;
+      badP.v[axis] = bad;
+      const auto rp = cq::ClosestPointOnPlane(badP, good);
+      ASSERT_FALSE(rp.ok());
+      EXPECT_EQ(rp.error().code, cq::ErrorCode::NonFinite);
+      EXPECT_EQ(rp.error().field, cq::Field::P);
+      EXPECT_EQ(rp.error().axis, axis);
+    }
+    cq::Plane<T, N> plane = good;
+    plane.offset = bad;
+    const auto rd = cq::ClosestPointOnPlane(p, plane);
+    ASSERT_FALSE(rd.ok());
+    EXPECT_EQ(rd.error().code, cq::ErrorCode::NonFinite);
+    EXPECT_EQ(rd.error().field, cq::Field::Offset);
+    EXPECT_EQ(rd.error().axis, -1);
+    EXPECT_EQ(cq::Describe(rd.error()).rfind("d:", 0), 0u) << cq::Describe(rd.error());
+  }
+}
+
+TYPED_TEST(PlaneErrors, PlaneBeyondTheRangeIsOverflow) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // n tiny, d huge: the plane x = d / n_x = 1e600 (double) / 1e60 (float) cannot be
+  // represented, so neither can any closest point: Overflow, not inf or NaN.
+  const T tiny = sizeof(T) == 4 ? T(1e-30) : T(1e-300);
+  const T huge = sizeof(T) == 4 ? T(1e30) : T(1e300);
+  for (const T sign : {T(1), T(-1)}) {
+    const cq::Plane<T, N> plane{cq::Vec<T, N>::Axis(0) * tiny, sign * huge};
+    const auto r = cq::ClosestPointOnPlane(V<T, N>(1, 2, 3), plane);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, cq::ErrorCode::Overflow);
+    EXPECT_EQ(r.error().field, cq::Field::Offset);
+    EXPECT_NE(cq::Describe(r.error()).find("d"), std::string::npos);
+  }
+}
+
+}  // namespace

@@ -1,0 +1,615 @@
+// tests/core/regions2d_test.cpp: the drawable Voronoi regions of 2D shapes
+// (cq/regions2d.hpp) and the clipping helpers behind them.
+//
+// What a picture of the regions must get right: the pieces tile the clip rectangle (their
+// areas add up to its area), each piece carries the region id the query returns for the
+// points inside it, and the boundary lines are the documented ones. Hand cases pin the
+// exact layout; random cases check the three properties against long double references.
+// Tolerances are relative to the rectangle's size S (its largest |coordinate| or extent):
+// areas within 64 eps S^2, lines within 16 eps S (4 eps S for hand-placed endpoints).
+// Box maps are exact: their cells are the box's own coordinates.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <set>
+#include <string>
+
+#include "test_support.hpp"
+
+namespace {
+
+using cq::LinearKind;
+using cq::LinearRegion;
+using cq::PlaneRegion;
+using cqtest::ConfigNames;
+using cqtest::Eps;
+using cqtest::Ld;
+using cqtest::Scalars;
+
+template <class T>
+using V2 = cq::Vec<T, 2>;
+
+template <class T>
+V2<T> P2(double x, double y) {
+  return {{T(x), T(y)}};
+}
+
+template <class T>
+Ld SignedArea(const cq::ConvexPolygon2<T>& polygon) {
+  Ld twice = 0;
+  for (int i = 0; i < polygon.count; ++i) {
+    const V2<T>& p = polygon.vertices[i];
+    const V2<T>& q = polygon.vertices[(i + 1) % polygon.count];
+    twice += Ld(p.v[0]) * Ld(q.v[1]) - Ld(q.v[0]) * Ld(p.v[1]);
+  }
+  return twice / 2;
+}
+
+template <class T>
+Ld RectArea(const cq::Rect2<T>& rect) {
+  return (Ld(rect.max.v[0]) - Ld(rect.min.v[0])) * (Ld(rect.max.v[1]) - Ld(rect.min.v[1]));
+}
+
+template <class T>
+Ld RectScale(const cq::Rect2<T>& rect) {
+  return std::max({cqtest::SceneSize(rect.min, rect.max), Ld(rect.max.v[0]) - Ld(rect.min.v[0]),
+                   Ld(rect.max.v[1]) - Ld(rect.min.v[1])});
+}
+
+/// The area of the piece with region id `region`, or -1 if there is none.
+template <class T>
+Ld AreaOf(const cq::RegionMap2<T>& map, int region) {
+  for (int i = 0; i < map.pieceCount; ++i)
+    if (map.pieces[i].region == region) return SignedArea(map.pieces[i].polygon);
+  return -1;
+}
+
+template <class T>
+Ld TotalArea(const cq::RegionMap2<T>& map) {
+  Ld sum = 0;
+  for (int i = 0; i < map.pieceCount; ++i) sum += SignedArea(map.pieces[i].polygon);
+  return sum;
+}
+
+/// True when the boundary is the segment p-q (in either direction), exactly.
+template <class T>
+bool IsSegment(const cq::Segment2<T>& s, const V2<T>& p, const V2<T>& q) {
+  return (s.p0 == p && s.p1 == q) || (s.p0 == q && s.p1 == p);
+}
+
+/// Same, with each endpoint within `ulpsOfScale` * eps * scale of the expected one:
+/// clipping interpolates (cur + f (next - cur), f = sCur / (sCur - sNext)), which is not
+/// exact even for integer inputs (f = 0.6, and an FMA rounds 0.6 * 10 - 5 once, to an
+/// ulp below 1), so the hand cases allow a few ulps of the rect's size.
+template <class T>
+bool IsSegmentNear(const cq::Segment2<T>& s, const V2<T>& p, const V2<T>& q, Ld scale, Ld ulpsOfScale = 4) {
+  const Ld tol = ulpsOfScale * Eps<T>() * scale;
+  auto near = [&](const V2<T>& x, const V2<T>& y) {
+    return cqtest::DistL(cqtest::ToL(x), cqtest::ToL(y)) <= tol;
+  };
+  return (near(s.p0, p) && near(s.p1, q)) || (near(s.p0, q) && near(s.p1, p));
+}
+
+/// Area tolerance for a rect of size `scale`: 64 eps scale^2 (a few ulps of displacement
+/// of a few vertices along edges of length up to 2 scale).
+template <class T>
+Ld AreaTolerance(Ld scale) {
+  return 64 * Eps<T>() * scale * scale;
+}
+
+template <class T>
+class Regions : public ::testing::Test {};
+TYPED_TEST_SUITE(Regions, Scalars, ConfigNames);
+
+// ---------------------------------------------------------------------------------------
+// Clipping helpers.
+
+TYPED_TEST(Regions, PolygonFromRectIsCounterClockwise) {
+  using T = TypeParam;
+  const cq::ConvexPolygon2<T> polygon = cq::PolygonFromRect(cq::Rect2<T>{P2<T>(-1, 2), P2<T>(3, 5)});
+  ASSERT_EQ(polygon.count, 4);
+  EXPECT_EQ(SignedArea(polygon), Ld(12));  // positive: counter-clockwise
+}
+
+TYPED_TEST(Regions, ClipPolygonBasics) {
+  using T = TypeParam;
+  const cq::ConvexPolygon2<T> square = cq::PolygonFromRect(cq::Rect2<T>{P2<T>(0, 0), P2<T>(2, 2)});
+  // x <= 1: the left half, area 2.
+  const auto left = cq::ClipPolygon(square, cq::HalfPlane2<T>{P2<T>(1, 0), T(1)});
+  EXPECT_EQ(left.count, 4);
+  EXPECT_EQ(SignedArea(left), Ld(2));
+  // x + y <= 2: the lower-left triangle, area 2.
+  const auto triangle = cq::ClipPolygon(square, cq::HalfPlane2<T>{P2<T>(1, 1), T(2)});
+  EXPECT_EQ(triangle.count, 3);
+  EXPECT_EQ(SignedArea(triangle), Ld(2));
+  // Everything outside: empty. Everything inside: unchanged.
+  EXPECT_EQ(cq::ClipPolygon(square, cq::HalfPlane2<T>{P2<T>(1, 0), T(-1)}).count, 0);
+  const auto all = cq::ClipPolygon(square, cq::HalfPlane2<T>{P2<T>(1, 0), T(5)});
+  ASSERT_EQ(all.count, 4);
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(all.vertices[i], square.vertices[i]);
+  // Touching at one corner only (x + y <= 0): fewer than 3 vertices, nothing to shade.
+  EXPECT_LT(cq::ClipPolygon(square, cq::HalfPlane2<T>{P2<T>(1, 1), T(0)}).count, 3);
+}
+
+TYPED_TEST(Regions, ClipLineToRectBasics) {
+  using T = TypeParam;
+  const cq::Rect2<T> rect{P2<T>(0, 0), P2<T>(2, 1)};
+  auto s = cq::ClipLineToRect(P2<T>(0, 0.5), P2<T>(1, 0), rect);
+  ASSERT_TRUE(s.has_value());
+  EXPECT_TRUE(IsSegment(*s, P2<T>(0, 0.5), P2<T>(2, 0.5)));
+  s = cq::ClipLineToRect(P2<T>(1, 0.5), P2<T>(-3, 0), rect);  // any direction length or sign
+  ASSERT_TRUE(s.has_value());
+  EXPECT_TRUE(IsSegmentNear(*s, P2<T>(0, 0.5), P2<T>(2, 0.5), 2));  // t = +-1/3 rounds
+  s = cq::ClipLineToRect(P2<T>(0, 0), P2<T>(1, 1), rect);  // through a corner: (0,0)-(1,1)
+  ASSERT_TRUE(s.has_value());
+  EXPECT_TRUE(IsSegment(*s, P2<T>(0, 0), P2<T>(1, 1)));
+  s = cq::ClipLineToRect(P2<T>(0, 1), P2<T>(1, 0), rect);  // along the top edge: kept
+  ASSERT_TRUE(s.has_value());
+  EXPECT_TRUE(IsSegment(*s, P2<T>(0, 1), P2<T>(2, 1)));
+  EXPECT_FALSE(cq::ClipLineToRect(P2<T>(0, 5), P2<T>(1, 0), rect).has_value());  // above
+  EXPECT_FALSE(cq::ClipLineToRect(P2<T>(5, 0), P2<T>(1, 1), rect).has_value());  // diagonal miss
+  EXPECT_FALSE(cq::ClipLineToRect(P2<T>(1, 0.5), P2<T>(0, 0), rect).has_value());  // no direction
+}
+
+TYPED_TEST(Regions, ClipParametricToRectBasics) {
+  using T = TypeParam;
+  const T inf = cqtest::Inf<T>();
+  const cq::Rect2<T> rect{P2<T>(0, 0), P2<T>(2, 1)};
+  const V2<T> p = P2<T>(0.5, 0.5);
+  const V2<T> right = P2<T>(1, 0);
+  auto s = cq::ClipParametricToRect(p, right, T(0), inf, rect);  // a ray to the right
+  ASSERT_TRUE(s.has_value());
+  EXPECT_TRUE(IsSegment(*s, P2<T>(0.5, 0.5), P2<T>(2, 0.5)));
+  s = cq::ClipParametricToRect(p, right, -inf, T(0), rect);  // a ray to the left
+  ASSERT_TRUE(s.has_value());
+  EXPECT_TRUE(IsSegment(*s, P2<T>(0, 0.5), P2<T>(0.5, 0.5)));
+  s = cq::ClipParametricToRect(p, right, T(0), T(0.25), rect);  // a segment inside
+  ASSERT_TRUE(s.has_value());
+  EXPECT_TRUE(IsSegment(*s, P2<T>(0.5, 0.5), P2<T>(0.75, 0.5)));
+  EXPECT_FALSE(cq::ClipParametricToRect(p, right, T(5), T(6), rect).has_value());  // beyond the rect
+}
+
+// ---------------------------------------------------------------------------------------
+// Hand-computed region maps.
+
+TYPED_TEST(Regions, SegmentSplitsTheRectIntoThreeSlabs) {
+  using T = TypeParam;
+  // A = (1,1), B = (3,1) in [-5,5]^2: boundaries x = 1 and x = 3. Region A is
+  // [-5,1] x [-5,5] (area 60), the interior [1,3] x [-5,5] (20), region B [3,5] x ... (20).
+  const cq::Rect2<T> rect{P2<T>(-5, -5), P2<T>(5, 5)};
+  const auto map = cq::LinearRegions(LinearKind::Segment, P2<T>(1, 1), P2<T>(3, 1), rect);
+  ASSERT_TRUE(map.ok());
+  EXPECT_EQ(map->pieceCount, 3);
+  EXPECT_NEAR(double(AreaOf(*map, int(LinearRegion::VertexA))), 60, double(AreaTolerance<T>(10)));
+  EXPECT_NEAR(double(AreaOf(*map, int(LinearRegion::Interior))), 20, double(AreaTolerance<T>(10)));
+  EXPECT_NEAR(double(AreaOf(*map, int(LinearRegion::VertexB))), 20, double(AreaTolerance<T>(10)));
+  ASSERT_EQ(map->boundaryCount, 2);
+  const bool inOrder = IsSegmentNear(map->boundaries[0], P2<T>(1, -5), P2<T>(1, 5), 10) &&
+                       IsSegmentNear(map->boundaries[1], P2<T>(3, -5), P2<T>(3, 5), 10);
+  const bool swapped = IsSegmentNear(map->boundaries[1], P2<T>(1, -5), P2<T>(1, 5), 10) &&
+                       IsSegmentNear(map->boundaries[0], P2<T>(3, -5), P2<T>(3, 5), 10);
+  EXPECT_TRUE(inOrder || swapped);
+}
+
+TYPED_TEST(Regions, RayHasRegionAAndInteriorOnly) {
+  using T = TypeParam;
+  const cq::Rect2<T> rect{P2<T>(-5, -5), P2<T>(5, 5)};
+  const auto map = cq::LinearRegions(LinearKind::Ray, P2<T>(1, 1), P2<T>(3, 1), rect);
+  ASSERT_TRUE(map.ok());
+  EXPECT_EQ(map->pieceCount, 2);
+  EXPECT_NEAR(double(AreaOf(*map, int(LinearRegion::VertexA))), 60, double(AreaTolerance<T>(10)));
+  EXPECT_NEAR(double(AreaOf(*map, int(LinearRegion::Interior))), 40, double(AreaTolerance<T>(10)));
+  EXPECT_EQ(AreaOf(*map, int(LinearRegion::VertexB)), Ld(-1));
+  ASSERT_EQ(map->boundaryCount, 1);
+  EXPECT_TRUE(IsSegmentNear(map->boundaries[0], P2<T>(1, -5), P2<T>(1, 5), 10));
+}
+
+TYPED_TEST(Regions, LineIsOneInteriorPiece) {
+  using T = TypeParam;
+  const cq::Rect2<T> rect{P2<T>(-5, -5), P2<T>(5, 5)};
+  const auto map = cq::LinearRegions(LinearKind::Line, P2<T>(1, 1), P2<T>(3, 2), rect);
+  ASSERT_TRUE(map.ok());
+  ASSERT_EQ(map->pieceCount, 1);
+  EXPECT_EQ(map->pieces[0].region, int(LinearRegion::Interior));
+  EXPECT_EQ(SignedArea(map->pieces[0].polygon), Ld(100));
+  EXPECT_EQ(map->boundaryCount, 0);
+}
+
+TYPED_TEST(Regions, DegenerateShapeIsOneRegionANoBoundary) {
+  using T = TypeParam;
+  const cq::Rect2<T> rect{P2<T>(-5, -5), P2<T>(5, 5)};
+  for (const LinearKind kind : {LinearKind::Segment, LinearKind::Ray, LinearKind::Line}) {
+    const auto map = cq::LinearRegions(kind, P2<T>(1, 1), P2<T>(1, 1), rect);
+    ASSERT_TRUE(map.ok());
+    ASSERT_EQ(map->pieceCount, 1) << cq::ToString(kind);
+    EXPECT_EQ(map->pieces[0].region, int(LinearRegion::VertexA));
+    EXPECT_EQ(SignedArea(map->pieces[0].polygon), Ld(100));
+    EXPECT_EQ(map->boundaryCount, 0);
+  }
+}
+
+TYPED_TEST(Regions, SegmentWhoseBoundariesMissTheRect) {
+  using T = TypeParam;
+  // The rect lies entirely between the perpendiculars through A and B: one interior piece.
+  const cq::Rect2<T> rect{P2<T>(-1, -1), P2<T>(1, 1)};
+  const auto map = cq::LinearRegions(LinearKind::Segment, P2<T>(-10, 3), P2<T>(10, 3), rect);
+  ASSERT_TRUE(map.ok());
+  ASSERT_EQ(map->pieceCount, 1);
+  EXPECT_EQ(map->pieces[0].region, int(LinearRegion::Interior));
+  EXPECT_EQ(map->boundaryCount, 0);
+}
+
+TYPED_TEST(Regions, HugeSegmentStillTilesTheRect) {
+  using T = TypeParam;
+  // Regression. A = (-0.75 max, 0), B = (0.75 max, 0): B - A overflows to +inf, and
+  // LinearRegions normalised it directly (NaN direction), so every clip failed and the
+  // map came back with no pieces at all: an empty picture instead of "all interior".
+  // The direction is now formed from halved coordinates when the difference overflows.
+  const T big = std::numeric_limits<T>::max() * T(0.75);
+  ASSERT_FALSE(std::isfinite(big - (-big))) << "precondition: B - A overflows";
+  const cq::Rect2<T> rect{P2<T>(-1, -1), P2<T>(1, 1)};
+  for (const LinearKind kind : {LinearKind::Segment, LinearKind::Ray}) {
+    const auto map = cq::LinearRegions(kind, V2<T>{{-big, 0}}, V2<T>{{big, 0}}, rect);
+    ASSERT_TRUE(map.ok());
+    ASSERT_EQ(map->pieceCount, 1) << cq::ToString(kind);
+    EXPECT_EQ(map->pieces[0].region, int(LinearRegion::Interior));
+    EXPECT_EQ(TotalArea(*map), Ld(4));
+    EXPECT_EQ(map->boundaryCount, 0);
+  }
+}
+
+TYPED_TEST(Regions, PlaneSplitsTheRectAlongItsLine) {
+  using T = TypeParam;
+  // n = (1,1), d = 0: the diagonal x + y = 0 of [-1,1]^2; two triangles of area 2,
+  // back (x + y < 0) containing (-0.5,-0.5). Boundary from (-1,1) to (1,-1).
+  const cq::Rect2<T> rect{P2<T>(-1, -1), P2<T>(1, 1)};
+  const auto map = cq::PlaneRegions(cq::Plane<T, 2>{P2<T>(1, 1), T(0)}, rect);
+  ASSERT_TRUE(map.ok());
+  EXPECT_EQ(map->pieceCount, 2);
+  EXPECT_NEAR(double(AreaOf(*map, int(PlaneRegion::Back))), 2, double(AreaTolerance<T>(1)));
+  EXPECT_NEAR(double(AreaOf(*map, int(PlaneRegion::Front))), 2, double(AreaTolerance<T>(1)));
+  ASSERT_EQ(map->boundaryCount, 1);
+  EXPECT_TRUE(IsSegmentNear(map->boundaries[0], P2<T>(-1, 1), P2<T>(1, -1), 2));
+  // A plane that misses the rect: one piece, no boundary. x = 5 with n = (2,0), d = 10.
+  const auto missing = cq::PlaneRegions(cq::Plane<T, 2>{P2<T>(2, 0), T(10)}, rect);
+  ASSERT_TRUE(missing.ok());
+  ASSERT_EQ(missing->pieceCount, 1);
+  EXPECT_EQ(missing->pieces[0].region, int(PlaneRegion::Back));
+  EXPECT_EQ(missing->boundaryCount, 0);
+}
+
+TYPED_TEST(Regions, BoxMakesNineCells) {
+  using T = TypeParam;
+  // Box [-1,1]^2 in [-3,3]^2: nine 2 x 2 cells with ids 0..8 (inside = 4).
+  const cq::Rect2<T> rect{P2<T>(-3, -3), P2<T>(3, 3)};
+  const auto map = cq::BoxRegions(cq::Aabb<T, 2>{P2<T>(-1, -1), P2<T>(1, 1)}, rect);
+  ASSERT_TRUE(map.ok());
+  ASSERT_EQ(map->pieceCount, 9);
+  for (int id = 0; id < 9; ++id) EXPECT_EQ(AreaOf(*map, id), Ld(4)) << "id " << id;
+  // The inside cell is the box itself.
+  for (int i = 0; i < map->pieceCount; ++i) {
+    if (map->pieces[i].region != 4) continue;
+    for (int k = 0; k < map->pieces[i].polygon.count; ++k) {
+      EXPECT_EQ(std::abs(map->pieces[i].polygon.vertices[k].x()), T(1));
+      EXPECT_EQ(std::abs(map->pieces[i].polygon.vertices[k].y()), T(1));
+    }
+  }
+  ASSERT_EQ(map->boundaryCount, 4);
+  std::set<std::string> lines;
+  for (int i = 0; i < map->boundaryCount; ++i) {
+    const auto& s = map->boundaries[i];
+    if (IsSegment(s, P2<T>(-1, -3), P2<T>(-1, 3))) lines.insert("x=-1");
+    if (IsSegment(s, P2<T>(1, -3), P2<T>(1, 3))) lines.insert("x=1");
+    if (IsSegment(s, P2<T>(-3, -1), P2<T>(3, -1))) lines.insert("y=-1");
+    if (IsSegment(s, P2<T>(-3, 1), P2<T>(3, 1))) lines.insert("y=1");
+  }
+  EXPECT_EQ(lines.size(), 4u);
+}
+
+TYPED_TEST(Regions, BoxPartlyOutsideAndFlatBox) {
+  using T = TypeParam;
+  const cq::Rect2<T> rect{P2<T>(-3, -3), P2<T>(3, 3)};
+  // Box [2,10] x [-1,1]: the x slabs are [-3,2] (width 5) and [2,3] (width 1), the
+  // above-x slab is empty. Six cells: ids 0,3,6 of area 10 and 1,4,7 of area 2.
+  // Boundaries x = 2, y = -1, y = 1 (x = 10 is outside).
+  const auto partly = cq::BoxRegions(cq::Aabb<T, 2>{P2<T>(2, -1), P2<T>(10, 1)}, rect);
+  ASSERT_TRUE(partly.ok());
+  EXPECT_EQ(partly->pieceCount, 6);
+  for (const int id : {0, 3, 6}) EXPECT_EQ(AreaOf(*partly, id), Ld(10)) << id;
+  for (const int id : {1, 4, 7}) EXPECT_EQ(AreaOf(*partly, id), Ld(2)) << id;
+  EXPECT_EQ(partly->boundaryCount, 3);
+  // A flat box (x from 0 to 0): no within-x column; both x boundaries are x = 0.
+  const auto flat = cq::BoxRegions(cq::Aabb<T, 2>{P2<T>(0, -1), P2<T>(0, 1)}, rect);
+  ASSERT_TRUE(flat.ok());
+  EXPECT_EQ(flat->pieceCount, 6);
+  EXPECT_EQ(TotalArea(*flat), Ld(36));
+  EXPECT_EQ(AreaOf(*flat, 4), Ld(-1));
+  EXPECT_EQ(flat->boundaryCount, 4);
+}
+
+// ---------------------------------------------------------------------------------------
+// Errors.
+
+TYPED_TEST(Regions, BadInputIsReported) {
+  using T = TypeParam;
+  const cq::Rect2<T> rect{P2<T>(-1, -1), P2<T>(1, 1)};
+  const T nan = cqtest::NaN<T>();
+  const T inf = cqtest::Inf<T>();
+  auto linear = cq::LinearRegions(LinearKind::Segment, P2<T>(0, double(nan)), P2<T>(1, 1), rect);
+  ASSERT_FALSE(linear.ok());
+  EXPECT_EQ(linear.error().code, cq::ErrorCode::NonFinite);
+  EXPECT_EQ(linear.error().field, cq::Field::A);
+  EXPECT_EQ(linear.error().axis, 1);
+  linear = cq::LinearRegions(LinearKind::Ray, P2<T>(0, 0), P2<T>(double(inf), 1), rect);
+  ASSERT_FALSE(linear.ok());
+  EXPECT_EQ(linear.error().field, cq::Field::B);
+  EXPECT_EQ(linear.error().axis, 0);
+  linear = cq::LinearRegions(LinearKind::Line, P2<T>(0, 0), P2<T>(1, 1), cq::Rect2<T>{P2<T>(2, -1), P2<T>(1, 1)});
+  ASSERT_FALSE(linear.ok());
+  EXPECT_EQ(linear.error().code, cq::ErrorCode::InvertedBox);
+  EXPECT_EQ(linear.error().axis, 0);
+  linear = cq::LinearRegions(LinearKind::Line, P2<T>(0, 0), P2<T>(1, 1), cq::Rect2<T>{P2<T>(-1, -1), P2<T>(1, double(nan))});
+  ASSERT_FALSE(linear.ok());
+  EXPECT_EQ(linear.error().field, cq::Field::Max);
+
+  auto plane = cq::PlaneRegions(cq::Plane<T, 2>{P2<T>(0, 0), T(1)}, rect);
+  ASSERT_FALSE(plane.ok());
+  EXPECT_EQ(plane.error().code, cq::ErrorCode::ZeroNormal);
+  plane = cq::PlaneRegions(cq::Plane<T, 2>{P2<T>(double(nan), 1), T(1)}, rect);
+  ASSERT_FALSE(plane.ok());
+  EXPECT_EQ(plane.error().field, cq::Field::Normal);
+  plane = cq::PlaneRegions(cq::Plane<T, 2>{P2<T>(0, 1), inf}, rect);
+  ASSERT_FALSE(plane.ok());
+  EXPECT_EQ(plane.error().field, cq::Field::Offset);
+  plane = cq::PlaneRegions(cq::Plane<T, 2>{P2<T>(0, 1), T(0)}, cq::Rect2<T>{P2<T>(-1, 2), P2<T>(1, 1)});
+  ASSERT_FALSE(plane.ok());
+  EXPECT_EQ(plane.error().code, cq::ErrorCode::InvertedBox);
+  EXPECT_EQ(plane.error().axis, 1);
+
+  auto box = cq::BoxRegions(cq::Aabb<T, 2>{P2<T>(0, 2), P2<T>(1, 1)}, rect);
+  ASSERT_FALSE(box.ok());
+  EXPECT_EQ(box.error().code, cq::ErrorCode::InvertedBox);
+  EXPECT_EQ(box.error().axis, 1);
+  box = cq::BoxRegions(cq::Aabb<T, 2>{P2<T>(double(-inf), 0), P2<T>(1, 1)}, rect);
+  ASSERT_FALSE(box.ok());
+  EXPECT_EQ(box.error().code, cq::ErrorCode::NonFinite);
+  EXPECT_EQ(box.error().field, cq::Field::Min);
+}
+
+TYPED_TEST(Regions, NonFiniteInEveryArgumentNamesIt) {
+  using T = TypeParam;
+  const cq::Rect2<T> rect{P2<T>(-1, -1), P2<T>(1, 1)};
+  for (const T bad : {cqtest::NaN<T>(), cqtest::Inf<T>(), -cqtest::Inf<T>()}) {
+    for (int axis = 0; axis < 2; ++axis) {
+      auto with = [&](V2<T> v) {
+        v.v[axis] = bad;
+        return v;
+      };
+      auto expectError = [&](const cq::QueryError& e, cq::Field field) {
+        EXPECT_EQ(e.code, cq::ErrorCode::NonFinite) << cq::FieldName(field) << " axis " << axis;
+        EXPECT_EQ(e.field, field) << cq::FieldName(field) << " axis " << axis;
+        EXPECT_EQ(e.axis, axis) << cq::FieldName(field);
+      };
+      for (const LinearKind kind : {LinearKind::Segment, LinearKind::Ray, LinearKind::Line}) {
+        expectError(cq::LinearRegions(kind, with(P2<T>(0, 0)), P2<T>(1, 0), rect).error(), cq::Field::A);
+        expectError(cq::LinearRegions(kind, P2<T>(0, 0), with(P2<T>(1, 0)), rect).error(), cq::Field::B);
+        expectError(cq::LinearRegions(kind, P2<T>(0, 0), P2<T>(1, 0), cq::Rect2<T>{with(rect.min), rect.max}).error(),
+                    cq::Field::Min);
+        expectError(cq::LinearRegions(kind, P2<T>(0, 0), P2<T>(1, 0), cq::Rect2<T>{rect.min, with(rect.max)}).error(),
+                    cq::Field::Max);
+      }
+      expectError(cq::PlaneRegions(cq::Plane<T, 2>{with(P2<T>(0, 1)), T(0)}, rect).error(), cq::Field::Normal);
+      expectError(cq::PlaneRegions(cq::Plane<T, 2>{P2<T>(0, 1), T(0)}, cq::Rect2<T>{with(rect.min), rect.max}).error(),
+                  cq::Field::Min);
+      const cq::Aabb<T, 2> box{P2<T>(0, 0), P2<T>(0.5, 0.5)};
+      expectError(cq::BoxRegions(cq::Aabb<T, 2>{with(box.min), box.max}, rect).error(), cq::Field::Min);
+      expectError(cq::BoxRegions(cq::Aabb<T, 2>{box.min, with(box.max)}, rect).error(), cq::Field::Max);
+      expectError(cq::BoxRegions(box, cq::Rect2<T>{rect.min, with(rect.max)}).error(), cq::Field::Max);
+    }
+    const auto offset = cq::PlaneRegions(cq::Plane<T, 2>{P2<T>(0, 1), bad}, rect);
+    EXPECT_EQ(offset.error().code, cq::ErrorCode::NonFinite);
+    EXPECT_EQ(offset.error().field, cq::Field::Offset);
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Properties over random shapes and rectangles.
+
+/// Checks the map against the query: the pieces are counter-clockwise convex polygons
+/// whose areas sum to the rect's; points well inside a piece (sampled towards its
+/// centroid) get the piece's region id from `regionAt` whenever `clearOfBoundaries`
+/// says the point is not within rounding of a boundary line.
+template <class T, class RegionAt, class Clear>
+void CheckMap(const cq::RegionMap2<T>& map, const cq::Rect2<T>& rect, cqtest::Rng& rng, RegionAt regionAt,
+              Clear clearOfBoundaries, cqtest::FailureLog& log, const std::string& what) {
+  const Ld s = RectScale(rect);
+  const Ld eps = Eps<T>();
+  const Ld total = TotalArea(map);
+  if (std::fabs(total - RectArea(rect)) > 64 * eps * s * s && log.Fail())
+    ADD_FAILURE() << what << ": areas sum to " << double(total) << ", rect " << double(RectArea(rect));
+  std::set<int> ids;
+  for (int i = 0; i < map.pieceCount; ++i) {
+    const cq::RegionPiece2<T>& piece = map.pieces[i];
+    if (!ids.insert(piece.region).second && log.Fail()) ADD_FAILURE() << what << ": region " << piece.region << " twice";
+    const cq::ConvexPolygon2<T>& poly = piece.polygon;
+    if (SignedArea(poly) < -64 * eps * s * s && log.Fail()) ADD_FAILURE() << what << ": clockwise piece";
+    Ld cx = 0;
+    Ld cy = 0;
+    for (int k = 0; k < poly.count; ++k) {
+      cx += poly.vertices[k].x();
+      cy += poly.vertices[k].y();
+    }
+    cx /= poly.count;
+    cy /= poly.count;
+    for (int sample = 0; sample < 6; ++sample) {
+      // A point between the centroid and a vertex (strictly inside a convex polygon).
+      const auto& v = poly.vertices[rng.Int(0, poly.count - 1)];
+      const Ld f = rng.Uniform(0.0, 0.95);
+      const V2<T> x{{static_cast<T>(cx + f * (Ld(v.x()) - cx)), static_cast<T>(cy + f * (Ld(v.y()) - cy))}};
+      if (!clearOfBoundaries(x)) continue;
+      const int got = regionAt(x);
+      if (got != piece.region && log.Fail())
+        ADD_FAILURE() << what << ": point " << cqtest::Str(x) << " in piece " << piece.region << " queries as " << got;
+    }
+  }
+}
+
+/// Signed distance (long double) of x from the line through `point` with unit normal u.
+template <class T>
+Ld LineDistance(const V2<T>& x, const cqtest::VecL<2>& point, const cqtest::VecL<2>& u) {
+  return (Ld(x.x()) - point[0]) * u[0] + (Ld(x.y()) - point[1]) * u[1];
+}
+
+template <class T>
+bool SegmentOnLine(const cq::Segment2<T>& s, const cqtest::VecL<2>& point, const cqtest::VecL<2>& u, Ld tol) {
+  return std::fabs(LineDistance(s.p0, point, u)) <= tol && std::fabs(LineDistance(s.p1, point, u)) <= tol;
+}
+
+/// Does the line through `point` with unit normal u cross the rect (clear of corners)?
+/// Returns nullopt when a corner is within `tol` of the line (ambiguous).
+template <class T>
+std::optional<bool> LineCrossesRect(const cq::Rect2<T>& rect, const cqtest::VecL<2>& point,
+                                    const cqtest::VecL<2>& u, Ld tol) {
+  bool negative = false;
+  bool positive = false;
+  for (const T x : {rect.min.x(), rect.max.x()})
+    for (const T y : {rect.min.y(), rect.max.y()}) {
+      const Ld d = LineDistance(V2<T>{{x, y}}, point, u);
+      if (std::fabs(d) <= tol) return std::nullopt;
+      (d < 0 ? negative : positive) = true;
+    }
+  return negative && positive;
+}
+
+template <class T>
+cq::Rect2<T> RandomRect(cqtest::Rng& rng) {
+  const V2<T> lo = rng.InCube<T, 2>(-10, 5);
+  return {lo, V2<T>{{lo.x() + T(rng.Uniform(0.25, 15)), lo.y() + T(rng.Uniform(0.25, 15))}}};
+}
+
+TYPED_TEST(Regions, LinearRegionsTileAndMatchTheQuery) {
+  using T = TypeParam;
+  cqtest::Rng rng(0x5eed'0003);
+  cqtest::FailureLog log;
+  const Ld eps = Eps<T>();
+  for (int i = 0; i < 1500; ++i) {
+    const cq::Rect2<T> rect = RandomRect<T>(rng);
+    const V2<T> a = rng.InCube<T, 2>(-15, 15);
+    const V2<T> b = rng.Chance(0.03) ? a : rng.InCube<T, 2>(-15, 15);
+    const LinearKind kind = LinearKind(rng.Int(0, 2));
+    const auto map = cq::LinearRegions(kind, a, b, rect);
+    ASSERT_TRUE(map.ok());
+    const Ld s = std::max(RectScale(rect), cqtest::SceneSize(a, b));
+    const Ld tol = 16 * eps * s;
+    const cqtest::VecL<2> al = cqtest::ToL(a);
+    const cqtest::VecL<2> bl = cqtest::ToL(b);
+    const cqtest::VecL<2> d = cqtest::Sub(bl, al);
+    const Ld length = cqtest::NormL(d);
+    const std::string what = std::string(cq::ToString(kind)) + " a=" + cqtest::Str(a) + " b=" + cqtest::Str(b);
+    auto regionAt = [&](const V2<T>& x) { return int(cq::ClosestPointOnLinear(kind, x, a, b)->region); };
+    auto clear = [&](const V2<T>& x) {
+      if (length == 0) return true;
+      const cqtest::VecL<2> u{d[0] / length, d[1] / length};
+      return std::fabs(LineDistance(x, al, u)) > tol && std::fabs(LineDistance(x, bl, u)) > tol;
+    };
+    CheckMap(*map, rect, rng, regionAt, clear, log, what);
+    // Boundaries: the perpendiculars through A (ray, segment) and B (segment), exactly
+    // those that cross the rect.
+    if (length == 0 || kind == LinearKind::Line) {
+      if (map->boundaryCount != 0 && log.Fail()) ADD_FAILURE() << what << ": unexpected boundary";
+      continue;
+    }
+    const cqtest::VecL<2> u{d[0] / length, d[1] / length};
+    std::vector<cqtest::VecL<2>> through{al};
+    if (kind == LinearKind::Segment) through.push_back(bl);
+    int expected = 0;
+    bool ambiguous = false;
+    for (const auto& point : through) {
+      const auto crosses = LineCrossesRect(rect, point, u, tol);
+      ambiguous = ambiguous || !crosses;
+      expected += crosses.value_or(false) ? 1 : 0;
+    }
+    for (int k = 0; k < map->boundaryCount; ++k) {
+      bool onOne = false;
+      for (const auto& point : through) onOne = onOne || SegmentOnLine(map->boundaries[k], point, u, tol);
+      if (!onOne && log.Fail()) ADD_FAILURE() << what << ": boundary " << k << " is off the perpendiculars";
+    }
+    if (!ambiguous && map->boundaryCount != expected && log.Fail())
+      ADD_FAILURE() << what << ": " << map->boundaryCount << " boundaries, expected " << expected;
+  }
+  EXPECT_EQ(log.count(), 0);
+}
+
+TYPED_TEST(Regions, PlaneRegionsTileAndMatchTheQuery) {
+  using T = TypeParam;
+  cqtest::Rng rng(0x5eed'0004);
+  cqtest::FailureLog log;
+  const Ld eps = Eps<T>();
+  for (int i = 0; i < 1500; ++i) {
+    const cq::Rect2<T> rect = RandomRect<T>(rng);
+    const cq::Plane<T, 2> plane{rng.InCube<T, 2>(-3, 3), T(rng.Uniform(-20, 20))};
+    if (!cq::Normalize(plane.normal)) continue;
+    const auto map = cq::PlaneRegions(plane, rect);
+    ASSERT_TRUE(map.ok());
+    const cqtest::VecL<2> n = cqtest::ToL(plane.normal);
+    const Ld length = cqtest::NormL(n);
+    const cqtest::VecL<2> u{n[0] / length, n[1] / length};
+    const cqtest::VecL<2> onPlane{u[0] * Ld(plane.offset) / length, u[1] * Ld(plane.offset) / length};
+    const Ld s = std::max(RectScale(rect), std::fabs(Ld(plane.offset)) / length);
+    const Ld tol = 16 * eps * s;
+    const std::string what = "plane n=" + cqtest::Str(plane.normal) + " d=" + std::to_string(double(plane.offset));
+    auto regionAt = [&](const V2<T>& x) { return int(cq::ClosestPointOnPlane(x, plane)->region); };
+    auto clear = [&](const V2<T>& x) { return std::fabs(LineDistance(x, onPlane, u)) > tol; };
+    CheckMap(*map, rect, rng, regionAt, clear, log, what);
+    for (int k = 0; k < map->boundaryCount; ++k)
+      if (!SegmentOnLine(map->boundaries[k], onPlane, u, tol) && log.Fail()) ADD_FAILURE() << what << ": boundary off the line";
+    const auto crosses = LineCrossesRect(rect, onPlane, u, tol);
+    if (crosses && map->boundaryCount != (*crosses ? 1 : 0) && log.Fail())
+      ADD_FAILURE() << what << ": " << map->boundaryCount << " boundaries";
+  }
+  EXPECT_EQ(log.count(), 0);
+}
+
+TYPED_TEST(Regions, BoxRegionsTileAndMatchTheQuery) {
+  using T = TypeParam;
+  cqtest::Rng rng(0x5eed'0005);
+  cqtest::FailureLog log;
+  for (int i = 0; i < 1500; ++i) {
+    const cq::Rect2<T> rect = RandomRect<T>(rng);
+    V2<T> lo = rng.InCube<T, 2>(-15, 15);
+    V2<T> hi = rng.InCube<T, 2>(-15, 15);
+    for (int k = 0; k < 2; ++k) {
+      if (lo.v[k] > hi.v[k]) std::swap(lo.v[k], hi.v[k]);
+      if (rng.Chance(0.05)) hi.v[k] = lo.v[k];  // flat
+    }
+    const cq::Aabb<T, 2> box{lo, hi};
+    const auto map = cq::BoxRegions(box, rect);
+    ASSERT_TRUE(map.ok());
+    const std::string what = "box " + cqtest::Str(lo) + "-" + cqtest::Str(hi);
+    auto regionAt = [&](const V2<T>& x) { return cq::ClosestPointOnBox(x, box)->RegionIndex(); };
+    auto clear = [&](const V2<T>& x) {
+      for (int k = 0; k < 2; ++k)
+        if (x.v[k] == lo.v[k] || x.v[k] == hi.v[k]) return false;  // the box's own lines are exact
+      return true;
+    };
+    CheckMap(*map, rect, rng, regionAt, clear, log, what);
+    // Boundaries: exactly the lines x = lo.x, x = hi.x, y = lo.y, y = hi.y within the rect.
+    int expected = 0;
+    for (int k = 0; k < 2; ++k)
+      for (const T c : {lo.v[k], hi.v[k]}) expected += rect.min.v[k] <= c && c <= rect.max.v[k] ? 1 : 0;
+    if (map->boundaryCount != expected && log.Fail())
+      ADD_FAILURE() << what << ": " << map->boundaryCount << " boundaries, expected " << expected;
+    for (int k = 0; k < map->boundaryCount; ++k) {
+      const cq::Segment2<T>& s = map->boundaries[k];
+      bool onOne = false;
+      for (int axis = 0; axis < 2; ++axis)
+        for (const T c : {lo.v[axis], hi.v[axis]}) onOne = onOne || (s.p0.v[axis] == c && s.p1.v[axis] == c);
+      if (!onOne && log.Fail()) ADD_FAILURE() << what << ": boundary " << k << " is not a side line";
+    }
+  }
+  EXPECT_EQ(log.count(), 0);
+}
+
+}  // namespace

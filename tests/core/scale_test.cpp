@@ -1,0 +1,334 @@
+// tests/core/scale_test.cpp: "exact at every scale" (cq/detail/scale.hpp).
+//
+// The documented promise (cq/linear.hpp): in double, for finite coordinates from 1e-300
+// to 1e300, the closest point and the distance stay within 1e-12 of the scene's size S
+// (the largest |coordinate| of the inputs), however the squares under- or overflow. The
+// references are long double (exponent range ~1e+-4932: no square of a double under- or
+// overflows there). The tests assert 16 eps S, about 3.6e-15 S in double: far tighter
+// than the promise, and the same bound as for ordinary scenes (property_test.cpp), since
+// the rescaling is exact and the rescaled arithmetic rounds as the ordinary one does
+// (observed: under 4 eps S). Float is held to 16 eps S (about 1.9e-6 S) at its own scales,
+// 1e-30 to 1e30.
+//
+// Scenes mix scales on purpose: a segment 1e-200 long (|B - A|^2 underflows), 1e200 long
+// (overflows), a point 1e300 away from a segment 1e-300 long (t_raw overflows to +inf,
+// yet t and the closest point are exact), planes with normals of 1e-300 and 1e300, boxes
+// at both ends of the range.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "test_support.hpp"
+
+namespace {
+
+using cq::LinearKind;
+using cq::LinearRegion;
+using cqtest::AllConfigs;
+using cqtest::ConfigNames;
+using cqtest::Eps;
+using cqtest::FailureLog;
+using cqtest::Ld;
+using cqtest::SameBits;
+using cqtest::V;
+using cqtest::VecL;
+
+template <class C>
+class Scale : public ::testing::Test {};
+TYPED_TEST_SUITE(Scale, AllConfigs, ConfigNames);
+
+/// The decimal exponents a type's scenes are drawn from.
+template <class T>
+constexpr int k_maxDecimalExponent = sizeof(T) == 4 ? 30 : 300;
+
+template <class T>
+Ld Tolerance(Ld scene) {
+  return 16 * Ld(Eps<T>()) * scene;
+}
+
+template <class T, int N>
+cq::Vec<T, N> RandomAtScale(cqtest::Rng& rng, int decimalExponent) {
+  cq::Vec<T, N> v{};
+  for (int i = 0; i < N; ++i) v.v[i] = static_cast<T>(Ld(rng.Uniform(-1, 1)) * std::pow(Ld(10), Ld(decimalExponent)));
+  return v;
+}
+
+template <class T, int N>
+void CheckLinear(LinearKind kind, const cq::Vec<T, N>& p, const cq::Vec<T, N>& a, const cq::Vec<T, N>& b,
+                 FailureLog& log, const std::string& what) {
+  const auto r = cq::ClosestPointOnLinear(kind, p, a, b);
+  const auto ref = cqtest::ReferenceLinear(kind, p, a, b);
+  const Ld scene = cqtest::SceneSize(p, a, b);
+  const Ld tol = Tolerance<T>(scene);
+  std::string why;
+  auto expect = [&](bool condition, const char* message) {
+    if (!condition && why.empty()) why = message;
+  };
+  expect(r.ok(), "not ok");
+  if (r.ok()) {
+    expect(cq::IsFinite(r->closest), "closest not finite");
+    expect(std::isfinite(r->distance), "distance not finite");
+    expect(cqtest::DistL(cqtest::ToL(r->closest), ref.closest) <= tol, "closest differs from the reference");
+    expect(std::fabs(Ld(r->distance) - ref.distance) <= tol, "distance differs from the reference");
+    if (kind != LinearKind::Line) expect(r->t >= T(0), "t < 0");
+    if (kind == LinearKind::Segment) expect(r->t <= T(1), "t > 1");
+    // Regions, where the reference is clear of the boundaries by more than rounding.
+    const VecL<N> d = cqtest::Sub(cqtest::ToL(b), cqtest::ToL(a));
+    const Ld length = cqtest::NormL(d);
+    const Ld margin = 8 * N * Ld(Eps<T>()) * (cqtest::DistL(cqtest::ToL(p), cqtest::ToL(a)) * length + ref.denominator);
+    if (std::fabs(ref.numerator) > margin && std::fabs(ref.numerator - ref.denominator) > margin)
+      expect(r->region == ref.region, "region differs from the reference");
+    if (r->region == LinearRegion::VertexA) expect(SameBits(r->closest, a), "region A but closest != A");
+    if (r->region == LinearRegion::VertexB) expect(SameBits(r->closest, b), "region B but closest != B");
+  }
+  if (!why.empty() && log.Fail())
+    ADD_FAILURE() << what << " " << cq::ToString(kind) << ": " << why << "\n  p=" << cqtest::Str(p)
+                  << " a=" << cqtest::Str(a) << " b=" << cqtest::Str(b);
+}
+
+// ---------------------------------------------------------------------------------------
+// Line, ray, segment.
+
+TYPED_TEST(Scale, UniformScenesAtEveryScale) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  cqtest::Rng rng(0x5eed'4001 + N + 10 * sizeof(T));
+  FailureLog log;
+  const int top = k_maxDecimalExponent<T>;
+  for (int e = -top; e <= top; e += top / 12) {
+    for (int i = 0; i < 150; ++i) {
+      const auto p = RandomAtScale<T, N>(rng, e);
+      const auto a = RandomAtScale<T, N>(rng, e);
+      const auto b = RandomAtScale<T, N>(rng, e);
+      for (const LinearKind kind : {LinearKind::Segment, LinearKind::Ray, LinearKind::Line})
+        CheckLinear(kind, p, a, b, log, "scale 1e" + std::to_string(e));
+    }
+  }
+  EXPECT_EQ(log.count(), 0);
+}
+
+TYPED_TEST(Scale, MixedScenesAcrossTheRange) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  cqtest::Rng rng(0x5eed'4002 + N + 10 * sizeof(T));
+  FailureLog log;
+  const int top = k_maxDecimalExponent<T>;
+  for (int i = 0; i < 6000; ++i) {
+    // A at one scale, B - A at another (often far smaller), P at a third.
+    const int ea = rng.Int(-top, top);
+    const int ed = rng.Int(-top, std::min(top, ea + 2));
+    const int ep = rng.Int(-top, top);
+    const auto a = RandomAtScale<T, N>(rng, ea);
+    const auto b = a + RandomAtScale<T, N>(rng, ed);
+    const auto p = rng.Chance(0.3) ? a + RandomAtScale<T, N>(rng, ed) : RandomAtScale<T, N>(rng, ep);
+    for (const LinearKind kind : {LinearKind::Segment, LinearKind::Ray, LinearKind::Line})
+      CheckLinear(kind, p, a, b, log, "mixed 1e" + std::to_string(ea) + "/1e" + std::to_string(ed) + "/1e" + std::to_string(ep));
+  }
+  EXPECT_EQ(log.count(), 0);
+}
+
+TYPED_TEST(Scale, SquaredLengthUnderflows) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // |B - A| ~ 1e-200 (float: 1e-25): |B - A|^2 is 0 in T. A = s(1,2,3), B = s(4,-2,3),
+  // B - A = s(3,-4,0); P = A + 0.4 (B - A) + 0.5 s(4,3,0) = s(4.2,1.9,3): interior, t = 0.4.
+  const T s = sizeof(T) == 4 ? T(1e-25) : T(1e-200);
+  const cq::Vec<T, N> a = s * V<T, N>(1, 2, 3);
+  const cq::Vec<T, N> b = s * V<T, N>(4, -2, 3);
+  const cq::Vec<T, N> p = s * V<T, N>(4.2, 1.9, 3);
+  ASSERT_EQ(cq::Dot(b - a, b - a), T(0)) << "precondition: the square underflows";
+  FailureLog log;
+  for (const LinearKind kind : {LinearKind::Segment, LinearKind::Ray, LinearKind::Line})
+    CheckLinear(kind, p, a, b, log, "underflow");
+  const auto r = cq::ClosestPointOnSegment(p, a, b);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->region, LinearRegion::Interior);
+  EXPECT_NEAR(double(r->t), 0.4, 16 * double(Eps<T>()));  // |B - A| is the scene's size here
+  EXPECT_EQ(log.count(), 0);
+}
+
+TYPED_TEST(Scale, SquaredLengthOverflows) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // |B - A| ~ 1e200 (float: 1e25): |B - A|^2 is +inf in T. The denominator reports the
+  // rounded true value, +inf, as documented; the answer is still exact.
+  const T s = sizeof(T) == 4 ? T(1e25) : T(1e200);
+  const cq::Vec<T, N> a = s * V<T, N>(-1, 0.5, 0.25);
+  const cq::Vec<T, N> b = s * V<T, N>(1, -0.3, 0.5);
+  ASSERT_TRUE(std::isinf(cq::Dot(b - a, b - a))) << "precondition: the square overflows";
+  FailureLog log;
+  for (const cq::Vec<T, N>& p : {s * V<T, N>(0.1, 0.7, -0.2), s * V<T, N>(-3, 1, 1), s * V<T, N>(2, -1, 0.5)})
+    for (const LinearKind kind : {LinearKind::Segment, LinearKind::Ray, LinearKind::Line})
+      CheckLinear(kind, p, a, b, log, "overflow");
+  EXPECT_EQ(log.count(), 0);
+  const auto r = cq::ClosestPointOnSegment(s * V<T, N>(0.1, 0.7, -0.2), a, b);
+  ASSERT_TRUE(r.ok());
+  EXPECT_TRUE(std::isinf(r->denominator));
+  EXPECT_EQ(r->region, LinearRegion::Interior);
+}
+
+TYPED_TEST(Scale, FarPointAndTinySegment) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // A segment 1e-300 long (float: 1e-30) and P 1e300 away along it (float: 1e30):
+  // t_raw = 1e600 overflows to +inf, but the clamp is decided on the numerator, so the
+  // segment's answer is exactly B with t = 1; behind A, exactly A with t = 0. The
+  // distance (~1e300) is finite while its square overflows. A line's answer is the foot.
+  const T tiny = sizeof(T) == 4 ? T(1e-30) : T(1e-300);
+  const T huge = sizeof(T) == 4 ? T(1e30) : T(1e300);
+  const cq::Vec<T, N> a{};
+  const cq::Vec<T, N> b = tiny * V<T, N>(1, 0, 0);
+  const cq::Vec<T, N> ahead = V<T, N>(double(huge), 0.5, 0.25);
+  const auto past = cq::ClosestPointOnSegment(ahead, a, b);
+  ASSERT_TRUE(past.ok());
+  EXPECT_TRUE(std::isinf(past->tRaw) && past->tRaw > 0);
+  EXPECT_EQ(past->t, T(1));
+  EXPECT_EQ(past->region, LinearRegion::VertexB);
+  EXPECT_TRUE(SameBits(past->closest, b));
+  EXPECT_TRUE(std::isfinite(past->distance));
+  EXPECT_LE(std::fabs(Ld(past->distance) - cqtest::DistL(cqtest::ToL(ahead), cqtest::ToL(b))), Tolerance<T>(Ld(huge)));
+  EXPECT_TRUE(std::isinf(past->distanceSq));
+
+  const cq::Vec<T, N> behind = V<T, N>(-double(huge), 0.5, 0.25);
+  const auto before = cq::ClosestPointOnSegment(behind, a, b);
+  ASSERT_TRUE(before.ok());
+  EXPECT_TRUE(std::isinf(before->tRaw) && before->tRaw < 0);
+  EXPECT_EQ(before->t, T(0));
+  EXPECT_EQ(before->region, LinearRegion::VertexA);
+  EXPECT_TRUE(SameBits(before->closest, a));
+
+  const auto line = cq::ClosestPointOnLine(ahead, a, b);
+  ASSERT_TRUE(line.ok());
+  EXPECT_EQ(line->region, LinearRegion::Interior);
+  EXPECT_LE(cqtest::DistL(cqtest::ToL(line->closest), cqtest::ToL(V<T, N>(double(huge), 0, 0))), Tolerance<T>(Ld(huge)));
+  // (The line's distance, ~0.5, is far below the resolution of P's own x coordinate,
+  // ulp(1e300) ~ 1e284, so it is only defined to the scene's tolerance: CheckLinear.)
+
+  FailureLog log;
+  for (const LinearKind kind : {LinearKind::Segment, LinearKind::Ray, LinearKind::Line}) {
+    CheckLinear(kind, ahead, a, b, log, "far");
+    CheckLinear(kind, behind, a, b, log, "far");
+  }
+  EXPECT_EQ(log.count(), 0);
+}
+
+// ---------------------------------------------------------------------------------------
+// Planes.
+
+TYPED_TEST(Scale, PlanesWithTinyAndHugeNormals) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  cqtest::Rng rng(0x5eed'4003 + N + 10 * sizeof(T));
+  FailureLog log;
+  const int top = k_maxDecimalExponent<T>;
+  for (int i = 0; i < 6000; ++i) {
+    // n at any scale, a point X0 of the plane and P at other scales; d = n.X0 rounded
+    // (the reference uses that same d, so the plane is exactly the one queried).
+    const int en = rng.Int(-top, top);
+    const cq::Vec<T, N> normal = RandomAtScale<T, N>(rng, en);
+    if (normal == cq::Vec<T, N>{}) continue;
+    const cq::Vec<T, N> x0 = RandomAtScale<T, N>(rng, rng.Int(-top, top));
+    const Ld offsetL = cqtest::DotL(cqtest::ToL(normal), cqtest::ToL(x0));
+    const T offset = static_cast<T>(offsetL);
+    if (!std::isfinite(offset) || (offset == T(0) && offsetL != 0)) continue;  // d itself not representable
+    const cq::Vec<T, N> p = rng.Chance(0.3) ? x0 + RandomAtScale<T, N>(rng, rng.Int(-top, top))
+                                            : RandomAtScale<T, N>(rng, rng.Int(-top, top));
+    const cq::Plane<T, N> plane{normal, offset};
+    const auto r = cq::ClosestPointOnPlane(p, plane);
+    const auto ref = cqtest::ReferencePlane(p, plane);
+    const Ld scene = std::max(cqtest::SceneSize(p), std::fabs(Ld(offset)) / ref.normalLength);
+    const Ld tol = Tolerance<T>(scene);
+    std::string why;
+    if (!r.ok()) {
+      // The only allowed error: the plane (or the foot) is beyond T's range.
+      if (r.error().code != cq::ErrorCode::Overflow || cqtest::MaxAbsL(ref.closest) <= Ld(std::numeric_limits<T>::max()) / 2)
+        why = "error " + cq::Describe(r.error());
+    } else {
+      if (cqtest::DistL(cqtest::ToL(r->closest), ref.closest) > tol) why = "closest differs";
+      else if (std::fabs(Ld(r->signedDistance) - ref.signedDistance) > tol) why = "signed distance differs";
+      else if (std::fabs(Ld(r->normalLength) - ref.normalLength) > 4 * Ld(Eps<T>()) * ref.normalLength) why = "|n| differs";
+    }
+    if (!why.empty() && log.Fail())
+      ADD_FAILURE() << why << ": n=" << cqtest::Str(normal) << " d=" << double(offset) << " p=" << cqtest::Str(p);
+  }
+  EXPECT_EQ(log.count(), 0);
+}
+
+// ---------------------------------------------------------------------------------------
+// Boxes.
+
+TYPED_TEST(Scale, BoxesAtBothEndsOfTheRange) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  cqtest::Rng rng(0x5eed'4004 + N + 10 * sizeof(T));
+  FailureLog log;
+  const int top = k_maxDecimalExponent<T>;
+  for (int i = 0; i < 6000; ++i) {
+    const int eb = rng.Int(-top, top);
+    cq::Aabb<T, N> box{RandomAtScale<T, N>(rng, eb), RandomAtScale<T, N>(rng, rng.Chance(0.5) ? eb : rng.Int(-top, eb))};
+    box.max = box.min + box.max;
+    for (int k = 0; k < N; ++k)
+      if (box.min.v[k] > box.max.v[k]) std::swap(box.min.v[k], box.max.v[k]);
+    const cq::Vec<T, N> p = rng.Chance(0.5) ? box.max + RandomAtScale<T, N>(rng, rng.Int(-top, eb))
+                                            : RandomAtScale<T, N>(rng, rng.Int(-top, top));
+    const auto r = cq::ClosestPointOnBox(p, box);
+    ASSERT_TRUE(r.ok());
+    const auto ref = cqtest::ReferenceBox(p, box);
+    // The clamp is exact and the distance is correctly scaled: 4 eps relative to itself
+    // (far tighter than relative to the scene).
+    bool ok = cqtest::ToL(r->closest) == ref.closest;
+    ok = ok && std::fabs(Ld(r->distance) - ref.distance) <= 4 * Ld(Eps<T>()) * ref.distance;
+    for (int k = 0; k < N; ++k) ok = ok && r->side[k] == ref.side[k];
+    if (!ok && log.Fail())
+      ADD_FAILURE() << "p=" << cqtest::Str(p) << " min=" << cqtest::Str(box.min) << " max=" << cqtest::Str(box.max)
+                    << ": distance " << double(r->distance) << " vs " << double(ref.distance);
+  }
+  EXPECT_EQ(log.count(), 0);
+}
+
+// ---------------------------------------------------------------------------------------
+// Contact and normalisation at the extremes.
+
+TYPED_TEST(Scale, ContactNormalsStayUnitAtEveryScale) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  cqtest::Rng rng(0x5eed'4005 + N + 10 * sizeof(T));
+  FailureLog log;
+  const int top = k_maxDecimalExponent<T>;
+  const Ld eps = Eps<T>();
+  for (int i = 0; i < 3000; ++i) {
+    const int e = rng.Int(-top, top);
+    const cq::Vec<T, N> a = RandomAtScale<T, N>(rng, e);
+    const cq::Vec<T, N> b = a + RandomAtScale<T, N>(rng, rng.Int(-top, e));
+    const cq::Vec<T, N> c = a + RandomAtScale<T, N>(rng, rng.Int(-top, e));
+    const T radius = static_cast<T>(Ld(rng.Uniform(0, 2)) * std::pow(Ld(10), Ld(rng.Int(-top, e))));
+    const cq::Sphere<T, N> sphere{c, radius};
+    const cq::Aabb<T, N> box{cq::Vec<T, N>::Splat(T(0)), a};
+    cq::Aabb<T, N> ordered = box;
+    for (int k = 0; k < N; ++k)
+      if (ordered.min.v[k] > ordered.max.v[k]) std::swap(ordered.min.v[k], ordered.max.v[k]);
+    const auto wire = cq::ContactSphereSegment(sphere, a, b);
+    const auto plane = cq::ContactSpherePlane(sphere, cq::Plane<T, N>{b - a == cq::Vec<T, N>{} ? cq::Vec<T, N>::Axis(0) : b - a, T(0)});
+    const auto solid = cq::ContactSphereBox(sphere, ordered);
+    for (const auto* r : {&wire, &plane, &solid}) {
+      if (!r->ok()) {
+        // Only a plane through the origin far from c may overflow; nothing else may fail.
+        if (r != &plane && log.Fail()) ADD_FAILURE() << "error " << cq::Describe(r->error());
+        continue;
+      }
+      const Ld unitError = std::fabs(cqtest::NormL(cqtest::ToL((*r)->normal)) - 1);
+      const Ld scene = cqtest::SceneSize(a, b, c) + Ld(radius);
+      bool ok = unitError <= 4 * eps;
+      ok = ok && ((*r)->penetrating ? std::fabs(Ld((*r)->depth) - (Ld(radius) - Ld((*r)->distance))) <= Tolerance<T>(scene)
+                                    : (*r)->depth == T(0));
+      if (!ok && log.Fail())
+        ADD_FAILURE() << "normal " << cqtest::Str((*r)->normal) << " (|n| - 1 = " << double(unitError)
+                      << ") a=" << cqtest::Str(a) << " b=" << cqtest::Str(b) << " c=" << cqtest::Str(c) << " r=" << radius;
+    }
+  }
+  EXPECT_EQ(log.count(), 0);
+}
+
+}  // namespace
