@@ -1,0 +1,68 @@
+# check_vectorized.cmake: fails unless GCC vectorises the batch kernel's loop.
+#
+#   cmake -DCOMPILER=<c++> -DFLAGS="<flags>" -DSOURCE=<core/src/batch.cpp>
+#         -DOBJECT=<scratch .o> -DMIN_LOOPS=<n> -P check_vectorized.cmake
+#
+# Compiles SOURCE with FLAGS plus -fopt-info-vec-optimized and counts GCC's "loop
+# vectorized" notes on the line of SolveBlock's point loop. MIN_LOOPS is the number of
+# SolveBlock instantiations (float/double x 2D/3D): each must be vectorised. The line is
+# found in the source, so the check follows edits to batch.cpp. Not a timing test.
+
+foreach(var COMPILER FLAGS SOURCE OBJECT MIN_LOOPS)
+  if(NOT DEFINED ${var})
+    message(FATAL_ERROR "check_vectorized: -D${var}=... is required")
+  endif()
+endforeach()
+
+# The line of `for (std::size_t i = begin; ...` after `bool SolveBlock(`.
+file(READ "${SOURCE}" text)
+string(FIND "${text}" "bool SolveBlock(" blockPos)
+if(blockPos EQUAL -1)
+  message(FATAL_ERROR "check_vectorized: no 'bool SolveBlock(' in ${SOURCE}")
+endif()
+string(SUBSTRING "${text}" ${blockPos} -1 fromBlock)
+string(FIND "${fromBlock}" "for (std::size_t i = begin;" loopOffset)
+if(loopOffset EQUAL -1)
+  message(FATAL_ERROR "check_vectorized: SolveBlock has no 'for (std::size_t i = begin;' loop")
+endif()
+math(EXPR loopPos "${blockPos} + ${loopOffset}")
+string(SUBSTRING "${text}" 0 ${loopPos} beforeLoop)
+string(REGEX MATCHALL "\n" newlines "${beforeLoop}")
+list(LENGTH newlines newlineCount)
+math(EXPR loopLine "${newlineCount} + 1")
+
+separate_arguments(flagList UNIX_COMMAND "${FLAGS}")
+execute_process(
+  COMMAND "${COMPILER}" ${flagList} -fopt-info-vec-optimized -c "${SOURCE}" -o "${OBJECT}"
+  RESULT_VARIABLE status
+  OUTPUT_VARIABLE out
+  ERROR_VARIABLE err)
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "check_vectorized: compiling ${SOURCE} failed (${status}):\n${err}")
+endif()
+
+get_filename_component(sourceName "${SOURCE}" NAME)
+string(REGEX MATCHALL "${sourceName}:${loopLine}:[0-9]+: optimized: loop vectorized[^\n]*" notes "${out}${err}")
+string(REPLACE ";" "\n  " noteText "${notes}")
+# GCC notes each vectorised loop once and each vectorised epilogue (the remainder, in
+# narrower vectors) once more. Count the notes at the widest width seen: one per
+# instantiation of SolveBlock.
+set(widest 0)
+foreach(note IN LISTS notes)
+  if(note MATCHES "using ([0-9]+) byte vectors" AND CMAKE_MATCH_1 GREATER widest)
+    set(widest ${CMAKE_MATCH_1})
+  endif()
+endforeach()
+set(mainLoops 0)
+foreach(note IN LISTS notes)
+  if(note MATCHES "using ${widest} byte vectors")
+    math(EXPR mainLoops "${mainLoops} + 1")
+  endif()
+endforeach()
+if(mainLoops LESS MIN_LOOPS)
+  message(FATAL_ERROR
+    "check_vectorized: SolveBlock's loop (${sourceName}:${loopLine}) vectorised in ${mainLoops} "
+    "instantiations, expected ${MIN_LOOPS}.\nFlags: ${FLAGS}\nGCC's notes on that line:\n  ${noteText}\n"
+    "All vectoriser output:\n${err}")
+endif()
+message(STATUS "SolveBlock's loop (${sourceName}:${loopLine}): ${mainLoops} instantiations vectorised with ${widest}-byte vectors:\n  ${noteText}")
