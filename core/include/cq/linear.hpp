@@ -148,22 +148,25 @@ inline LinearResult<T, N> ClosestPointOnLinearFast(const Vec<T, N>& p, const Vec
   // can flip the region. An exact 0 (P == A, or P on that perpendicular) takes the slow
   // path too and gets the same answer there. The batch tests the same per point.
   //
-  // Tested as den <= max and distSq <= max, which imply the rest. Interior: the closest
-  // point is the foot, so a finite distSq (and P, which a finite distSq implies) makes
-  // the foot finite, and with B != A then t_raw. At a vertex: let M = sqrt(max) (2^64 in
-  // float, 2^512 in double); |B - A| <= M and |P - closest| <= M give |P - A| <= 2M, and
-  // by Cauchy-Schwarz |t_raw| |B - A| = |num| / |B - A| <= |P - A| (to a few ulps). So
-  // |t_raw| <= 2M / sqrt(k_minSafeSquare) is finite, and the foot is a finite A plus less
-  // than 2^66 (2^514) per coordinate, which cannot round to infinity (the half-ulp of
-  // the largest float is 2^103, of the largest double 2^970). A NaN or infinite input
-  // always reaches den or distSq.
+  // The upper bounds are tested on |B - A|^2 and |P - A|^2, which do not wait for the
+  // division and the select, so the guard is off the query's critical path: with
+  // den <= max / 8 and |P - A|^2 <= max / 8 (M = sqrt(max / 8): 2^62.5 in float, 2^509.5 in
+  // double) every value is finite. The closest point is on the segment, so
+  // |P - closest| <= |P - A| + |B - A| and distSq <= 2 (|P - A|^2 + |B - A|^2) <= max / 2
+  // (slack for rounding). By Cauchy-Schwarz |num| / |B - A| <= |P - A| <= M: the foot is A
+  // plus less than M per coordinate, which cannot round a finite A to infinity (half an
+  // ulp of the largest float is 2^103, of the largest double 2^970), and
+  // |t_raw| <= M / sqrt(k_minSafeSquare) (2^107.5, 2^959.5) is finite. Scenes beyond M
+  // (1e18 in float, 1e153 in double) take the exact slow path. A NaN or infinite input
+  // always reaches den, num or |P - A|^2.
   //
   // Two comparisons: x < y ? x : y and x > y ? x : y yield y when either is NaN, so a NaN
-  // den fails the first and a NaN distSq the second.
+  // den fails the first and a NaN |P - A|^2 the second (NaN den or num implies one of them).
   const T absNum = std::abs(num);
   const T smallest = absNum < den ? absNum : den;
-  const T largest = den > distSq ? den : distSq;
-  inRange = (smallest >= Range<T>::k_minSafeSquare) & (largest <= MaxFinite<T>());
+  const T reachSq = DotFused(e.v, e.v);
+  const T largest = den > reachSq ? den : reachSq;
+  inRange = (smallest >= Range<T>::k_minSafeSquare) & (largest <= MaxFinite<T>() / T(8));
 
   return LinearResult<T, N>{closest, foot, tRaw, t, num, den, distSq, std::sqrt(distSq),
                             static_cast<LinearRegion>(region)};
