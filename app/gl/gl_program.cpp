@@ -5,6 +5,17 @@
 namespace cq::app {
 namespace {
 
+/// The driver's log for a shader or a program (getLength / getLog are the matching
+/// glGetShaderiv + glGetShaderInfoLog or glGetProgramiv + glGetProgramInfoLog).
+template <class GetLength, class GetLog>
+std::string InfoLog(GLuint object, GetLength getLength, GetLog getLog) {
+  GLint logLength = 0;
+  getLength(object, GL_INFO_LOG_LENGTH, &logLength);
+  std::vector<char> log(size_t(logLength > 1 ? logLength : 1), '\0');
+  getLog(object, GLsizei(log.size()), nullptr, log.data());
+  return log.data();
+}
+
 GLuint Compile(GLenum type, std::string_view name, std::string_view source, std::string& error) {
   const GLuint shader = glCreateShader(type);
   const GLchar* text = source.data();
@@ -14,11 +25,7 @@ GLuint Compile(GLenum type, std::string_view name, std::string_view source, std:
   GLint ok = GL_FALSE;
   glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
   if (ok == GL_TRUE) return shader;
-  GLint logLength = 0;
-  glGetShaderiv(shader, GL_INFO_LOG_LENGTH, &logLength);
-  std::vector<char> log(size_t(logLength > 1 ? logLength : 1), '\0');
-  glGetShaderInfoLog(shader, GLsizei(log.size()), nullptr, log.data());
-  error = std::string(name) + ": " + log.data();
+  error = std::string(name) + ": " + InfoLog(shader, glGetShaderiv, glGetShaderInfoLog);
   glDeleteShader(shader);
   return 0;
 }
@@ -43,11 +50,8 @@ GLuint BuildProgram(std::string_view vertexName, std::string_view vertex, std::s
   GLint ok = GL_FALSE;
   glGetProgramiv(program, GL_LINK_STATUS, &ok);
   if (ok == GL_TRUE) return program;
-  GLint logLength = 0;
-  glGetProgramiv(program, GL_INFO_LOG_LENGTH, &logLength);
-  std::vector<char> log(size_t(logLength > 1 ? logLength : 1), '\0');
-  glGetProgramInfoLog(program, GLsizei(log.size()), nullptr, log.data());
-  error = std::string(vertexName) + " + " + std::string(fragmentName) + " link: " + log.data();
+  error = std::string(vertexName) + " + " + std::string(fragmentName) +
+          " link: " + InfoLog(program, glGetProgramiv, glGetProgramInfoLog);
   glDeleteProgram(program);
   return 0;
 }
