@@ -68,5 +68,43 @@ TEST(Interaction, DragHandleBWithTheRealMouse) {
   EXPECT_GT(ColourDistance(atOld, ToRgb(handle.r, handle.g, handle.b)), 40);
 }
 
+TEST(Interaction, DraggingOnTheNumberLineMovesPAlongTheCarrier) {
+  TempDir dir;
+  const RunResult before =
+      RunLab("--lesson segment --size 1200x800 --frames 3 --dump-state " + Quote((dir / "before.json").string()), dir);
+  ASSERT_EQ(before.status, 0) << before.err;
+  const nlohmann::json s0 = ReadJson(dir / "before.json");
+  // The number-line strip is everything under the canvas, across the canvas's width.
+  const cq::Vec2d canvasMin = PointFromJson(s0["canvas"]["min"]);
+  const cq::Vec2d canvasMax = PointFromJson(s0["canvas"]["max"]);
+  const int x = int(std::lround(0.5 * (canvasMin.x() + canvasMax.x())));
+  const int y = int(std::lround(0.5 * (canvasMax.y() + 800)));
+  const RunResult drag = RunShell("timeout 90 xvfb-run -a -s '-screen 0 1600x1000x24' bash " + Quote(CQ_DRAG_SCRIPT) +
+                                      " " + Quote(CQ_LAB_BINARY) + " " + Quote(dir.Path().string()) + " " +
+                                      std::to_string(x) + " " + std::to_string(y) + " -160 0",
+                                  dir);
+  ASSERT_EQ(drag.status, 0) << drag.err;
+  const nlohmann::json s1 = ReadJson(dir / "after.json");
+  ASSERT_FALSE(s1.is_discarded());
+
+  const cq::Vec2d a = PointFromJson(s1["points"]["A"]);
+  const cq::Vec2d b = PointFromJson(s1["points"]["B"]);
+  EXPECT_EQ(s1["points"]["A"], s0["points"]["A"]);
+  EXPECT_EQ(s1["points"]["B"], s0["points"]["B"]);
+  const cq::Vec2d p0 = PointFromJson(s0["points"]["P"]);
+  const cq::Vec2d p1 = PointFromJson(s1["points"]["P"]);
+  // P moved parallel to B - A (relative tolerance of a few ulps of the coordinates), and
+  // leftwards on the line means a smaller t_raw.
+  const cq::Vec2d moved = p1 - p0;
+  const double along = cq::Dot(moved, b - a);
+  EXPECT_LT(along, 0);
+  EXPECT_NEAR(cq::Cross(moved, b - a), 0, 1e-12 * (1 + cq::Dot(moved, moved)));
+  EXPECT_LT(s1["values"]["t_raw"].get<double>(), s0["values"]["t_raw"].get<double>());
+  const auto q = cq::ClosestPointOnSegment(p1, a, b);
+  ASSERT_TRUE(q.ok());
+  EXPECT_EQ(s1["values"]["t_raw"].get<double>(), q->tRaw);
+  EXPECT_EQ(s1["values"]["region"], cq::ToString(q->region));
+}
+
 }  // namespace
 }  // namespace cq::gui_test
