@@ -3,8 +3,9 @@
 // Each is written here from its published formula (the reference texts in the design
 // notes), not copied: Ericson's deferred division as printed in the book (branchy), the
 // glmatrix "normalise B - A first" variant, and glm::closestPointOnLine called as the
-// library ships it. Beside them: cq's public query, its fast path without the range
-// guard, and a bare branch-free clamp as the arithmetic floor. All share one signature so
+// library ships it. Beside them: cq's public query, the same with only the NaN/infinity
+// check (no scale guard), its fast path with no check at all, and a bare branch-free clamp
+// as the arithmetic floor. All share one signature so
 // the benchmark loops are identical:
 //
 //     void Closest(p, a, b, T& t, Vec3<T>& closest)
@@ -54,6 +55,25 @@ struct CqUnguarded {
     const auto r = detail::ClosestPointOnLinearFast<LinearKind::Segment>(p, a, b, inRange);
     t = r.t;
     closest = r.closest;
+  }
+};
+
+/// cq's query with only the check every conforming build needs (NaN or infinite input goes
+/// to the slow path and is reported) and not the scale guard: same Checked result, same
+/// slow-path branch. cq against this is what the scale guard itself costs.
+struct CqFiniteOnly {
+  static constexpr const char* k_name = "cq_finite_only";
+  static constexpr bool k_yieldsT = true;
+  template <Real T>
+  static void Closest(const Vec3<T>& p, const Vec3<T>& a, const Vec3<T>& b, T& t, Vec3<T>& closest) {
+    const auto r = detail::ClosestPointOnLinearGuarded<LinearKind::Segment, detail::Guard::FiniteOnly>(p, a, b);
+    if (r) [[likely]] {
+      t = r->t;
+      closest = r->closest;
+    } else {
+      t = std::numeric_limits<T>::quiet_NaN();
+      closest = Vec3<T>::Splat(t);
+    }
   }
 };
 

@@ -104,11 +104,18 @@ inline T DotFused(const T (&u)[N], const T (&v)[N]) {
   return s;
 }
 
+/// Which check sends a query from the fast path to the slow one. Scale is the library's:
+/// invalid input and every scene whose squares leave the exact range. FiniteOnly only
+/// catches NaN and infinite input, the least any conforming build must do (invalid input
+/// is reported, never turned into a number); it exists so the benchmark can price the
+/// scale guard by itself. Nothing outside bench/ uses it.
+enum class Guard : std::uint8_t { Scale, FiniteOnly };
+
 /// The fast path: branch-free project-clamp-evaluate. Sets `inRange` false when the
 /// scene left the range in which the fast path is exact (or an input was not finite);
 /// the returned value is then meaningless and the caller must take the slow path.
 /// Exposed for the benchmark, which measures what the range guard costs.
-template <LinearKind K, Real T, int N>
+template <LinearKind K, Guard G = Guard::Scale, Real T, int N>
 inline LinearResult<T, N> ClosestPointOnLinearFast(const Vec<T, N>& p, const Vec<T, N>& a,
                                                    const Vec<T, N>& b, bool& inRange) {
   const Vec<T, N> d = b - a;
@@ -166,10 +173,31 @@ inline LinearResult<T, N> ClosestPointOnLinearFast(const Vec<T, N>& p, const Vec
   const T smallest = absNum < den ? absNum : den;
   const T reachSq = DotFused(e.v, e.v);
   const T largest = den > reachSq ? den : reachSq;
-  inRange = (smallest >= Range<T>::k_minSafeSquare) & (largest <= MaxFinite<T>() / T(8));
+  if constexpr (G == Guard::Scale)
+    inRange = (smallest >= Range<T>::k_minSafeSquare) & (largest <= MaxFinite<T>() / T(8));
+  else
+    inRange = den + reachSq <= MaxFinite<T>();  // NaN or inf input reaches one of them
 
   return LinearResult<T, N>{closest, foot, tRaw, t, num, den, distSq, std::sqrt(distSq),
                             static_cast<LinearRegion>(region)};
+}
+
+/// The fast path behind a guard, and the exact slow path for the queries the guard
+/// stops. ClosestPointOnLinear is this with Guard::Scale.
+template <LinearKind K, Guard G, Real T, int N>
+inline Checked<LinearResult<T, N>> ClosestPointOnLinearGuarded(const Vec<T, N>& p, const Vec<T, N>& a,
+                                                               const Vec<T, N>& b) {
+  // The fast path's result is built directly inside the returned Checked. Building it in
+  // a local first and copying it in costs a store-forwarding stall on every query: the
+  // copy reads the result back with 32- or 64-byte loads that straddle the field-sized
+  // stores just made (LinearResult<double, 3> is 104 bytes, too big for GCC to keep in
+  // registers), which made the double query slower than Ericson's branchy one.
+  bool inRange;
+  Checked<LinearResult<T, N>> result(std::in_place,
+                                     [&] { return ClosestPointOnLinearFast<K, G>(p, a, b, inRange); });
+  if (!inRange) [[unlikely]]
+    result = ClosestPointOnLinearSlow<K>(p, a, b);
+  return result;
 }
 
 }  // namespace detail
@@ -178,17 +206,7 @@ inline LinearResult<T, N> ClosestPointOnLinearFast(const Vec<T, N>& p, const Vec
 template <LinearKind K, Real T, int N>
 inline Checked<LinearResult<T, N>> ClosestPointOnLinear(const Vec<T, N>& p, const Vec<T, N>& a,
                                                         const Vec<T, N>& b) {
-  // The fast path's result is built directly inside the returned Checked. Building it in
-  // a local first and copying it in costs a store-forwarding stall on every query: the
-  // copy reads the result back with 32- or 64-byte loads that straddle the field-sized
-  // stores just made (LinearResult<double, 3> is 104 bytes, too big for GCC to keep in
-  // registers), which made the double query slower than Ericson's branchy one.
-  bool inRange;
-  Checked<LinearResult<T, N>> result(std::in_place,
-                                     [&] { return detail::ClosestPointOnLinearFast<K>(p, a, b, inRange); });
-  if (!inRange) [[unlikely]]
-    result = detail::ClosestPointOnLinearSlow<K>(p, a, b);
-  return result;
+  return detail::ClosestPointOnLinearGuarded<K, detail::Guard::Scale>(p, a, b);
 }
 
 /// Closest point on segment AB (t clamped to [0, 1]) to P.
