@@ -27,13 +27,18 @@
 
 namespace cq::bench {
 
-/// cq's public query, the fast path with its range guard and the exact slow path behind it.
-struct CqQuery {
-  static constexpr const char* k_name = "cq";
+/// cq's query behind a guard, with the exact slow path behind it. Guard::Scale is the
+/// public ClosestPointOnSegment ("cq"); Guard::FiniteOnly keeps only the check every
+/// conforming build needs (NaN or infinite input goes to the slow path and is reported),
+/// with the same Checked result and slow-path branch ("cq_finite_only"): cq against it is
+/// what the scale guard itself costs.
+template <detail::Guard G>
+struct CqGuarded {
+  static constexpr const char* k_name = G == detail::Guard::Scale ? "cq" : "cq_finite_only";
   static constexpr bool k_yieldsT = true;
   template <Real T>
   static void Closest(const Vec3<T>& p, const Vec3<T>& a, const Vec3<T>& b, T& t, Vec3<T>& closest) {
-    const auto r = ClosestPointOnSegment(p, a, b);
+    const auto r = detail::ClosestPointOnLinearGuarded<LinearKind::Segment, G>(p, a, b);
     if (r) [[likely]] {
       t = r->t;
       closest = r->closest;
@@ -43,6 +48,8 @@ struct CqQuery {
     }
   }
 };
+using CqQuery = CqGuarded<detail::Guard::Scale>;
+using CqFiniteOnly = CqGuarded<detail::Guard::FiniteOnly>;
 
 /// The same fast path with the range guard ignored (inRange unused, so the compiler drops
 /// the guard's arithmetic and its branch): the reference for what the guard costs.
@@ -55,25 +62,6 @@ struct CqUnguarded {
     const auto r = detail::ClosestPointOnLinearFast<LinearKind::Segment>(p, a, b, inRange);
     t = r.t;
     closest = r.closest;
-  }
-};
-
-/// cq's query with only the check every conforming build needs (NaN or infinite input goes
-/// to the slow path and is reported) and not the scale guard: same Checked result, same
-/// slow-path branch. cq against this is what the scale guard itself costs.
-struct CqFiniteOnly {
-  static constexpr const char* k_name = "cq_finite_only";
-  static constexpr bool k_yieldsT = true;
-  template <Real T>
-  static void Closest(const Vec3<T>& p, const Vec3<T>& a, const Vec3<T>& b, T& t, Vec3<T>& closest) {
-    const auto r = detail::ClosestPointOnLinearGuarded<LinearKind::Segment, detail::Guard::FiniteOnly>(p, a, b);
-    if (r) [[likely]] {
-      t = r->t;
-      closest = r->closest;
-    } else {
-      t = std::numeric_limits<T>::quiet_NaN();
-      closest = Vec3<T>::Splat(t);
-    }
   }
 };
 

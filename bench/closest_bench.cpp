@@ -176,6 +176,9 @@ template <Real T>
 /// The same kernel with only the flag every conforming build needs: a NaN or infinite
 /// point (its squared distance) sends the block to the exact single query. Without the
 /// scale guard's numerator flag: cq against this is what the scale guard itself costs.
+/// A second copy on purpose: one template for both references, the flag compiled out of
+/// one of them, does not vectorise that one under GCC 12 ("control flow in loop").
+/// Keep both in step with SolveBlock.
 template <Real T>
 [[gnu::noinline]] bool RunFiniteOnlyBlock(const Vec3<T>& a, const Vec3<T>& d, T den, T invDen, const T* __restrict x,
                                           const T* __restrict y, const T* __restrict z, std::size_t begin,
