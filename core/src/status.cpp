@@ -16,6 +16,7 @@ const char* FieldName(Field field) {
     case Field::Max: return "max";
     case Field::Center: return "center";
     case Field::Radius: return "radius";
+    case Field::Closest: return "closest";
   }
   return "?";
 }
@@ -36,6 +37,8 @@ std::string Describe(const QueryError& error) {
       return where + ": the radius is negative; it must be zero or more";
     case ErrorCode::Overflow:
       return where + ": the answer lies beyond the floating-point range (its coordinates overflow)";
+    case ErrorCode::MissingOutput:
+      return where + ": no output array for this coordinate; give an array for every coordinate, or none";
   }
   return "unknown error";
 }

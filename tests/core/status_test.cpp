@@ -23,6 +23,7 @@ TEST(Status, FieldNames) {
   EXPECT_STREQ(cq::FieldName(cq::Field::Max), "max");
   EXPECT_STREQ(cq::FieldName(cq::Field::Center), "center");
   EXPECT_STREQ(cq::FieldName(cq::Field::Radius), "radius");
+  EXPECT_STREQ(cq::FieldName(cq::Field::Closest), "closest");
 }
 
 TEST(Status, DescribeNamesTheFieldAndTheCoordinate) {
@@ -45,6 +46,9 @@ TEST(Status, DescribeNamesTheFieldAndTheCoordinate) {
   EXPECT_TRUE(Contains(overflow, "range")) << overflow;
   const std::string center = cq::Describe({cq::ErrorCode::NonFinite, cq::Field::Center, 0});
   EXPECT_EQ(center.rfind("center coordinate 0", 0), 0u) << center;
+  const std::string missing = cq::Describe({cq::ErrorCode::MissingOutput, cq::Field::Closest, 2});
+  EXPECT_EQ(missing.rfind("closest coordinate 2", 0), 0u) << missing;
+  EXPECT_TRUE(Contains(missing, "every coordinate")) << missing;
 }
 
 TEST(Status, CheckedCarriesValueOrError) {

@@ -21,11 +21,12 @@ enum class ErrorCode : std::uint8_t {
   InvertedBox,     ///< box min > max on some axis (min == max, a flat box, is valid)
   NegativeRadius,  ///< sphere/circle radius below zero
   Overflow,        ///< the exact answer exists but lies beyond the type's finite range
+  MissingOutput,   ///< a batch output given for some coordinates but not all (axis: the first missing)
 };
 
 /// Which argument of the query the error is about. The names are the ones the
-/// closest-query tool uses for its JSON fields.
-enum class Field : std::uint8_t { None, P, A, B, Normal, Offset, Min, Max, Center, Radius };
+/// closest-query tool uses for its JSON fields (Closest: the batch's output arrays).
+enum class Field : std::uint8_t { None, P, A, B, Normal, Offset, Min, Max, Center, Radius, Closest };
 
 struct QueryError {
   ErrorCode code = ErrorCode::None;
@@ -34,7 +35,7 @@ struct QueryError {
 };
 
 /// The JSON field name of an argument: "p", "a", "b", "n", "d", "min", "max", "center",
-/// "radius" (empty for Field::None).
+/// "radius", "closest" (empty for Field::None).
 const char* FieldName(Field field);
 
 /// One sentence for a person, starting with the field (and the coordinate, if any), e.g.
