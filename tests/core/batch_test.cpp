@@ -1,22 +1,27 @@
 // tests/core/batch_test.cpp: many points against one segment (cq/batch.hpp).
 //
 // The batch must agree with the single query, ClosestPointOnSegment, point by point:
-// - where the single query clamps (region A or B), t is exactly 0 or 1: the batch decides
-//   the clamp on the same numerator, so not even an ulp of slack;
-// - in the interior, t within 2 ulps (the header's promise);
-// - distanceSq within 4 ulps relative, plus the absolute slack of forming P - closest in
-//   a different order: the batch forms (P - A) - t (B - A), the single query
-//   P - (A + t (B - A)), and the two differ by a few ulps of the scene's size S. So
-//   |dB - dS| <= 4 eps dS + 16 eps S sqrt(dS) + (8 eps S)^2 (a distance error of 8 eps S).
+// - where the single query clamps (region A or B), t is exactly 0 or 1 and the closest
+//   point is the vertex itself, bit for bit: the batch decides the clamp on the same
+//   numerator, so not even an ulp of slack;
+// - in the interior, t within 2 ulps (the header's promise), and the closest point within
+//   8 eps of the scene's size S per coordinate (t's 2 ulps times |B - A|, the step's
+//   nudge of an ulp or two, and the rounding of the fused multiply-add);
+// - distanceSq within 4 ulps relative, plus what the closest point's slack does to it:
+//   |dB - dS| <= 4 eps dS + 16 eps S sqrt(dS) + (8 eps S)^2.
 // Counts straddle the block sizes the kernel has used (256, now 1024), so the tail block
-// and a block re-run through the single query are both exercised.
+// and a block re-run through the single query are both exercised. Every set of outputs is
+// checked against the full set, and segments are chosen to take each of the loop's
+// vertex variants (no select, select B, select A and B).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
 #include <vector>
 
+#include "cq/detail/segment_batch.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -33,17 +38,24 @@ constexpr std::size_t k_noIndex = std::numeric_limits<std::size_t>::max();
 template <class T, int N>
 struct Cloud {
   std::array<std::vector<T>, N> coords;
+  std::array<std::vector<T>, N> closest;
   std::vector<T> t;
   std::vector<T> distanceSq;
 
   explicit Cloud(std::size_t count) : t(count), distanceSq(count) {
     for (auto& c : coords) c.resize(count);
+    for (auto& c : closest) c.resize(count);
   }
   std::size_t size() const { return t.size(); }
   cq::Vec<T, N> Point(std::size_t i) const {
     cq::Vec<T, N> p;
     for (int k = 0; k < N; ++k) p.v[k] = coords[k][i];
     return p;
+  }
+  cq::Vec<T, N> Closest(std::size_t i) const {
+    cq::Vec<T, N> c;
+    for (int k = 0; k < N; ++k) c.v[k] = closest[k][i];
+    return c;
   }
   void Set(std::size_t i, const cq::Vec<T, N>& p) {
     for (int k = 0; k < N; ++k) coords[k][i] = p.v[k];
@@ -54,8 +66,16 @@ struct Cloud {
     soa.count = size();
     return soa;
   }
+  /// Every output requested.
+  cq::SegmentBatchOutput<T, N> AllOutputs() {
+    cq::SegmentBatchOutput<T, N> out;
+    for (int k = 0; k < N; ++k) out.closest[k] = closest[k].data();
+    out.t = t.data();
+    out.distanceSq = distanceSq.data();
+    return out;
+  }
   cq::Checked<cq::BatchReport> Run(const cq::Vec<T, N>& a, const cq::Vec<T, N>& b) {
-    return cq::ClosestPointsOnSegment(a, b, Soa(), cq::SegmentBatchOutput<T>{t.data(), distanceSq.data()});
+    return cq::ClosestPointsOnSegment(a, b, Soa(), AllOutputs());
   }
 };
 
@@ -99,22 +119,29 @@ int CompareWithScalar(const Cloud<T, N>& cloud, const cq::Vec<T, N>& a, const cq
       continue;
     }
     const T tb = cloud.t[i];
+    const cq::Vec<T, N> cb = cloud.Closest(i);
+    const Ld scene = cqtest::SceneSize(p, a, b);
     bool ok = true;
-    if (s->region == LinearRegion::VertexA) ok = tb == T(0);
-    else if (s->region == LinearRegion::VertexB) ok = tb == T(1);
-    else ok = cqtest::UlpDistance(tb, s->t) <= 2;
+    if (s->region == LinearRegion::VertexA) {
+      ok = cqtest::SameBits(tb, T(0)) && cqtest::SameBits(cb, a);
+    } else if (s->region == LinearRegion::VertexB) {
+      ok = tb == T(1) && cqtest::SameBits(cb, b);
+    } else {
+      ok = cqtest::UlpDistance(tb, s->t) <= 2;
+      for (int k = 0; k < N; ++k) ok = ok && std::fabs(Ld(cb.v[k]) - Ld(s->closest.v[k])) <= 8 * eps * scene;
+    }
     const Ld ds = s->distanceSq;
     const Ld db = cloud.distanceSq[i];
     if (std::isinf(s->distanceSq)) {
       ok = ok && std::isinf(cloud.distanceSq[i]);
     } else {
-      const Ld scene = cqtest::SceneSize(p, a, b);
       const Ld slack = 4 * eps * ds + 16 * eps * scene * std::sqrt(ds) + (8 * eps * scene) * (8 * eps * scene);
       ok = ok && std::fabs(db - ds) <= slack;
     }
     if (!ok && log.Fail())
-      ADD_FAILURE() << "point " << i << " " << cqtest::Str(p) << ": batch t=" << tb << " d2=" << cloud.distanceSq[i]
-                    << ", single t=" << s->t << " d2=" << s->distanceSq << " region " << cq::ToString(s->region);
+      ADD_FAILURE() << "point " << i << " " << cqtest::Str(p) << ": batch t=" << tb << " closest " << cqtest::Str(cb)
+                    << " d2=" << cloud.distanceSq[i] << ", single t=" << s->t << " closest "
+                    << cqtest::Str(s->closest) << " d2=" << s->distanceSq << " region " << cq::ToString(s->region);
   }
   return log.count();
 }
@@ -164,7 +191,7 @@ TYPED_TEST(SegmentBatch, EmptyBatchIsFine) {
   cq::PointsSoA<T, N> none{};
   none.count = 0;
   const auto report = cq::ClosestPointsOnSegment(V<T, N>(0, 0, 0), V<T, N>(1, 0, 0), none,
-                                                 cq::SegmentBatchOutput<T>{nullptr, nullptr});
+                                                 cq::SegmentBatchOutput<T, N>{});
   ASSERT_TRUE(report.ok());
   EXPECT_EQ(report->nonFinitePoints, 0u);
   EXPECT_EQ(report->firstNonFinite, k_noIndex);
@@ -193,6 +220,7 @@ TYPED_TEST(SegmentBatch, NonFinitePointsGetNaNAndAreCounted) {
   for (const std::size_t i : bad) {
     EXPECT_TRUE(std::isnan(cloud.t[i])) << i;
     EXPECT_TRUE(std::isnan(cloud.distanceSq[i])) << i;
+    for (int k = 0; k < N; ++k) EXPECT_TRUE(std::isnan(cloud.closest[k][i])) << i;
   }
   // Every other point, including the neighbours in the re-run blocks, is still right.
   EXPECT_EQ(CompareWithScalar(cloud, a, b, skip), 0);
@@ -313,6 +341,123 @@ TYPED_TEST(SegmentBatch, HugeFiniteSquaredLengthKeepsTWithinTwoUlps) {
   }
   ASSERT_TRUE(cloud.Run(a, b).ok());
   EXPECT_EQ(CompareWithScalar(cloud, a, b), 0);
+}
+
+/// The outputs subset `mask` of `all` (bit 0 closest, 1 t, 2 distanceSq), into `cloud`.
+template <class T, int N>
+cq::SegmentBatchOutput<T, N> Subset(Cloud<T, N>& cloud, int mask) {
+  cq::SegmentBatchOutput<T, N> out;
+  if (mask & 1) {
+    for (int k = 0; k < N; ++k) out.closest[k] = cloud.closest[k].data();
+  }
+  if (mask & 2) out.t = cloud.t.data();
+  if (mask & 4) out.distanceSq = cloud.distanceSq.data();
+  return out;
+}
+
+TYPED_TEST(SegmentBatch, EverySetOfOutputsGivesTheSameValues) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  cqtest::Rng rng(0x5eed'000c);
+  const cq::Vec<T, N> a = rng.InCube<T, N>(-5, 5);
+  const cq::Vec<T, N> b = rng.InCube<T, N>(-5, 5);
+  Cloud<T, N> all = MakeCloud(2100, a, b, rng);
+  // Two bad points, so that each set of outputs also meets the re-run block and the NaNs.
+  all.coords[0][5] = cqtest::NaN<T>();
+  all.coords[N - 1][1500] = cqtest::Inf<T>();
+  ASSERT_TRUE(all.Run(a, b).ok());
+  for (int mask = 0; mask < 8; ++mask) {
+    Cloud<T, N> some = all;
+    const T sentinel = T(-12345);
+    for (auto& c : some.closest) std::fill(c.begin(), c.end(), sentinel);
+    std::fill(some.t.begin(), some.t.end(), sentinel);
+    std::fill(some.distanceSq.begin(), some.distanceSq.end(), sentinel);
+    const auto report = cq::ClosestPointsOnSegment(a, b, some.Soa(), Subset(some, mask));
+    ASSERT_TRUE(report.ok()) << "outputs " << mask;
+    EXPECT_EQ(report->nonFinitePoints, 2u) << "outputs " << mask;
+    EXPECT_EQ(report->firstNonFinite, 5u) << "outputs " << mask;
+    int mismatches = 0;
+    for (std::size_t i = 0; i < all.size(); ++i) {
+      for (int k = 0; k < N; ++k)
+        mismatches += !cqtest::SameBits(some.closest[k][i], (mask & 1) ? all.closest[k][i] : sentinel);
+      mismatches += !cqtest::SameBits(some.t[i], (mask & 2) ? all.t[i] : sentinel);
+      mismatches += !cqtest::SameBits(some.distanceSq[i], (mask & 4) ? all.distanceSq[i] : sentinel);
+    }
+    EXPECT_EQ(mismatches, 0) << "outputs " << mask << " (bit 0 closest, 1 t, 2 distanceSq)";
+  }
+}
+
+TYPED_TEST(SegmentBatch, AClosestOutputForSomeCoordinatesOnlyIsAnError) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  Cloud<T, N> cloud(10);
+  for (int missing = 0; missing < N; ++missing) {
+    cq::SegmentBatchOutput<T, N> out = cloud.AllOutputs();
+    out.closest[missing] = nullptr;
+    const auto r = cq::ClosestPointsOnSegment(V<T, N>(0, 0, 0), V<T, N>(1, 2, 3), cloud.Soa(), out);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, cq::ErrorCode::MissingOutput);
+    EXPECT_EQ(r.error().field, cq::Field::Closest);
+    EXPECT_EQ(r.error().axis, missing == 0 ? 0 : missing) << "the first coordinate that differs from closest[0]";
+    EXPECT_EQ(cq::Describe(r.error()).rfind("closest coordinate ", 0), 0u) << cq::Describe(r.error());
+  }
+  // Only closest[0] given: the first missing one is coordinate 1.
+  cq::SegmentBatchOutput<T, N> out;
+  out.closest[0] = cloud.closest[0].data();
+  const auto r = cq::ClosestPointsOnSegment(V<T, N>(0, 0, 0), V<T, N>(1, 2, 3), cloud.Soa(), out);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().axis, 1);
+}
+
+// The loop picks one of three vertex variants per segment (cq/detail/segment_batch.hpp,
+// ChooseStep). These segments are built to need each; MakeBatchSegment is checked to have
+// picked it, and the vertices must come out bit for bit either way.
+TYPED_TEST(SegmentBatch, EveryVertexVariantReturnsTheVerticesExactly) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  using cq::detail::BatchEnds;
+  struct Case {
+    cq::Vec<T, N> a;
+    cq::Vec<T, N> b;
+    BatchEnds expected;
+  };
+  // Exact: B - A representable, A + (B - A) is B. SelectB: x crosses zero from 1 to a
+  // tiny -3 * 2^-60 (1 + step, for a step near -1, is a multiple of 2^-52 in double and
+  // of 2^-23 in float, so no step lands on B).
+  // SelectAB: A has a -0 where B - A is positive, so 0 * step is +0 and +0 + -0 is +0.
+  const cq::Vec<T, N> tinyCross = V<T, N>(-3 * 0x1p-60, 0.5, -0.75);
+  Case cases[] = {
+      {V<T, N>(0.25, -1.5, 2.0), V<T, N>(5.5, 2.25, -1.75), BatchEnds::Exact},
+      {V<T, N>(1.0, 0.25, 0.5), tinyCross, BatchEnds::SelectB},
+      {V<T, N>(-0.0, 1.0, 2.0), V<T, N>(3.0, -2.0, 1.0), BatchEnds::SelectAB},
+  };
+  cqtest::Rng rng(0x5eed'000d);
+  for (const Case& c : cases) {
+    const auto segment = cq::detail::MakeBatchSegment(c.a, c.b);
+    ASSERT_EQ(static_cast<int>(segment.ends), static_cast<int>(c.expected))
+        << "precondition: A " << cqtest::Str(c.a) << " B " << cqtest::Str(c.b);
+    Cloud<T, N> cloud = MakeCloud<T, N>(1500, c.a, c.b, rng);
+    ASSERT_TRUE(cloud.Run(c.a, c.b).ok());
+    EXPECT_EQ(CompareWithScalar(cloud, c.a, c.b), 0) << "variant " << static_cast<int>(c.expected);
+  }
+}
+
+TYPED_TEST(SegmentBatch, RandomSegmentsKeepTheirVerticesExactly) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  cqtest::Rng rng(0x5eed'000e);
+  int variants[3] = {0, 0, 0};
+  for (int trial = 0; trial < 200; ++trial) {
+    const cq::Vec<T, N> a = rng.InCube<T, N>(-10, 10);
+    const cq::Vec<T, N> b = rng.InCube<T, N>(-10, 10);
+    ++variants[static_cast<int>(cq::detail::MakeBatchSegment(a, b).ends)];
+    Cloud<T, N> cloud = MakeCloud<T, N>(64, a, b, rng);
+    ASSERT_TRUE(cloud.Run(a, b).ok());
+    ASSERT_EQ(CompareWithScalar(cloud, a, b), 0) << "trial " << trial;
+  }
+  // Both common variants occur here (coordinates crossing zero need the select).
+  EXPECT_GT(variants[0], 20);
+  EXPECT_GT(variants[1], 20);
 }
 
 }  // namespace
