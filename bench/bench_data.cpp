@@ -49,7 +49,7 @@ BatchData<T> MakeBatchData(std::size_t count) {
   const std::size_t pageValues = 4096 / sizeof(T);
   const std::size_t arrayValues = (count + pageValues - 1) / pageValues * pageValues;
   const std::size_t staggerValues = BatchData<T>::k_arrayStagger / sizeof(T);
-  data.storage = AlignedArray<T>(5 * (arrayValues + staggerValues));
+  data.storage = AlignedArray<T>(8 * (arrayValues + staggerValues));
   T* next = data.storage.data();
   auto take = [&](int) {
     T* array = next;  // array k starts k * k_arrayStagger bytes into its page
@@ -57,17 +57,22 @@ BatchData<T> MakeBatchData(std::size_t count) {
     return array;
   };
   for (int k = 0; k < 3; ++k) data.coords[static_cast<std::size_t>(k)] = take(k);
-  data.t = take(3);
-  data.distanceSq = take(4);
+  for (int k = 0; k < 3; ++k) data.closest[static_cast<std::size_t>(k)] = take(3 + k);
+  data.t = take(6);
+  data.distanceSq = take(7);
 
   Random rng(0x5eed0002u + sizeof(T));
   const Vec3d a{{0.25, -1.5, 2.0}};
   const Vec3d b{{5.5, 2.25, -1.75}};
   data.a = Convert<T>(a);
   data.b = Convert<T>(b);
+  // z from 2.0 to -0.0123: B's z is far below |B - A|'s ulp scale, no step lands on it.
+  data.aSelect = Convert<T>(a);
+  data.bSelect = Convert<T>(Vec3d{{5.5, 2.25, -0.0123}});
   for (std::size_t i = 0; i < count; ++i) {
     const Vec3<T> p = Convert<T>(RandomPointInRegion(rng, a, b, static_cast<Region>(rng.Below(3))));
     for (std::size_t k = 0; k < 3; ++k) data.coords[k][i] = p.v[k];
+    for (std::size_t k = 0; k < 3; ++k) data.closest[k][i] = T(0);
     data.t[i] = T(0);
     data.distanceSq[i] = T(0);
   }

@@ -86,22 +86,30 @@ class AlignedArray {
   std::unique_ptr<T, Free> m_data;
 };
 
-/// The batch workload: one segment and `count` points in structure-of-arrays form, plus
-/// the two output arrays every batch implementation writes (t and |P - closest|^2).
-/// The five arrays live in one allocation, each starting k_arrayStagger bytes further into
-/// its 4 KiB page than the one before: arrays that all start at the same page offset make
-/// a load and an older store to a different array look alike to the CPU's 4K-aliasing
-/// check, a stall that would slow the copy floor and the kernels alike and measure the
-/// allocator rather than the code.
+/// The batch workloads: one segment and `count` points in structure-of-arrays form, plus
+/// the output arrays a batch implementation writes (the closest point's coordinates, t and
+/// |P - closest|^2). The eight arrays live in one allocation, each starting
+/// k_arrayStagger bytes further into its 4 KiB page than the one before: arrays that all
+/// start at the same page offset make a load and an older store to a different array look
+/// alike to the CPU's 4K-aliasing check, a stall that would slow the copy floor and the
+/// kernels alike and measure the allocator rather than the code.
+///
+/// Two segments: `a`/`b`, whose vertices cq's loop reproduces with its fused
+/// multiply-add (no select, as for most segments), and `aSelect`/`bSelect`, whose z
+/// crosses zero so that the loop must select B in region B (cq's slower variant). The
+/// points are placed by regions of the first; the second sees a similar mix.
 template <Real T>
 struct BatchData {
   static constexpr std::size_t k_arrayStagger = 5 * 64;
 
   Vec3<T> a;
   Vec3<T> b;
+  Vec3<T> aSelect;
+  Vec3<T> bSelect;
   std::size_t count = 0;
   AlignedArray<T> storage;
   std::array<T*, 3> coords{};
+  std::array<T*, 3> closest{};
   T* t = nullptr;
   T* distanceSq = nullptr;
 };

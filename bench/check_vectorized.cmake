@@ -1,24 +1,25 @@
 # check_vectorized.cmake: fails unless GCC vectorises the batch kernel's loop.
 #
 #   cmake -DCOMPILER=<c++> -DFLAGS="<flags>" -DSOURCE=<core/src/batch.cpp>
-#         -DOBJECT=<scratch .o> -DMIN_LOOPS=<n> -P check_vectorized.cmake
+#         -DKERNEL=<the file with SolveBlock> -DOBJECT=<scratch .o> -DMIN_LOOPS=<n>
+#         -P check_vectorized.cmake
 #
 # Compiles SOURCE with FLAGS plus -fopt-info-vec-optimized and counts GCC's "loop
-# vectorized" notes on the line of SolveBlock's point loop. MIN_LOOPS is the number of
-# SolveBlock instantiations (float/double x 2D/3D): each must be vectorised. The line is
-# found in the source, so the check follows edits to batch.cpp. Not a timing test.
+# vectorized" notes on the line of SolveBlock's point loop in KERNEL. MIN_LOOPS is the
+# number of SolveBlock instantiations SOURCE makes: each must be vectorised. The line is
+# found in KERNEL, so the check follows edits to it. Not a timing test.
 
-foreach(var COMPILER FLAGS SOURCE OBJECT MIN_LOOPS)
+foreach(var COMPILER FLAGS SOURCE KERNEL OBJECT MIN_LOOPS)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "check_vectorized: -D${var}=... is required")
   endif()
 endforeach()
 
 # The line of `for (std::size_t i = begin; ...` after `bool SolveBlock(`.
-file(READ "${SOURCE}" text)
+file(READ "${KERNEL}" text)
 string(FIND "${text}" "bool SolveBlock(" blockPos)
 if(blockPos EQUAL -1)
-  message(FATAL_ERROR "check_vectorized: no 'bool SolveBlock(' in ${SOURCE}")
+  message(FATAL_ERROR "check_vectorized: no 'bool SolveBlock(' in ${KERNEL}")
 endif()
 string(SUBSTRING "${text}" ${blockPos} -1 fromBlock)
 string(FIND "${fromBlock}" "for (std::size_t i = begin;" loopOffset)
@@ -41,7 +42,7 @@ if(NOT status EQUAL 0)
   message(FATAL_ERROR "check_vectorized: compiling ${SOURCE} failed (${status}):\n${err}")
 endif()
 
-get_filename_component(sourceName "${SOURCE}" NAME)
+get_filename_component(sourceName "${KERNEL}" NAME)
 string(REGEX MATCHALL "${sourceName}:${loopLine}:[0-9]+: optimized: loop vectorized[^\n]*" notes "${out}${err}")
 string(REPLACE ";" "\n  " noteText "${notes}")
 # GCC notes each vectorised loop once and each vectorised epilogue (the remainder, in

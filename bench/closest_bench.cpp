@@ -16,15 +16,21 @@
 //       Reported: ns per query.
 //
 //   BM_PointSegmentBatch/<impl>/<type>/<N>
-//       N points against one segment through a batch call, structure of arrays in, t and
-//       |P - closest|^2 out. N = 1024 lives in L1 (float; double is 40 KiB, L2), N = 16M
-//       in DRAM. "copy" moves the same bytes (3 values read, 2 written per point) with no
+//       N points against one segment through a batch call, structure of arrays in, the
+//       closest points out (x[], y[], z[]: what the independent workload writes too).
+//       N = 1024 lives in L1 (float; double's six arrays are 48 KiB, L2), N = 16M in DRAM.
+//       "copy" moves the same bytes (3 values read, 3 written per point) with no
 //       arithmetic: the floor. Reported: ns per query, bytes per query, bytes/s.
 //
+//   BM_PointSegmentBatchAll/<impl>/<type>/<N>
+//       The same with every output cq's batch offers: the closest point, t and
+//       |P - closest|^2 (3 values read, 5 written; the copy moves as much).
+//
 // impl: cq (the library: fast path, range guard, exact slow path behind it),
-// cq_finite_only (the same with only the NaN/infinity check every conforming build needs:
-// cq against it is what the scale guard costs), cq_unguarded (the fast path with no check
-// at all, for reference),
+// cq_select (batch only: cq on a segment whose z crosses zero, so that its loop must
+// select the vertex B: the slower of its two common variants), cq_finite_only (the same
+// with only the NaN/infinity check every conforming build needs: cq against it is what the
+// scale guard costs), cq_unguarded (the fast path with no check at all, for reference),
 // ericson, normalize_first, glm (bench/baselines.hpp), clamp_only (a bare branch-free
 // clamp: the arithmetic floor of a single query, not a usable method).
 //
@@ -50,6 +56,8 @@
 #include "baselines.hpp"
 #include "bench_data.hpp"
 #include "cq/batch.hpp"
+#include "cq/detail/segment_batch.hpp"
+#include "cq/detail/validate.hpp"
 #include "cq/linear.hpp"
 
 namespace cq::bench {
@@ -106,12 +114,20 @@ void BM_PointSegment(benchmark::State& state) {
 // ---------------------------------------------------------------------------------------
 // Batches: N points against one segment.
 
-/// A scalar method in a batch loop: structure of arrays in, t and |P - closest|^2 out,
-/// restrict pointers so the compiler is free to vectorise it if it can.
-template <class Impl, Real T>
+/// What a batch writes per point: the closest point (three arrays, the headline workload,
+/// the output every method has) or everything cq's batch offers (the closest point, t and
+/// |P - closest|^2: five arrays).
+enum class Writes { Closest, All };
+
+template <Writes W>
+constexpr int k_arraysWritten = W == Writes::Closest ? 3 : 5;
+
+/// A scalar method in a batch loop: structure of arrays in and out, restrict pointers so
+/// the compiler is free to vectorise it if it can.
+template <class Impl, Writes W, Real T>
 [[gnu::noinline]] void RunBatchLoop(const Vec3<T>& a, const Vec3<T>& b, const T* __restrict x, const T* __restrict y,
-                                    const T* __restrict z, std::size_t count, T* __restrict tOut,
-                                    T* __restrict distSqOut) {
+                                    const T* __restrict z, std::size_t count, T* __restrict cx, T* __restrict cy,
+                                    T* __restrict cz, T* __restrict tOut, T* __restrict distSqOut) {
   const Vec3<T> d = b - a;
   const T invDen = T(1) / Dot(d, d);
   for (std::size_t i = 0; i < count; ++i) {
@@ -119,111 +135,72 @@ template <class Impl, Real T>
     T t;
     Vec3<T> closest;
     Impl::Closest(p, a, b, t, closest);
-    // glm returns only the point; its caller recovers t by projecting it.
-    if constexpr (!Impl::k_yieldsT) t = Dot(closest - a, d) * invDen;
-    const Vec3<T> r = p - closest;
-    tOut[i] = t;
-    distSqOut[i] = Dot(r, r);
+    cx[i] = closest.v[0];
+    cy[i] = closest.v[1];
+    cz[i] = closest.v[2];
+    if constexpr (W == Writes::All) {
+      // glm returns only the point; its caller recovers t by projecting it.
+      if constexpr (!Impl::k_yieldsT) t = Dot(closest - a, d) * invDen;
+      const Vec3<T> r = p - closest;
+      tOut[i] = t;
+      distSqOut[i] = Dot(r, r);
+    }
   }
 }
 
-/// The copy floor: the bytes cq's batch kernel moves (three coordinates read, two values
+/// The copy floor: the bytes a batch moves (three coordinates read, three or five values
 /// written per point), in one pass with the same kind of stores. Each output is a sum of
-/// two inputs: with a plain t[i] = x[i], GCC's loop distribution splits the loop into a
-/// memcpy (non-temporal stores in DRAM) and a second pass, which is not the kernel's
-/// traffic. Two additions per point cost nothing next to the loads and stores.
-template <Real T>
+/// two inputs: with a plain cx[i] = x[i], GCC's loop distribution splits the loop into
+/// memcpy calls (non-temporal stores in DRAM), which is not a batch's traffic. The
+/// additions cost nothing next to the loads and stores.
+template <Writes W, Real T>
 [[gnu::noinline]] void RunCopy(const T* __restrict x, const T* __restrict y, const T* __restrict z, std::size_t count,
-                               T* __restrict tOut, T* __restrict distSqOut) {
+                               T* __restrict cx, T* __restrict cy, T* __restrict cz, T* __restrict tOut,
+                               T* __restrict distSqOut) {
   for (std::size_t i = 0; i < count; ++i) {
-    tOut[i] = x[i] + z[i];
-    distSqOut[i] = y[i] + z[i];
+    cx[i] = x[i] + z[i];
+    cy[i] = y[i] + z[i];
+    cz[i] = x[i] + y[i];
+    if constexpr (W == Writes::All) {
+      tOut[i] = x[i] + x[i];
+      distSqOut[i] = y[i] + y[i];
+    }
   }
 }
 
-/// cq's batch kernel (core/src/batch.cpp, SolveBlock) with the range flags and the block
-/// structure dropped: what the batch pays for its guard. The same arithmetic in the same
-/// form, including the two spellings of the clamp; keep it in step with SolveBlock.
-template <Real T>
-[[gnu::noinline]] void RunUnguardedBatch(const Vec3<T>& a, const Vec3<T>& b, const T* __restrict x,
-                                         const T* __restrict y, const T* __restrict z, std::size_t count,
-                                         T* __restrict tOut, T* __restrict distSqOut) {
-  const Vec3<T> d = b - a;
-  const T den = detail::DotFused(d.v, d.v);
-  const T invDen = T(1) / den;
-  const T minusD[3] = {-d.v[0], -d.v[1], -d.v[2]};
-  const T* const coords[3] = {x, y, z};
-  for (std::size_t i = 0; i < count; ++i) {
-    T e[3];
-    for (int k = 0; k < 3; ++k) e[k] = coords[k][i] - a.v[k];
-    const T num = detail::DotFused(e, d.v);
-#if defined(__AVX512F__)
-    T t = num * invDen;
-    t = num > T(0) ? t : T(0);
-#else
-    const T lo = num > T(0) ? num : T(0);
-    T t = lo * invDen;
-    t = t < T(1) ? t : T(1);
-#endif
-    t = num >= den ? T(1) : t;
-    T r[3];
-    for (int k = 0; k < 3; ++k) r[k] = detail::MulAdd(t, minusD[k], e[k]);
-    tOut[i] = t;
-    distSqOut[i] = detail::DotFused(r, r);
-  }
-}
-
-/// The same kernel with only the flag every conforming build needs: a NaN or infinite
-/// point (its squared distance) sends the block to the exact single query. Without the
-/// scale guard's numerator flag: cq against this is what the scale guard itself costs.
-/// A second copy on purpose: one template for both references, the flag compiled out of
-/// one of them, does not vectorise that one under GCC 12 ("control flow in loop").
-/// Keep both in step with SolveBlock.
-template <Real T>
-[[gnu::noinline]] bool RunFiniteOnlyBlock(const Vec3<T>& a, const Vec3<T>& d, T den, T invDen, const T* __restrict x,
-                                          const T* __restrict y, const T* __restrict z, std::size_t begin,
-                                          std::size_t end, T* __restrict tOut, T* __restrict distSqOut) {
-  using Bits = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
-  const T minusD[3] = {-d.v[0], -d.v[1], -d.v[2]};
-  const T* const coords[3] = {x, y, z};
-  Bits maxDistSqBits = 0;
-  for (std::size_t i = begin; i < end; ++i) {
-    T e[3];
-    for (int k = 0; k < 3; ++k) e[k] = coords[k][i] - a.v[k];
-    const T num = detail::DotFused(e, d.v);
-#if defined(__AVX512F__)
-    T t = num * invDen;
-    t = num > T(0) ? t : T(0);
-#else
-    const T lo = num > T(0) ? num : T(0);
-    T t = lo * invDen;
-    t = t < T(1) ? t : T(1);
-#endif
-    t = num >= den ? T(1) : t;
-    T r[3];
-    for (int k = 0; k < 3; ++k) r[k] = detail::MulAdd(t, minusD[k], e[k]);
-    const T distSq = detail::DotFused(r, r);
-    tOut[i] = t;
-    distSqOut[i] = distSq;
-    maxDistSqBits = std::max(maxDistSqBits, std::bit_cast<Bits>(distSq));
-  }
-  return maxDistSqBits <= std::bit_cast<Bits>(detail::MaxFinite<T>());
-}
-
-template <Real T>
-void RunFiniteOnlyBatch(const Vec3<T>& a, const Vec3<T>& b, const T* x, const T* y, const T* z, std::size_t count,
-                        T* tOut, T* distSqOut) {
-  const Vec3<T> d = b - a;
-  const T den = detail::DotFused(d.v, d.v);
-  const T invDen = T(1) / den;
+/// cq's own batch loop (cq/detail/segment_batch.hpp) with a weaker guard, on the same path
+/// as cq::ClosestPointsOnSegment (core/src/batch.cpp): the same checks of A and B, the loop
+/// called through a pointer picked per segment, the same blocks, the single query behind
+/// a failed block. FiniteOnly ("cq_finite_only") keeps only the check that a batch
+/// reporting bad points needs; None ("cq_unguarded") checks nothing, for reference. cq
+/// against them prices its guard.
+template <detail::BatchGuard G, Writes W, Real T>
+void RunGuardVariant(const Vec3<T>& a, const Vec3<T>& b, const T* x, const T* y, const T* z, std::size_t count,
+                     T* cx, T* cy, T* cz, T* tOut, T* distSqOut) {
+  if (detail::CheckFinite(a, Field::A) || detail::CheckFinite(b, Field::B)) return;
+  const detail::BatchSegment<T, 3> s = detail::MakeBatchSegment(a, b);
+  constexpr bool k_all = W == Writes::All;
+  using Loop = bool (*)(detail::BatchSegment<T, 3>, const T*, const T*, const T*, std::size_t, std::size_t, T*, T*,
+                        T*, T*, T*);
+  const Loop loops[] = {
+      &detail::SolveBlock<detail::BatchOutputs{true, k_all, k_all, detail::BatchEnds::Exact, G}, T, 3>,
+      &detail::SolveBlock<detail::BatchOutputs{true, k_all, k_all, detail::BatchEnds::SelectB, G}, T, 3>,
+      &detail::SolveBlock<detail::BatchOutputs{true, k_all, k_all, detail::BatchEnds::SelectAB, G}, T, 3>};
+  const Loop loop = loops[static_cast<int>(s.ends)];
   constexpr std::size_t k_block = 1024;  // as core/src/batch.cpp
   for (std::size_t begin = 0; begin < count; begin += k_block) {
     const std::size_t end = std::min(count, begin + k_block);
-    if (!RunFiniteOnlyBlock(a, d, den, invDen, x, y, z, begin, end, tOut, distSqOut)) [[unlikely]] {
+    if (!loop(s, x, y, z, begin, end, cx, cy, cz, tOut, distSqOut)) [[unlikely]] {
       for (std::size_t i = begin; i < end; ++i) {
         const auto r = ClosestPointOnSegment(Vec3<T>{{x[i], y[i], z[i]}}, a, b);
-        tOut[i] = r ? r->t : std::numeric_limits<T>::quiet_NaN();
-        distSqOut[i] = r ? r->distanceSq : std::numeric_limits<T>::quiet_NaN();
+        const T nan = std::numeric_limits<T>::quiet_NaN();
+        cx[i] = r ? r->closest.v[0] : nan;
+        cy[i] = r ? r->closest.v[1] : nan;
+        cz[i] = r ? r->closest.v[2] : nan;
+        if constexpr (W == Writes::All) {
+          tOut[i] = r ? r->t : nan;
+          distSqOut[i] = r ? r->distanceSq : nan;
+        }
       }
     }
   }
@@ -231,6 +208,9 @@ void RunFiniteOnlyBatch(const Vec3<T>& a, const Vec3<T>& b, const T* x, const T*
 
 struct BatchCq {
   static constexpr const char* k_name = "cq";
+};
+struct BatchCqSelect {
+  static constexpr const char* k_name = "cq_select";
 };
 struct BatchCqFiniteOnly {
   static constexpr const char* k_name = "cq_finite_only";
@@ -242,35 +222,43 @@ struct BatchCopy {
   static constexpr const char* k_name = "copy";
 };
 
-template <class Impl, Real T>
+template <class Impl, Writes W, Real T>
 void RunBatch(BatchData<T>& data) {
   const T* x = data.coords[0];
   const T* y = data.coords[1];
   const T* z = data.coords[2];
-  if constexpr (std::is_same_v<Impl, BatchCq>) {
-    const auto report = ClosestPointsOnSegment(data.a, data.b, PointsSoA<T, 3>{{x, y, z}, data.count},
-                                               SegmentBatchOutput<T>{data.t, data.distanceSq});
+  T* cx = data.closest[0];
+  T* cy = data.closest[1];
+  T* cz = data.closest[2];
+  T* tOut = W == Writes::All ? data.t : nullptr;
+  T* distSqOut = W == Writes::All ? data.distanceSq : nullptr;
+  if constexpr (std::is_same_v<Impl, BatchCq> || std::is_same_v<Impl, BatchCqSelect>) {
+    const bool select = std::is_same_v<Impl, BatchCqSelect>;
+    const auto report = ClosestPointsOnSegment(select ? data.aSelect : data.a, select ? data.bSelect : data.b,
+                                               PointsSoA<T, 3>{{x, y, z}, data.count},
+                                               SegmentBatchOutput<T, 3>{{cx, cy, cz}, tOut, distSqOut});
     benchmark::DoNotOptimize(report);
   } else if constexpr (std::is_same_v<Impl, BatchCqFiniteOnly>) {
-    RunFiniteOnlyBatch(data.a, data.b, x, y, z, data.count, data.t, data.distanceSq);
+    RunGuardVariant<detail::BatchGuard::FiniteOnly, W>(data.a, data.b, x, y, z, data.count, cx, cy, cz, tOut,
+                                                       distSqOut);
   } else if constexpr (std::is_same_v<Impl, BatchCqUnguarded>) {
-    RunUnguardedBatch(data.a, data.b, x, y, z, data.count, data.t, data.distanceSq);
+    RunGuardVariant<detail::BatchGuard::None, W>(data.a, data.b, x, y, z, data.count, cx, cy, cz, tOut, distSqOut);
   } else if constexpr (std::is_same_v<Impl, BatchCopy>) {
-    RunCopy(x, y, z, data.count, data.t, data.distanceSq);
+    RunCopy<W>(x, y, z, data.count, cx, cy, cz, data.t, data.distanceSq);
   } else {
-    RunBatchLoop<Impl>(data.a, data.b, x, y, z, data.count, data.t, data.distanceSq);
+    RunBatchLoop<Impl, W>(data.a, data.b, x, y, z, data.count, cx, cy, cz, data.t, data.distanceSq);
   }
 }
 
-template <class Impl, Real T>
+template <class Impl, Writes W, Real T>
 void BM_PointSegmentBatch(benchmark::State& state, std::size_t count) {
   BatchData<T>& data = SharedBatchData<T>(count);
   for (auto _ : state) {
-    RunBatch<Impl>(data);
+    RunBatch<Impl, W>(data);
     benchmark::ClobberMemory();
   }
-  // Three coordinates read, t and distanceSq written: what the copy floor moves too.
-  constexpr std::size_t k_bytesPerQuery = 5 * sizeof(T);
+  // Three coordinates read and three or five values written: what the copy moves too.
+  constexpr std::size_t k_bytesPerQuery = (3 + k_arraysWritten<W>)*sizeof(T);
   const auto queries = state.iterations() * static_cast<std::int64_t>(count);
   state.SetItemsProcessed(queries);
   state.SetBytesProcessed(queries * static_cast<std::int64_t>(k_bytesPerQuery));
@@ -287,11 +275,16 @@ void RegisterIndependent() {
   benchmark::RegisterBenchmark(name.c_str(), BM_PointSegment<Impl, T>)->Unit(benchmark::kMicrosecond);
 }
 
-template <class Impl, Real T>
+template <Writes W>
+const char* BatchWorkload() {
+  return W == Writes::Closest ? "BM_PointSegmentBatch" : "BM_PointSegmentBatchAll";
+}
+
+template <class Impl, Writes W, Real T>
 void RegisterBatch(std::size_t count) {
   const std::string name =
-      std::string("BM_PointSegmentBatch/") + Impl::k_name + "/" + TypeName<T>() + "/" + std::to_string(count);
-  benchmark::RegisterBenchmark(name.c_str(), BM_PointSegmentBatch<Impl, T>, count)
+      std::string(BatchWorkload<W>()) + "/" + Impl::k_name + "/" + TypeName<T>() + "/" + std::to_string(count);
+  benchmark::RegisterBenchmark(name.c_str(), BM_PointSegmentBatch<Impl, W, T>, count)
       ->Unit(count > 100000 ? benchmark::kMillisecond : benchmark::kNanosecond);
 }
 
@@ -306,23 +299,28 @@ void RegisterAllFor() {
   RegisterIndependent<ClampOnly, T>();
 }
 
-template <Real T>
+template <Writes W, Real T>
 void RegisterBatchesFor(std::size_t count) {
-  RegisterBatch<BatchCq, T>(count);
-  RegisterBatch<BatchCqFiniteOnly, T>(count);
-  RegisterBatch<BatchCqUnguarded, T>(count);
-  RegisterBatch<Ericson, T>(count);
-  RegisterBatch<NormalizeFirst, T>(count);
-  RegisterBatch<Glm, T>(count);
-  RegisterBatch<BatchCopy, T>(count);
+  RegisterBatch<BatchCq, W, T>(count);
+  RegisterBatch<BatchCqSelect, W, T>(count);
+  RegisterBatch<BatchCqFiniteOnly, W, T>(count);
+  RegisterBatch<BatchCqUnguarded, W, T>(count);
+  RegisterBatch<Ericson, W, T>(count);
+  RegisterBatch<NormalizeFirst, W, T>(count);
+  RegisterBatch<Glm, W, T>(count);
+  RegisterBatch<BatchCopy, W, T>(count);
 }
 
 void RegisterAll() {
   RegisterAllFor<float>();
   RegisterAllFor<double>();
   for (std::size_t count : {k_batchL1, k_batchDram}) {
-    RegisterBatchesFor<float>(count);
-    RegisterBatchesFor<double>(count);
+    RegisterBatchesFor<Writes::Closest, float>(count);
+    RegisterBatchesFor<Writes::Closest, double>(count);
+  }
+  for (std::size_t count : {k_batchL1, k_batchDram}) {
+    RegisterBatchesFor<Writes::All, float>(count);
+    RegisterBatchesFor<Writes::All, double>(count);
   }
 }
 
@@ -336,6 +334,19 @@ void AddPoolContext() {
                 100.0 * static_cast<double>(pool.regionCounts[1]) / n,
                 100.0 * static_cast<double>(pool.regionCounts[2]) / n);
   benchmark::AddCustomContext(std::string("independent_pool_") + TypeName<T>(), text);
+}
+
+/// Which of cq's loop variants the two batch segments take (see BatchData).
+template <Real T>
+void AddBatchSegmentContext() {
+  const BatchData<T>& data = SharedBatchData<T>(k_batchL1);
+  const char* names[] = {"no vertex select", "select B", "select A and B"};
+  const auto variant = [&](const Vec3<T>& a, const Vec3<T>& b) {
+    return names[static_cast<int>(detail::MakeBatchSegment(a, b).ends)];
+  };
+  benchmark::AddCustomContext(std::string("batch_segments_") + TypeName<T>(),
+                              std::string("cq: ") + variant(data.a, data.b) +
+                                  ", cq_select: " + variant(data.aSelect, data.bSelect));
 }
 
 /// The CPU's model name (Linux) and the compiler, so a saved run says where it came from.
@@ -396,19 +407,28 @@ class SummaryReporter : public benchmark::ConsoleReporter {
   }
 
   void PrintSummary(std::ostream& out) const {
-    const char* impls[] = {"cq",  "cq_finite_only", "cq_unguarded", "ericson",
-                           "normalize_first", "glm", "clamp_only", "copy"};
     const char* types[] = {"float", "double"};
+    const char* workloads[] = {"BM_PointSegmentBatch", "BM_PointSegmentBatchAll"};
     out << "\nSummary (ns per query" << (m_fromMedian.empty() ? "" : ", median of the repetitions") << ")\n\n";
     out << "| impl | independent float | independent double | batch 1024 float | batch 1024 double"
            " | batch 16M float | batch 16M double |\n";
     out << "|---|---:|---:|---:|---:|---:|---:|\n";
-    for (const char* impl : impls) {
+    for (const char* impl : {"cq", "cq_select", "cq_finite_only", "cq_unguarded", "ericson", "normalize_first", "glm",
+                             "clamp_only", "copy"}) {
       out << "| " << impl;
       for (const char* type : types)
         out << " | " << Format("%.3f", Ns(std::string("BM_PointSegment/") + impl + "/" + type));
       for (std::size_t count : {k_batchL1, k_batchDram})
-        for (const char* type : types) out << " | " << Format("%.3f", Ns(BatchName(impl, type, count)));
+        for (const char* type : types) out << " | " << Format("%.3f", Ns(BatchName(workloads[0], impl, type, count)));
+      out << " |\n";
+    }
+    out << "\nBatch writing every output (closest point, t, distanceSq):\n\n";
+    out << "| impl | 1024 float | 1024 double | 16M float | 16M double |\n|---|---:|---:|---:|---:|\n";
+    for (const char* impl :
+         {"cq", "cq_select", "cq_finite_only", "cq_unguarded", "ericson", "normalize_first", "glm", "copy"}) {
+      out << "| " << impl;
+      for (std::size_t count : {k_batchL1, k_batchDram})
+        for (const char* type : types) out << " | " << Format("%.3f", Ns(BatchName(workloads[1], impl, type, count)));
       out << " |\n";
     }
     out << "\nTargets (same run):\n\n| target | float | double | goal |\n|---|---:|---:|---|\n";
@@ -420,34 +440,39 @@ class SummaryReporter : public benchmark::ConsoleReporter {
       out << " | " << Format("%.2fx", fastestOther / Ns(std::string("BM_PointSegment/cq/") + type));
     }
     out << " | >= 3x |\n";
-    for (std::size_t count : {k_batchL1, k_batchDram}) {
-      out << "| batch " << (count == k_batchL1 ? "1024" : "16M") << ": cq / copy";
-      for (const char* type : types)
-        out << " | " << Format("%.2fx", Ns(BatchName("cq", type, count)) / Ns(BatchName("copy", type, count)));
-      out << " | <= " << (count == k_batchL1 ? "1.5x" : "1.2x") << " |\n";
-    }
+    auto batchRatio = [&](const char* workload, const char* label, const char* impl, const char* baseline,
+                          const char* goal) {
+      for (std::size_t count : {k_batchL1, k_batchDram}) {
+        out << "| " << label << (count == k_batchL1 ? " 1024" : " 16M") << ": " << impl << " / " << baseline;
+        for (const char* type : types)
+          out << " | "
+              << Format("%.2fx", Ns(BatchName(workload, impl, type, count)) / Ns(BatchName(workload, baseline, type, count)));
+        out << " | " << (goal ? goal : count == k_batchL1 ? "<= 1.5x" : "<= 1.2x") << " |\n";
+      }
+    };
+    for (const char* impl : {"cq", "cq_select"}) batchRatio(workloads[0], "batch", impl, "copy", nullptr);
+    for (const char* impl : {"cq", "cq_select"}) batchRatio(workloads[1], "batch, all outputs,", impl, "copy", nullptr);
     // The scale guard against a build without it (which must still report NaN and
     // infinity), and, for reference, every check against none at all.
     for (const char* baseline : {"cq_finite_only", "cq_unguarded"}) {
-      const char* what = std::strcmp(baseline, "cq_finite_only") == 0 ? "scale guard" : "all checks";
+      const bool guardOnly = std::strcmp(baseline, "cq_finite_only") == 0;
+      const char* what = guardOnly ? "scale guard" : "all checks";
       out << "| " << what << ", independent: cq / " << baseline;
       for (const char* type : types)
         out << " | "
             << Format("%.2fx", Ns(std::string("BM_PointSegment/cq/") + type) /
                                    Ns(std::string("BM_PointSegment/") + baseline + "/" + type));
-      out << " | <= 1.10x |\n";
-      for (std::size_t count : {k_batchL1, k_batchDram}) {
-        out << "| " << what << ", batch " << (count == k_batchL1 ? "1024" : "16M") << ": cq / " << baseline;
-        for (const char* type : types)
-          out << " | " << Format("%.2fx", Ns(BatchName("cq", type, count)) / Ns(BatchName(baseline, type, count)));
-        out << " | <= 1.10x |\n";
-      }
+      out << " | " << (guardOnly ? "<= 1.10x" : "(reference)") << " |\n";
+      const std::string batchLabel = std::string(what) + ", batch";
+      const std::string allLabel = std::string(what) + ", batch, all outputs,";
+      batchRatio(workloads[0], batchLabel.c_str(), "cq", baseline, guardOnly ? "<= 1.10x" : "(reference)");
+      batchRatio(workloads[1], allLabel.c_str(), "cq", baseline, guardOnly ? "<= 1.10x" : "(reference)");
     }
     out << std::flush;
   }
 
-  static std::string BatchName(const char* impl, const char* type, std::size_t count) {
-    return std::string("BM_PointSegmentBatch/") + impl + "/" + type + "/" + std::to_string(count);
+  static std::string BatchName(const char* workload, const char* impl, const char* type, std::size_t count) {
+    return std::string(workload) + "/" + impl + "/" + type + "/" + std::to_string(count);
   }
 
   std::map<std::string, double> m_nsPerQuery;
@@ -496,6 +521,8 @@ int main(int argc, char** argv) {
   cq::bench::RegisterAll();
   cq::bench::AddPoolContext<float>();
   cq::bench::AddPoolContext<double>();
+  cq::bench::AddBatchSegmentContext<float>();
+  cq::bench::AddBatchSegmentContext<double>();
   cq::bench::AddMachineContext();
   cq::bench::SummaryReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
