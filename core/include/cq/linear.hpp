@@ -95,8 +95,8 @@ inline T MulAdd(T x, T y, T z) {
 }
 
 /// u . v in one fixed order, ((u0 v0 + u1 v1) + u2 v2) with each sum fused by MulAdd. The
-/// single query and the batch (core/src/batch.cpp) both form the numerator (P - A).(B - A)
-/// and the denominator |B - A|^2 with it, so they are the same bits in both.
+/// single query and the batch (cq/detail/segment_batch.hpp) both form the numerator
+/// (P - A).(B - A) and the denominator |B - A|^2 with it, so they are the same bits in both.
 template <Real T, int N>
 inline T DotFused(const T (&u)[N], const T (&v)[N]) {
   T s = u[0] * v[0];
@@ -153,7 +153,7 @@ inline LinearResult<T, N> ClosestPointOnLinearFast(const Vec<T, N>& p, const Vec
   // and the foot finite), plus |numerator| >= k_minSafeSquare: below that its products
   // may have underflowed (to 0 even, with P well off the perpendicular through A), which
   // can flip the region. An exact 0 (P == A, or P on that perpendicular) takes the slow
-  // path too and gets the same answer there. The batch tests the same per point.
+  // path too and gets the same answer there. The batch tests |numerator| the same way, per point.
   //
   // The upper bounds are tested on |B - A|^2 and |P - A|^2, which do not wait for the
   // division and the select, so the guard is off the query's critical path: with
