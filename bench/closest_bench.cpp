@@ -191,17 +191,9 @@ void RunGuardVariant(const Vec3<T>& a, const Vec3<T>& b, const T* x, const T* y,
   for (std::size_t begin = 0; begin < count; begin += k_block) {
     const std::size_t end = std::min(count, begin + k_block);
     if (!loop(s, x, y, z, begin, end, cx, cy, cz, tOut, distSqOut)) [[unlikely]] {
-      for (std::size_t i = begin; i < end; ++i) {
-        const auto r = ClosestPointOnSegment(Vec3<T>{{x[i], y[i], z[i]}}, a, b);
-        const T nan = std::numeric_limits<T>::quiet_NaN();
-        cx[i] = r ? r->closest.v[0] : nan;
-        cy[i] = r ? r->closest.v[1] : nan;
-        cz[i] = r ? r->closest.v[2] : nan;
-        if constexpr (W == Writes::All) {
-          tOut[i] = r ? r->t : nan;
-          distSqOut[i] = r ? r->distanceSq : nan;
-        }
-      }
+      const PointsSoA<T, 3> points{{x, y, z}, count};
+      const SegmentBatchOutput<T, 3> out{{cx, cy, cz}, tOut, distSqOut};
+      for (std::size_t i = begin; i < end; ++i) detail::SolveBySingleQuery(a, b, points, i, out);
     }
   }
 }

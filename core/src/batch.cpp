@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
-#include <limits>
 #include <utility>
 
 #include "cq/detail/segment_batch.hpp"
@@ -46,22 +45,13 @@ constexpr std::array<BlockKernel<T, N>, sizeof...(I)> MakeKernels(std::index_seq
 template <Real T, int N>
 constexpr auto k_kernels = MakeKernels<T, N>(std::make_index_sequence<24>{});
 
-/// The single query's answer for point i, with NaN outputs for a non-finite point.
+/// The single query's answer for point i, counted in the report when the point is bad.
 template <Real T, int N>
 void SolveOne(const Vec<T, N>& a, const Vec<T, N>& b, const PointsSoA<T, N>& points, std::size_t i,
-              const SegmentBatchOutput<T, N>& out, bool wantClosest, BatchReport& report) {
-  Vec<T, N> p;
-  for (int k = 0; k < N; ++k) p.v[k] = points.coords[k][i];
-  const auto r = ClosestPointOnSegment(p, a, b);
-  const T nan = std::numeric_limits<T>::quiet_NaN();
-  if (out.t) out.t[i] = r ? r->t : nan;
-  if (out.distanceSq) out.distanceSq[i] = r ? r->distanceSq : nan;
-  if (wantClosest)
-    for (int k = 0; k < N; ++k) out.closest[k][i] = r ? r->closest.v[k] : nan;
-  if (!r) {
-    ++report.nonFinitePoints;
-    report.firstNonFinite = std::min(report.firstNonFinite, i);
-  }
+              const SegmentBatchOutput<T, N>& out, BatchReport& report) {
+  if (detail::SolveBySingleQuery(a, b, points, i, out)) return;
+  ++report.nonFinitePoints;
+  report.firstNonFinite = std::min(report.firstNonFinite, i);
 }
 
 }  // namespace
@@ -80,7 +70,7 @@ Checked<BatchReport> ClosestPointsOnSegment(const Vec<T, N>& a, const Vec<T, N>&
   const BatchSegment<T, N> s = detail::MakeBatchSegment(a, b);
   if (!s.inRange) {
     // Degenerate, tiny or huge segment: every point through the exact single query.
-    for (std::size_t i = 0; i < points.count; ++i) SolveOne(a, b, points, i, out, wantClosest, report);
+    for (std::size_t i = 0; i < points.count; ++i) SolveOne(a, b, points, i, out, report);
     return report;
   }
   const std::size_t index = std::size_t{wantClosest} | std::size_t{out.t != nullptr} << 1 |
@@ -92,7 +82,7 @@ Checked<BatchReport> ClosestPointsOnSegment(const Vec<T, N>& a, const Vec<T, N>&
     const std::size_t end = std::min(points.count, begin + k_blockSize);
     if (!kernel(s, points.coords[0], points.coords[1], z, begin, end, out.closest[0], out.closest[1], cz, out.t,
                 out.distanceSq)) [[unlikely]]
-      for (std::size_t i = begin; i < end; ++i) SolveOne(a, b, points, i, out, wantClosest, report);
+      for (std::size_t i = begin; i < end; ++i) SolveOne(a, b, points, i, out, report);
   }
   return report;
 }

@@ -343,7 +343,7 @@ TYPED_TEST(SegmentBatch, HugeFiniteSquaredLengthKeepsTWithinTwoUlps) {
   EXPECT_EQ(CompareWithScalar(cloud, a, b), 0);
 }
 
-/// The outputs subset `mask` of `all` (bit 0 closest, 1 t, 2 distanceSq), into `cloud`.
+/// The outputs of `cloud` that `mask` selects (bit 0 closest, 1 t, 2 distanceSq).
 template <class T, int N>
 cq::SegmentBatchOutput<T, N> Subset(Cloud<T, N>& cloud, int mask) {
   cq::SegmentBatchOutput<T, N> out;

@@ -14,6 +14,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "cq/batch.hpp"
 #include "cq/detail/scale.hpp"
 #include "cq/linear.hpp"
 #include "cq/vec.hpp"
@@ -216,6 +217,23 @@ bool SolveBlock(const BatchSegment<T, N> s, const T* __restrict x, const T* __re
   }
   return maxBits <= std::bit_cast<Bits>(MaxFinite<T>()) &&
          minAbsNumBits >= std::bit_cast<Bits>(O.guard == BatchGuard::Scale ? Range<T>::k_minSafeSquare : T(0));
+}
+
+/// Point i through the exact single query, written to every output `out` asks for (NaN
+/// for a point with a NaN or infinite coordinate, and then false): what a block the loop
+/// rejects gets instead, point by point.
+template <Real T, int N>
+bool SolveBySingleQuery(const Vec<T, N>& a, const Vec<T, N>& b, const PointsSoA<T, N>& points, std::size_t i,
+                        const SegmentBatchOutput<T, N>& out) {
+  Vec<T, N> p;
+  for (int k = 0; k < N; ++k) p.v[k] = points.coords[k][i];
+  const auto r = ClosestPointOnSegment(p, a, b);
+  const T nan = std::numeric_limits<T>::quiet_NaN();
+  if (out.t) out.t[i] = r ? r->t : nan;
+  if (out.distanceSq) out.distanceSq[i] = r ? r->distanceSq : nan;
+  for (int k = 0; k < N; ++k)
+    if (out.closest[k]) out.closest[k][i] = r ? r->closest.v[k] : nan;
+  return r.ok();
 }
 
 }  // namespace cq::detail
