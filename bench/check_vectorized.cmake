@@ -5,8 +5,9 @@
 #         -P check_vectorized.cmake
 #
 # Compiles SOURCE with FLAGS plus -fopt-info-vec-optimized and counts GCC's "loop
-# vectorized" notes on the line of SolveBlock's point loop in KERNEL. MIN_LOOPS is the
-# number of SolveBlock instantiations SOURCE makes: each must be vectorised. The line is
+# vectorized" notes on the line of SolveBlockPortable's point loop in KERNEL (FLAGS
+# define CQ_BATCH_PORTABLE, so that SOURCE uses that loop even for an AVX-512 target). MIN_LOOPS is the
+# number of SolveBlockPortable instantiations SOURCE makes: each must be vectorised. The line is
 # found in KERNEL, so the check follows edits to it. Not a timing test.
 
 foreach(var COMPILER FLAGS SOURCE KERNEL OBJECT MIN_LOOPS)
@@ -15,16 +16,16 @@ foreach(var COMPILER FLAGS SOURCE KERNEL OBJECT MIN_LOOPS)
   endif()
 endforeach()
 
-# The line of `for (std::size_t i = begin; ...` after `bool SolveBlock(`.
+# The line of `for (std::size_t i = begin; ...` after `bool SolveBlockPortable(`.
 file(READ "${KERNEL}" text)
-string(FIND "${text}" "bool SolveBlock(" blockPos)
+string(FIND "${text}" "bool SolveBlockPortable(" blockPos)
 if(blockPos EQUAL -1)
-  message(FATAL_ERROR "check_vectorized: no 'bool SolveBlock(' in ${KERNEL}")
+  message(FATAL_ERROR "check_vectorized: no 'bool SolveBlockPortable(' in ${KERNEL}")
 endif()
 string(SUBSTRING "${text}" ${blockPos} -1 fromBlock)
 string(FIND "${fromBlock}" "for (std::size_t i = begin;" loopOffset)
 if(loopOffset EQUAL -1)
-  message(FATAL_ERROR "check_vectorized: SolveBlock has no 'for (std::size_t i = begin;' loop")
+  message(FATAL_ERROR "check_vectorized: SolveBlockPortable has no 'for (std::size_t i = begin;' loop")
 endif()
 math(EXPR loopPos "${blockPos} + ${loopOffset}")
 string(SUBSTRING "${text}" 0 ${loopPos} beforeLoop)
@@ -47,7 +48,7 @@ string(REGEX MATCHALL "${sourceName}:${loopLine}:[0-9]+: optimized: loop vectori
 string(REPLACE ";" "\n  " noteText "${notes}")
 # GCC notes each vectorised loop once and each vectorised epilogue (the remainder, in
 # narrower vectors) once more. Count the notes at the widest width seen: one per
-# instantiation of SolveBlock.
+# instantiation of SolveBlockPortable.
 set(widest 0)
 foreach(note IN LISTS notes)
   if(note MATCHES "using ([0-9]+) byte vectors" AND CMAKE_MATCH_1 GREATER widest)
@@ -62,8 +63,8 @@ foreach(note IN LISTS notes)
 endforeach()
 if(mainLoops LESS MIN_LOOPS)
   message(FATAL_ERROR
-    "check_vectorized: SolveBlock's loop (${sourceName}:${loopLine}) vectorised in ${mainLoops} "
+    "check_vectorized: SolveBlockPortable's loop (${sourceName}:${loopLine}) vectorised in ${mainLoops} "
     "instantiations, expected ${MIN_LOOPS}.\nFlags: ${FLAGS}\nGCC's notes on that line:\n  ${noteText}\n"
     "All vectoriser output:\n${err}")
 endif()
-message(STATUS "SolveBlock's loop (${sourceName}:${loopLine}): ${mainLoops} instantiations vectorised with ${widest}-byte vectors:\n  ${noteText}")
+message(STATUS "SolveBlockPortable's loop (${sourceName}:${loopLine}): ${mainLoops} instantiations vectorised with ${widest}-byte vectors:\n  ${noteText}")

@@ -19,6 +19,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cq/detail/segment_batch.hpp"
@@ -458,6 +459,110 @@ TYPED_TEST(SegmentBatch, RandomSegmentsKeepTheirVerticesExactly) {
   // Both common variants occur here (coordinates crossing zero need the select).
   EXPECT_GT(variants[0], 20);
   EXPECT_GT(variants[1], 20);
+}
+
+// The library's loop on this target (SolveBlock: the AVX-512 intrinsics where the build
+// targets AVX-512, else the portable loop) against the portable loop, which every other
+// target runs: the same bits in every output, and the same verdict of the guard, for
+// every set of outputs, vertex variant and guard, with block lengths that end in a
+// partial vector (the intrinsics' masked tail). Blocks holding a point the guard rejects
+// (NaN, inf, a numerator too small to trust) must be rejected by both.
+template <cq::detail::BatchOutputs O, class T, int N>
+int CompareLoopForms(const cq::detail::BatchSegment<T, N>& s, const Cloud<T, N>& cloud, std::size_t begin,
+                     std::size_t end) {
+  const std::size_t count = cloud.size();
+  Cloud<T, N> lib(count);
+  Cloud<T, N> portable(count);
+  const T nan = std::numeric_limits<T>::quiet_NaN();
+  for (Cloud<T, N>* c : {&lib, &portable}) {  // unwritten entries must stay as they were
+    for (auto& coord : c->closest) std::fill(coord.begin(), coord.end(), nan);
+    std::fill(c->t.begin(), c->t.end(), nan);
+    std::fill(c->distanceSq.begin(), c->distanceSq.end(), nan);
+  }
+  const auto run = [&](auto kernel, Cloud<T, N>& out) {
+    T* closest[3] = {out.closest[0].data(), out.closest[1].data(), N == 3 ? out.closest[N - 1].data() : nullptr};
+    const T* in[3] = {cloud.coords[0].data(), cloud.coords[1].data(), N == 3 ? cloud.coords[N - 1].data() : nullptr};
+    return kernel(s, in[0], in[1], in[2], begin, end, closest[0], closest[1], closest[2], out.t.data(),
+                  out.distanceSq.data());
+  };
+  const bool libOk = run(&cq::detail::SolveBlock<O, T, N>, lib);
+  const bool portableOk = run(&cq::detail::SolveBlockPortable<O, T, N>, portable);
+  int mismatches = libOk != portableOk ? 1 : 0;
+  if (!libOk || !portableOk) return mismatches;  // outputs of a rejected block are not used
+  for (std::size_t i = 0; i < count; ++i) {
+    bool same = cqtest::SameBits(lib.t[i], portable.t[i]) &&
+                cqtest::SameBits(lib.distanceSq[i], portable.distanceSq[i]);
+    for (int k = 0; k < N; ++k) same = same && cqtest::SameBits(lib.closest[k][i], portable.closest[k][i]);
+    if (!same) ++mismatches;
+  }
+  return mismatches;
+}
+
+template <cq::detail::BatchEnds E, cq::detail::BatchGuard G, class T, int N, std::size_t... I>
+int CompareEveryOutputSet(const cq::detail::BatchSegment<T, N>& s, const Cloud<T, N>& cloud, std::size_t begin,
+                          std::size_t end, std::index_sequence<I...>) {
+  // I = 1..7: closest | t << 1 | distanceSq << 2.
+  return (CompareLoopForms<cq::detail::BatchOutputs{(I & 1) != 0, (I & 2) != 0, (I & 4) != 0, E, G}>(s, cloud, begin,
+                                                                                                    end) +
+          ...);
+}
+
+template <class T, int N>
+int CompareEveryLoop(const cq::detail::BatchSegment<T, N>& s, const Cloud<T, N>& cloud, std::size_t begin,
+                     std::size_t end) {
+  using cq::detail::BatchEnds;
+  using cq::detail::BatchGuard;
+  constexpr auto sets = std::index_sequence<1, 2, 3, 4, 5, 6, 7>{};
+  int n = 0;
+  n += CompareEveryOutputSet<BatchEnds::Exact, BatchGuard::Scale>(s, cloud, begin, end, sets);
+  n += CompareEveryOutputSet<BatchEnds::SelectB, BatchGuard::Scale>(s, cloud, begin, end, sets);
+  n += CompareEveryOutputSet<BatchEnds::SelectAB, BatchGuard::Scale>(s, cloud, begin, end, sets);
+  n += CompareEveryOutputSet<BatchEnds::Exact, BatchGuard::FiniteOnly>(s, cloud, begin, end, sets);
+  n += CompareEveryOutputSet<BatchEnds::Exact, BatchGuard::None>(s, cloud, begin, end, sets);
+  return n;
+}
+
+TYPED_TEST(SegmentBatch, LibraryLoopMatchesThePortableLoopBitForBit) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  cqtest::Rng rng(0x5eed'0010);
+  const T nan = std::numeric_limits<T>::quiet_NaN();
+  const T inf = std::numeric_limits<T>::infinity();
+  int rejectedByBoth = 0;
+  for (int trial = 0; trial < 12; ++trial) {
+    const cq::Vec<T, N> a = trial == 0 ? V<T, N>(-0.0, 1.0, 2.0) : rng.InCube<T, N>(-10, 10);
+    const cq::Vec<T, N> b = rng.InCube<T, N>(-10, 10);
+    const auto s = cq::detail::MakeBatchSegment(a, b);
+    ASSERT_TRUE(s.inRange);
+    Cloud<T, N> cloud = MakeCloud<T, N>(150, a, b, rng);
+    // Blocks [begin, end) of every length from 0 to 40 at a few offsets: whole vectors and
+    // every partial tail, for 8 doubles and 16 floats per vector.
+    for (std::size_t begin : {std::size_t{0}, std::size_t{3}, std::size_t{64}}) {
+      for (std::size_t length = 0; length <= 40; length += trial % 2 == 0 ? 1 : 7)
+        ASSERT_EQ(CompareEveryLoop(s, cloud, begin, begin + length), 0)
+            << "trial " << trial << " begin " << begin << " length " << length;
+    }
+    // A point the guard must reject, inside a partial vector: both loops reject the block.
+    const std::size_t bad = 100 + static_cast<std::size_t>(trial);
+    cq::Vec<T, N> p = cloud.Point(bad);
+    p.v[trial % N] = trial % 3 == 0 ? nan : trial % 3 == 1 ? inf : -inf;
+    if (trial == 11) p = a;  // numerator 0: the exact path's job
+    cloud.Set(bad, p);
+    using cq::detail::BatchOutputs;
+    constexpr BatchOutputs k_all{true, true, true, cq::detail::BatchEnds::SelectAB};
+    for (std::size_t end : {bad + 1, bad + 5, bad + 20}) {
+      ASSERT_EQ((CompareLoopForms<k_all>(s, cloud, bad - 2, end)), 0) << "trial " << trial << " end " << end;
+      Cloud<T, N> out(cloud.size());
+      auto all = out.AllOutputs();
+      const T* in[3] = {cloud.coords[0].data(), cloud.coords[1].data(), N == 3 ? cloud.coords[N - 1].data() : nullptr};
+      const bool ok = cq::detail::SolveBlock<k_all, T, N>(s, in[0], in[1], in[2], bad - 2, end, all.closest[0],
+                                                           all.closest[1], N == 3 ? all.closest[N - 1] : nullptr,
+                                                           all.t, all.distanceSq);
+      EXPECT_FALSE(ok) << "trial " << trial << ": a block with " << cqtest::Str(p) << " passed the guard";
+      rejectedByBoth += ok ? 0 : 1;
+    }
+  }
+  EXPECT_EQ(rejectedByBoth, 36);
 }
 
 }  // namespace

@@ -1,34 +1,33 @@
 // cq/batch.hpp: many points against one segment, structure of arrays.
 //
-// The batch gives, for every point, exactly the single query's answer (ClosestPointOnSegment):
-// the same t, closest point and squared distance, bit for bit. It gets there by doing the
-// single query's fast-path arithmetic (the same numerator, the same division, the same
-// fused multiply-adds in the same order) on whole vectors of points at once, and by
-// sending every block of points the single query would not answer on its fast path
-// through the single query itself.
+// The batch gives, for every point, the single query's answer (ClosestPointOnSegment) with
+// the same clamp: where the single query returns vertex A or B, the batch returns t = 0 or
+// 1 and that vertex, bit for bit (it decides on the same numerator). In the interior t is
+// within 2 ulps of the single query's (num * (1 / den) rounded up, not num / den: a
+// multiply, not a divide, per point), the closest point within a few ulps of the scene's
+// size, and |P - closest|^2 follows from them.
 //
 // Outputs are optional: pass an array for what you need, nullptr for the rest, and the
-// kernel neither computes nor stores the others (the closest point alone is three loads,
-// a handful of vector instructions and three stores per point). closest takes one array
+// loop neither computes nor stores the others (the closest point alone is three loads,
+// about a dozen vector instructions and three stores per point). closest takes one array
 // per coordinate, all of them or none.
 //
 // How it stays exact and fast:
-// - Per segment, once: B - A, |B - A|^2, and whether A + 0 (B - A) and A + 1 (B - A)
-//   round to A and B bit for bit (they usually do for A; for B only when B - A rounds
-//   kindly). If both do, the vertices need no select in the loop; otherwise the loop
-//   selects them per point, as the single query does.
-// - Per point, no branch: P - A, the numerator, t = max(num, 0) / den, then 1 where the
-//   numerator reaches den (Ericson's deferred-division tests, decided on the numerator),
-//   closest = A + t (B - A) fused, P - closest and its squared length. GCC's -O3
-//   vectoriser turns the selects into masked moves or blends and the loop into full-width
-//   SIMD; the CTest Bench.BatchKernelVectorizes fails if any variant stops vectorising.
-// - Per block of 1024 points, the single query's range guard, kept as two running
-//   unsigned min / max of bit patterns: some |numerator| below its safe range (it may
-//   have underflowed, which can flip the region) or some |P - A| coordinate above 2^61
-//   (float) / 2^509 (double), past which |P - A|^2 could leave its range, or a NaN / inf.
-//   Such a block is redone point by point with the single query, which answers exactly at
-//   every scale. A segment whose |B - A|^2 is outside the fast range (degenerate, tiny or
-//   huge) sends every point there.
+// - Per segment, once: B - A, |B - A|^2 (the single query's bits), 1 / |B - A|^2 rounded
+//   up, and whether A + 0 (B - A) and A + 1 (B - A) round to A and B bit for bit (for B,
+//   the step B - A may be nudged by an ulp or two so that they do). If both do, the
+//   vertices need no select in the loop; otherwise the loop selects them per point.
+// - Per point, no branch: P - A, the numerator, t = num * (1 / den) clamped to [0, 1]
+//   (because 1 / den is rounded up, num >= den gives exactly 1: Ericson's tests without a
+//   compare), closest = A + t step fused, P - closest and its squared length. With
+//   AVX-512 the loop is written in intrinsics; elsewhere GCC's -O3 vectoriser makes SIMD
+//   of plain C++ (the CTests Bench.BatchKernelVectorizes* fail if any variant stops
+//   vectorising). The two give the same bits.
+// - Per block of 1024 points, the single query's range guard: some |numerator| below its
+//   safe range (it may have underflowed, which can flip the region), or a NaN or infinite
+//   numerator or squared distance. Such a block is redone point by point with the single
+//   query, which answers exactly at every scale. A segment whose |B - A|^2 is outside the
+//   fast range (degenerate, tiny or huge) sends every point there.
 // Non-finite points get NaN in every output requested and are counted in the report,
 // never given a number.
 #pragma once

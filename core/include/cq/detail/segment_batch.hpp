@@ -3,6 +3,15 @@
 // Not public API. It lives in a header so that the benchmark can build the very same loop
 // with a weaker guard (Guard::FiniteOnly, Guard::None) and price the library's guard
 // against it; core/src/batch.cpp is its only other user.
+//
+// Two implementations of one loop, with the same results bit for bit (the tests compare
+// them): SolveBlockPortable, plain C++ that GCC's -O3 vectoriser turns into SIMD for any
+// target with FMA, and SolveBlockAvx512, the same arithmetic in AVX-512 intrinsics, which
+// the library uses where the compiler targets AVX-512F and DQ. The intrinsics buy what
+// the vectoriser cannot express: a floating-point max/min clamp (without -ffast-math GCC
+// turns `t > 0 ? t : 0` into a compare and a blend), a guard kept with VRANGE (one
+// instruction for a running min of |x|), and masked loads and stores for the tail of a
+// block. Define CQ_BATCH_PORTABLE to use the portable loop everywhere.
 #pragma once
 
 #include <algorithm>
@@ -10,7 +19,6 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <limits>
 #include <type_traits>
 
@@ -18,6 +26,13 @@
 #include "cq/detail/scale.hpp"
 #include "cq/linear.hpp"
 #include "cq/vec.hpp"
+
+#if defined(__AVX512F__) && defined(__AVX512DQ__) && !defined(CQ_BATCH_PORTABLE)
+#define CQ_BATCH_AVX512 1
+#include <immintrin.h>
+#else
+#define CQ_BATCH_AVX512 0
+#endif
 
 namespace cq::detail {
 
@@ -53,7 +68,7 @@ struct BatchSegment {
   Vec<T, N> d;     ///< B - A: the numerator's direction
   Vec<T, N> step;  ///< B - A, maybe nudged by a few ulps: the closest point's (ChooseStep)
   T den;           ///< |B - A|^2, the single query's bits (DotFused)
-  T inv;           ///< 1 / den
+  T invUp;         ///< 1 / den rounded up (never below the real 1 / den): see SolveBlockPortable
   BatchEnds ends;  ///< which vertices the loop selects
   bool inRange;    ///< den inside the single query's fast range (else every point goes there)
 };
@@ -61,7 +76,7 @@ struct BatchSegment {
 /// Bit-for-bit equality (tells -0 from +0).
 template <Real T>
 bool SameBits(T x, T y) {
-  return std::memcmp(&x, &y, sizeof(T)) == 0;
+  return std::bit_cast<BitsOf<T>>(x) == std::bit_cast<BitsOf<T>>(y);
 }
 
 /// The float next to x (finite, not zero) in magnitude: one ulp further from zero
@@ -89,7 +104,7 @@ T NextInMagnitude(T x, bool away) {
 /// Only the interior's closest point uses the step (it moves by an ulp or two of B - A);
 /// the numerator, hence every region, uses B - A itself.
 template <Real T, int N>
-BatchEnds ChooseStep(BatchSegment<T, N>& s) {
+inline BatchEnds ChooseStep(BatchSegment<T, N>& s) {
   bool exactA = true;
   bool exactB = true;
   for (int k = 0; k < N; ++k) {
@@ -121,7 +136,10 @@ template <Real T, int N>
 BatchSegment<T, N> MakeBatchSegment(const Vec<T, N>& a, const Vec<T, N>& b) {
   BatchSegment<T, N> s{a, b, b - a, b - a, T(0), T(0), BatchEnds::SelectAB, false};
   s.den = DotFused(s.d.v, s.d.v);  // the single query's denominator, bit for bit
-  s.inv = T(1) / s.den;
+  // 1 / den rounded to nearest, then up by an ulp if that fell below the real 1 / den (the
+  // fused multiply-add's sign is the exact sign of inv den - 1).
+  const T inv = T(1) / s.den;
+  s.invUp = MulAdd(inv, s.den, T(-1)) < T(0) ? NextInMagnitude(inv, true) : inv;
   // The single query's own test of the denominator (NaN fails both). den <= max / 8 also
   // keeps 1 / den a normal number, so num * (1 / den) loses nothing to underflow.
   s.inRange = s.den >= Range<T>::k_minSafeSquare && s.den <= MaxFinite<T>() / T(8);
@@ -129,27 +147,30 @@ BatchSegment<T, N> MakeBatchSegment(const Vec<T, N>& a, const Vec<T, N>& b) {
   return s;
 }
 
-// With AVX-512 every vector instruction can be masked, and the clamp below is cheapest as
-// a zero-masked multiply; other targets need the clamp written without a product inside a
-// select (see SolveBlock). Both give the same bits.
-#if defined(__AVX512F__)
-inline constexpr bool k_maskedSimd = true;
-#else
-inline constexpr bool k_maskedSimd = false;
-#endif
+/// x where mask is all ones, y where it is zero (bit patterns).
+template <Real T>
+T Blend(BitsOf<T> mask, T x, T y) {
+  return std::bit_cast<T>((std::bit_cast<BitsOf<T>>(x) & mask) | (std::bit_cast<BitsOf<T>>(y) & ~mask));
+}
 
-/// The vectorised block: points [begin, end) on the fast path, no branch. Returns true
-/// when every point passed the guard, and then every value stored is the answer the
-/// contract in cq/batch.hpp promises; false means the caller must redo the block point by
-/// point with the single query.
+/// The vectorised block, portable form: points [begin, end) on the fast path, no branch.
+/// Returns true when every point passed the guard, and then every value stored is the
+/// answer the contract in cq/batch.hpp promises; false means the caller must redo the block
+/// point by point with the single query.
 ///
 /// x/y/z are the points' coordinates and cx/cy/cz the closest points' (z and cz unused in
 /// 2D), separate restrict parameters so that GCC vectorises without run-time alias checks.
 ///
 /// Per point: e = P - A; num = e.(B - A) (DotFused: the single query's bits, so the
-/// same region); t = num * (1 / den), +0 where num <= 0 and exactly 1 where num >= den
-/// (Ericson's tests, on the numerator); closest = A + t step, fused, with the vertices
-/// selected as ChooseStep decided; distanceSq = |P - closest|^2 as the single query forms it.
+/// same regions); t = num * invUp clamped to [0, 1]; closest = A + t step, fused, with the
+/// vertices selected as ChooseStep decided; distanceSq = |P - closest|^2 as the single
+/// query forms it. Ericson's tests hold on the numerator without a compare: num <= 0 gives
+/// a product <= 0, clamped to +0 (a -0 too), and num >= den gives num * invUp >= den / den
+/// = 1 because invUp is never below the real 1 / den, clamped to exactly 1. In the interior
+/// t is within 2 ulps of the single query's num / den. The clamp is a signed integer
+/// max / min on the bit patterns (for floats >= +0 the patterns order like the values, and
+/// every negative one is below the pattern of +0): two instructions where the vectoriser
+/// makes compares and blends of `t > 0 ? t : 0`.
 ///
 /// The guard (Scale): |num| from k_minSafeSquare (below it its products may have
 /// underflowed, which can flip the region; the single query sends such points to its exact
@@ -160,12 +181,15 @@ inline constexpr bool k_maskedSimd = false;
 /// values, +inf and every NaN (either sign) lie above every finite value, and |x| is x's
 /// pattern without the sign bit.
 template <BatchOutputs O, Real T, int N>
-bool SolveBlock(const BatchSegment<T, N> s, const T* __restrict x, const T* __restrict y, const T* __restrict z,
-                std::size_t begin, std::size_t end, T* __restrict cx, T* __restrict cy, T* __restrict cz,
-                T* __restrict tOut, T* __restrict distSqOut) {
+bool SolveBlockPortable(const BatchSegment<T, N>& seg, const T* __restrict x, const T* __restrict y,
+                        const T* __restrict z, std::size_t begin, std::size_t end, T* __restrict cx, T* __restrict cy,
+                        T* __restrict cz, T* __restrict tOut, T* __restrict distSqOut) {
+  const BatchSegment<T, N> s = seg;  // a local copy: no aliasing question inside the loop
   using Bits = BitsOf<T>;
+  using SignedBits = std::make_signed_t<Bits>;
   constexpr Bits k_noSign = ~Bits(0) >> 1;
   constexpr bool k_finiteFromDistance = O.distanceSq && O.guard != BatchGuard::None;
+  const SignedBits oneBits = std::bit_cast<SignedBits>(T(1));
   Bits maxBits = 0;
   Bits minAbsNumBits = ~Bits(0);
   for (std::size_t i = begin; i < end; ++i) {
@@ -176,30 +200,22 @@ bool SolveBlock(const BatchSegment<T, N> s, const T* __restrict x, const T* __re
     T e[N];
     for (int k = 0; k < N; ++k) e[k] = p[k] - s.a.v[k];
     const T num = DotFused(e, s.d.v);
-    T t;
-    if constexpr (k_maskedSimd) {
-      t = num * s.inv;
-      t = num > T(0) ? t : T(0);  // a zero-masked multiply
-    } else {
-      // Without masked multiplies GCC will not if-convert a select with the product in
-      // one arm (it would execute a trapping instruction the source skips), so the
-      // product feeds every path: clamp its input, multiply, take min(t, 1) (which changes
-      // nothing here: num < den gives num * (1 / den) <= 1).
-      const T lo = num > T(0) ? num : T(0);
-      t = lo * s.inv;
-      t = t < T(1) ? t : T(1);
-    }
-    t = num >= s.den ? T(1) : t;  // a masked move
+    const SignedBits tRawBits = std::bit_cast<SignedBits>(num * s.invUp);
+    const T t = std::bit_cast<T>(std::min(std::max(tRawBits, SignedBits(0)), oneBits));
     if constexpr (O.t) tOut[i] = t;
     const Bits absNumBits = std::bit_cast<Bits>(num) & k_noSign;
     if constexpr (O.guard == BatchGuard::Scale) minAbsNumBits = std::min(minAbsNumBits, absNumBits);
     if constexpr (O.guard != BatchGuard::None && !k_finiteFromDistance) maxBits = std::max(maxBits, absNumBits);
     if constexpr (O.PointNeeded()) {
       T c[N];
+      // The vertex selects as bit masks (all ones where the vertex is the answer): GCC's
+      // vectoriser takes these in every variant, where ?: selects stop it in some.
+      const Bits atA = Bits(0) - Bits(num <= T(0));
+      const Bits atB = Bits(0) - Bits(num >= s.den);
       for (int k = 0; k < N; ++k) {
         c[k] = MulAdd(t, s.step.v[k], s.a.v[k]);
-        if constexpr (O.ends == BatchEnds::SelectAB) c[k] = num <= T(0) ? s.a.v[k] : c[k];
-        if constexpr (O.ends != BatchEnds::Exact) c[k] = num >= s.den ? s.b.v[k] : c[k];
+        if constexpr (O.ends == BatchEnds::SelectAB) c[k] = Blend(atA, s.a.v[k], c[k]);
+        if constexpr (O.ends != BatchEnds::Exact) c[k] = Blend(atB, s.b.v[k], c[k]);
       }
       if constexpr (O.closest) {
         cx[i] = c[0];
@@ -217,6 +233,144 @@ bool SolveBlock(const BatchSegment<T, N> s, const T* __restrict x, const T* __re
   }
   return maxBits <= std::bit_cast<Bits>(MaxFinite<T>()) &&
          minAbsNumBits >= std::bit_cast<Bits>(O.guard == BatchGuard::Scale ? Range<T>::k_minSafeSquare : T(0));
+}
+
+#if CQ_BATCH_AVX512
+/// One 512-bit register of T and the few operations SolveBlockAvx512 needs.
+template <Real T>
+struct Lanes;
+
+template <>
+struct Lanes<float> {
+  using V = __m512;
+  using M = __mmask16;
+  static constexpr std::size_t k_count = 16;
+  static V Splat(float x) { return _mm512_set1_ps(x); }
+  static V Load(M m, const float* p) { return _mm512_maskz_loadu_ps(m, p); }
+  static void Store(M m, float* p, V v) { _mm512_mask_storeu_ps(p, m, v); }
+  static V Sub(V a, V b) { return _mm512_sub_ps(a, b); }
+  static V Add(M m, V acc, V b) { return _mm512_mask_add_ps(acc, m, acc, b); }
+  static V Mul(V a, V b) { return _mm512_mul_ps(a, b); }
+  static V MulAdd(V a, V b, V c) { return _mm512_fmadd_ps(a, b, c); }
+  // Zero-masked with every lane set, which compiles to the plain instruction: the plain
+  // intrinsics start from _mm512_undefined_ps(), which GCC 12 reports as uninitialised.
+  static V Max(V a, V b) { return _mm512_maskz_max_ps(M(0xFFFF), a, b); }
+  static V Min(V a, V b) { return _mm512_maskz_min_ps(M(0xFFFF), a, b); }
+  static V MinAbs(M m, V acc, V b) { return _mm512_mask_range_ps(acc, m, acc, b, 0x0A); }
+  static M AtMost(V a, V b) { return _mm512_cmp_ps_mask(a, b, _CMP_LE_OQ); }
+  static M AtLeast(V a, V b) { return _mm512_cmp_ps_mask(a, b, _CMP_GE_OQ); }
+  static V Select(M m, V ifSet, V otherwise) { return _mm512_mask_blend_ps(m, otherwise, ifSet); }
+};
+
+template <>
+struct Lanes<double> {
+  using V = __m512d;
+  using M = __mmask8;
+  static constexpr std::size_t k_count = 8;
+  static V Splat(double x) { return _mm512_set1_pd(x); }
+  static V Load(M m, const double* p) { return _mm512_maskz_loadu_pd(m, p); }
+  static void Store(M m, double* p, V v) { _mm512_mask_storeu_pd(p, m, v); }
+  static V Sub(V a, V b) { return _mm512_sub_pd(a, b); }
+  static V Add(M m, V acc, V b) { return _mm512_mask_add_pd(acc, m, acc, b); }
+  static V Mul(V a, V b) { return _mm512_mul_pd(a, b); }
+  static V MulAdd(V a, V b, V c) { return _mm512_fmadd_pd(a, b, c); }
+  static V Max(V a, V b) { return _mm512_maskz_max_pd(M(0xFF), a, b); }
+  static V Min(V a, V b) { return _mm512_maskz_min_pd(M(0xFF), a, b); }
+  static V MinAbs(M m, V acc, V b) { return _mm512_mask_range_pd(acc, m, acc, b, 0x0A); }
+  static M AtMost(V a, V b) { return _mm512_cmp_pd_mask(a, b, _CMP_LE_OQ); }
+  static M AtLeast(V a, V b) { return _mm512_cmp_pd_mask(a, b, _CMP_GE_OQ); }
+  static V Select(M m, V ifSet, V otherwise) { return _mm512_mask_blend_pd(m, otherwise, ifSet); }
+};
+
+/// SolveBlockPortable's loop in AVX-512 intrinsics, bit for bit the same outputs wherever
+/// both accept the block (same operations in the same order; the clamp is max(t, +0) then min(t, 1), which like the
+/// integer clamp turns -0 and every negative t into +0), 16 floats or 8 doubles per step;
+/// the last, partial step loads and stores under a mask.
+///
+/// The guard, in two accumulators that cost one instruction each per step and neither a
+/// multiply nor a compare: a running sum of num (or, when it is computed, of distanceSq):
+/// a NaN or an infinity in any lane keeps the sum non-finite, so a finite sum means every
+/// value was finite (a sum that overflows on finite values sends the block to the single
+/// query for nothing, which is only slower); and a running min of |num| with VRANGE, which
+/// ignores NaN (the sum catches those). The block passes when, in every lane, the sum is
+/// finite and the min at least k_minSafeSquare.
+template <BatchOutputs O, Real T, int N>
+bool SolveBlockAvx512(const BatchSegment<T, N>& s, const T* __restrict x, const T* __restrict y,
+                      const T* __restrict z, std::size_t begin, std::size_t end, T* __restrict cx, T* __restrict cy,
+                      T* __restrict cz, T* __restrict tOut, T* __restrict distSqOut) {
+  using L = Lanes<T>;
+  using V = typename L::V;
+  using M = typename L::M;
+  constexpr bool k_sumOfDistance = O.distanceSq;
+  V a[N];
+  V b[N];
+  V d[N];
+  V step[N];
+  for (int k = 0; k < N; ++k) {
+    a[k] = L::Splat(s.a.v[k]);
+    b[k] = L::Splat(s.b.v[k]);
+    d[k] = L::Splat(s.d.v[k]);
+    step[k] = L::Splat(s.step.v[k]);
+  }
+  const V den = L::Splat(s.den);
+  const V invUp = L::Splat(s.invUp);
+  const V zero = L::Splat(T(0));
+  const V one = L::Splat(T(1));
+  V sum = zero;
+  V minAbsNum = L::Splat(std::numeric_limits<T>::infinity());
+  const T* const in[3] = {x, y, z};
+  T* const closestOut[3] = {cx, cy, cz};
+  const auto solve = [&](std::size_t i, M m) {
+    V p[N];
+    V e[N];
+    for (int k = 0; k < N; ++k) {
+      p[k] = L::Load(m, in[k] + i);
+      e[k] = L::Sub(p[k], a[k]);
+    }
+    V num = L::Mul(e[0], d[0]);  // DotFused's order
+    for (int k = 1; k < N; ++k) num = L::MulAdd(e[k], d[k], num);
+    const V t = L::Min(L::Max(L::Mul(num, invUp), zero), one);
+    if constexpr (O.t) L::Store(m, tOut + i, t);
+    if constexpr (O.guard == BatchGuard::Scale) minAbsNum = L::MinAbs(m, minAbsNum, num);
+    if constexpr (O.guard != BatchGuard::None && !k_sumOfDistance) sum = L::Add(m, sum, num);
+    if constexpr (O.PointNeeded()) {
+      V c[N];
+      for (int k = 0; k < N; ++k) {
+        c[k] = L::MulAdd(t, step[k], a[k]);
+        if constexpr (O.ends == BatchEnds::SelectAB) c[k] = L::Select(L::AtMost(num, zero), a[k], c[k]);
+        if constexpr (O.ends != BatchEnds::Exact) c[k] = L::Select(L::AtLeast(num, den), b[k], c[k]);
+        if constexpr (O.closest) L::Store(m, closestOut[k] + i, c[k]);
+      }
+      if constexpr (O.distanceSq) {
+        V r[N];
+        for (int k = 0; k < N; ++k) r[k] = L::Sub(p[k], c[k]);
+        V distSq = L::Mul(r[0], r[0]);
+        for (int k = 1; k < N; ++k) distSq = L::MulAdd(r[k], r[k], distSq);
+        L::Store(m, distSqOut + i, distSq);
+        if constexpr (O.guard != BatchGuard::None) sum = L::Add(m, sum, distSq);
+      }
+    }
+  };
+  constexpr M k_all = static_cast<M>(~M(0));
+  std::size_t i = begin;
+  for (; i + L::k_count <= end; i += L::k_count) solve(i, k_all);
+  if (i < end) solve(i, static_cast<M>((M(1) << (end - i)) - 1));
+  const M finite = L::AtMost(L::Max(sum, L::Sub(zero, sum)), L::Splat(MaxFinite<T>()));  // NaN: not set
+  const M safe = L::AtLeast(minAbsNum, L::Splat(O.guard == BatchGuard::Scale ? Range<T>::k_minSafeSquare : T(0)));
+  return (finite & safe) == k_all;
+}
+#endif
+
+/// The library's block: SolveBlockAvx512 where the target has it, else SolveBlockPortable.
+template <BatchOutputs O, Real T, int N>
+bool SolveBlock(const BatchSegment<T, N>& s, const T* __restrict x, const T* __restrict y, const T* __restrict z,
+                std::size_t begin, std::size_t end, T* __restrict cx, T* __restrict cy, T* __restrict cz,
+                T* __restrict tOut, T* __restrict distSqOut) {
+#if CQ_BATCH_AVX512
+  return SolveBlockAvx512<O>(s, x, y, z, begin, end, cx, cy, cz, tOut, distSqOut);
+#else
+  return SolveBlockPortable<O>(s, x, y, z, begin, end, cx, cy, cz, tOut, distSqOut);
+#endif
 }
 
 /// Point i through the exact single query, written to every output `out` asks for (NaN
