@@ -71,6 +71,11 @@ struct BatchSegment {
   T invUp;         ///< 1 / den rounded up (never below the real 1 / den): see SolveBlockPortable
   BatchEnds ends;  ///< which vertices the loop selects
   bool inRange;    ///< den inside the single query's fast range (else every point goes there)
+  /// Bit k: coordinate k needs the select of A (of B). The AVX-512 loop selects only
+  /// those; selecting a coordinate that lands on the vertex anyway changes no bit, which
+  /// is what the portable loop does.
+  std::uint8_t selectA;
+  std::uint8_t selectB;
 };
 
 /// Bit-for-bit equality (tells -0 from +0).
@@ -125,8 +130,11 @@ inline BatchEnds ChooseStep(BatchSegment<T, N>& s) {
       }
     }
     s.step.v[k] = step;
+    const bool landsOnA = SameBits(MulAdd(T(0), step, a), a);
+    if (!found) s.selectB = static_cast<std::uint8_t>(s.selectB | 1u << k);
+    if (!landsOnA) s.selectA = static_cast<std::uint8_t>(s.selectA | 1u << k);
     exactB = exactB && found;
-    exactA = exactA && SameBits(MulAdd(T(0), step, a), a);
+    exactA = exactA && landsOnA;
   }
   return !exactA ? BatchEnds::SelectAB : exactB ? BatchEnds::Exact : BatchEnds::SelectB;
 }
@@ -134,7 +142,7 @@ inline BatchEnds ChooseStep(BatchSegment<T, N>& s) {
 /// The constants for segment AB (finite: the caller checked).
 template <Real T, int N>
 BatchSegment<T, N> MakeBatchSegment(const Vec<T, N>& a, const Vec<T, N>& b) {
-  BatchSegment<T, N> s{a, b, b - a, b - a, T(0), T(0), BatchEnds::SelectAB, false};
+  BatchSegment<T, N> s{a, b, b - a, b - a, T(0), T(0), BatchEnds::SelectAB, false, 0, 0};
   s.den = DotFused(s.d.v, s.d.v);  // the single query's denominator, bit for bit
   // 1 / den rounded to nearest, then up by an ulp if that fell below the real 1 / den (the
   // fused multiply-add's sign is the exact sign of inv den - 1).
@@ -337,8 +345,10 @@ bool SolveBlockAvx512(const BatchSegment<T, N>& s, const T* __restrict x, const 
       V c[N];
       for (int k = 0; k < N; ++k) {
         c[k] = L::MulAdd(t, step[k], a[k]);
-        if constexpr (O.ends == BatchEnds::SelectAB) c[k] = L::Select(L::AtMost(num, zero), a[k], c[k]);
-        if constexpr (O.ends != BatchEnds::Exact) c[k] = L::Select(L::AtLeast(num, den), b[k], c[k]);
+        if constexpr (O.ends == BatchEnds::SelectAB)
+          if (s.selectA >> k & 1u) c[k] = L::Select(L::AtMost(num, zero), a[k], c[k]);
+        if constexpr (O.ends != BatchEnds::Exact)
+          if (s.selectB >> k & 1u) c[k] = L::Select(L::AtLeast(num, den), b[k], c[k]);
         if constexpr (O.closest) L::Store(m, closestOut[k] + i, c[k]);
       }
       if constexpr (O.distanceSq) {
