@@ -565,4 +565,27 @@ TYPED_TEST(SegmentBatch, LibraryLoopMatchesThePortableLoopBitForBit) {
   EXPECT_EQ(rejectedByBoth, 36);
 }
 
+// The loop's t = num * invUp reaches exactly 1 at num >= den only because invUp is never
+// below the real 1 / den, and it is the smallest such value (so within an ulp of 1 / den,
+// which keeps t within 2 ulps). The sign of fma(x, den, -1) is the exact sign of x den - 1.
+TYPED_TEST(SegmentBatch, ReciprocalIsRoundedUp) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  cqtest::Rng rng(0x5eed'0011);
+  int roundedUp = 0;
+  for (int trial = 0; trial < 2000; ++trial) {
+    const cq::Vec<T, N> a = rng.InCube<T, N>(-100, 100);
+    const cq::Vec<T, N> b = a + rng.InCube<T, N>(-3, 3);
+    const auto s = cq::detail::MakeBatchSegment(a, b);
+    if (!s.inRange) continue;
+    // invUp * den >= 1 exactly: the fused multiply-add's result carries the exact sign.
+    const T above = std::fma(s.invUp, s.den, T(-1));
+    const T below = std::fma(std::nextafter(s.invUp, T(0)), s.den, T(-1));
+    ASSERT_GE(above, T(0)) << "invUp " << s.invUp << " den " << s.den;
+    ASSERT_LT(below, T(0)) << "invUp " << s.invUp << " is not the smallest such float, den " << s.den;
+    if (s.invUp != T(1) / s.den) ++roundedUp;
+  }
+  EXPECT_GT(roundedUp, 200);  // about half the divisions round down: both branches run
+}
+
 }  // namespace
