@@ -4,8 +4,10 @@
 // with a weaker guard (Guard::FiniteOnly, Guard::None) and price the library's guard
 // against it; core/src/batch.cpp is its only other user.
 //
-// Two implementations of one loop, with the same results bit for bit (the tests compare
-// them): SolveBlockPortable, plain C++ that GCC's -O3 vectoriser turns into SIMD for any
+// Two implementations of one loop, with the same results bit for bit wherever both accept
+// a block (the tests compare them; the AVX-512 guard may also reject a block of finite
+// numerators so huge that their sum overflows, which the single query then answers):
+// SolveBlockPortable, plain C++ that GCC's -O3 vectoriser turns into SIMD for any
 // target with FMA, and SolveBlockAvx512, the same arithmetic in AVX-512 intrinsics, which
 // the library uses where the compiler targets AVX-512F and DQ. The intrinsics buy what
 // the vectoriser cannot express: a floating-point max/min clamp (without -ffast-math GCC
