@@ -180,8 +180,8 @@ void RunGuardVariant(const Vec3<T>& a, const Vec3<T>& b, const T* x, const T* y,
   if (detail::CheckFinite(a, Field::A) || detail::CheckFinite(b, Field::B)) return;
   const detail::BatchSegment<T, 3> s = detail::MakeBatchSegment(a, b);
   constexpr bool k_all = W == Writes::All;
-  using Loop = bool (*)(const detail::BatchSegment<T, 3>&, const T*, const T*, const T*, std::size_t, std::size_t, T*, T*,
-                        T*, T*, T*);
+  using Loop = bool (*)(const detail::BatchSegment<T, 3>&, const T*, const T*, const T*, std::size_t, std::size_t,
+                        T*, T*, T*, T*, T*);
   const Loop loops[] = {
       &detail::SolveBlock<detail::BatchOutputs{true, k_all, k_all, detail::BatchEnds::Exact, G}, T, 3>,
       &detail::SolveBlock<detail::BatchOutputs{true, k_all, k_all, detail::BatchEnds::SelectB, G}, T, 3>,

@@ -26,8 +26,8 @@ using detail::BatchSegment;
 constexpr std::size_t k_blockSize = 1024;
 
 template <Real T, int N>
-using BlockKernel = bool (*)(const BatchSegment<T, N>&, const T*, const T*, const T*, std::size_t, std::size_t, T*, T*, T*,
-                             T*, T*);
+using BlockKernel = bool (*)(const BatchSegment<T, N>&, const T*, const T*, const T*, std::size_t, std::size_t, T*, T*,
+                             T*, T*, T*);
 
 /// The loop for every set of outputs, indexed by closest | t << 1 | distanceSq << 2 |
 /// ends << 3. Without a closest point or a distance there is no vertex to select: those

@@ -141,8 +141,8 @@ int CompareWithScalar(const Cloud<T, N>& cloud, const cq::Vec<T, N>& a, const cq
     }
     if (!ok && log.Fail())
       ADD_FAILURE() << "point " << i << " " << cqtest::Str(p) << ": batch t=" << tb << " closest " << cqtest::Str(cb)
-                    << " d2=" << cloud.distanceSq[i] << ", single t=" << s->t << " closest "
-                    << cqtest::Str(s->closest) << " d2=" << s->distanceSq << " region " << cq::ToString(s->region);
+                    << " d2=" << cloud.distanceSq[i] << ", single t=" << s->t << " closest " << cqtest::Str(s->closest)
+                    << " d2=" << s->distanceSq << " region " << cq::ToString(s->region);
   }
   return log.count();
 }
@@ -191,8 +191,8 @@ TYPED_TEST(SegmentBatch, EmptyBatchIsFine) {
   constexpr int N = TypeParam::k_dim;
   cq::PointsSoA<T, N> none{};
   none.count = 0;
-  const auto report = cq::ClosestPointsOnSegment(V<T, N>(0, 0, 0), V<T, N>(1, 0, 0), none,
-                                                 cq::SegmentBatchOutput<T, N>{});
+  const auto report =
+      cq::ClosestPointsOnSegment(V<T, N>(0, 0, 0), V<T, N>(1, 0, 0), none, cq::SegmentBatchOutput<T, N>{});
   ASSERT_TRUE(report.ok());
   EXPECT_EQ(report->nonFinitePoints, 0u);
   EXPECT_EQ(report->firstNonFinite, k_noIndex);
@@ -490,8 +490,8 @@ int CompareLoopForms(const cq::detail::BatchSegment<T, N>& s, const Cloud<T, N>&
   int mismatches = libOk != portableOk ? 1 : 0;
   if (!libOk || !portableOk) return mismatches;  // outputs of a rejected block are not used
   for (std::size_t i = 0; i < count; ++i) {
-    bool same = cqtest::SameBits(lib.t[i], portable.t[i]) &&
-                cqtest::SameBits(lib.distanceSq[i], portable.distanceSq[i]);
+    bool same =
+        cqtest::SameBits(lib.t[i], portable.t[i]) && cqtest::SameBits(lib.distanceSq[i], portable.distanceSq[i]);
     for (int k = 0; k < N; ++k) same = same && cqtest::SameBits(lib.closest[k][i], portable.closest[k][i]);
     if (!same) ++mismatches;
   }
@@ -502,9 +502,9 @@ template <cq::detail::BatchEnds E, cq::detail::BatchGuard G, class T, int N, std
 int CompareEveryOutputSet(const cq::detail::BatchSegment<T, N>& s, const Cloud<T, N>& cloud, std::size_t begin,
                           std::size_t end, std::index_sequence<I...>) {
   // I = 1..7: closest | t << 1 | distanceSq << 2.
-  return (CompareLoopForms<cq::detail::BatchOutputs{(I & 1) != 0, (I & 2) != 0, (I & 4) != 0, E, G}>(s, cloud, begin,
-                                                                                                    end) +
-          ...);
+  return (
+      CompareLoopForms<cq::detail::BatchOutputs{(I & 1) != 0, (I & 2) != 0, (I & 4) != 0, E, G}>(s, cloud, begin, end) +
+      ...);
 }
 
 template <class T, int N>
@@ -555,9 +555,9 @@ TYPED_TEST(SegmentBatch, LibraryLoopMatchesThePortableLoopBitForBit) {
       Cloud<T, N> out(cloud.size());
       auto all = out.AllOutputs();
       const T* in[3] = {cloud.coords[0].data(), cloud.coords[1].data(), N == 3 ? cloud.coords[N - 1].data() : nullptr};
-      const bool ok = cq::detail::SolveBlock<k_all, T, N>(s, in[0], in[1], in[2], bad - 2, end, all.closest[0],
-                                                           all.closest[1], N == 3 ? all.closest[N - 1] : nullptr,
-                                                           all.t, all.distanceSq);
+      const bool ok =
+          cq::detail::SolveBlock<k_all, T, N>(s, in[0], in[1], in[2], bad - 2, end, all.closest[0], all.closest[1],
+                                              N == 3 ? all.closest[N - 1] : nullptr, all.t, all.distanceSq);
       EXPECT_FALSE(ok) << "trial " << trial << ": a block with " << cqtest::Str(p) << " passed the guard";
       rejectedByBoth += ok ? 0 : 1;
     }

@@ -305,9 +305,9 @@ struct Lanes<double> {
 /// ignores NaN (the sum catches those). The block passes when, in every lane, the sum is
 /// finite and the min at least k_minSafeSquare.
 template <BatchOutputs O, Real T, int N>
-bool SolveBlockAvx512(const BatchSegment<T, N>& s, const T* __restrict x, const T* __restrict y,
-                      const T* __restrict z, std::size_t begin, std::size_t end, T* __restrict cx, T* __restrict cy,
-                      T* __restrict cz, T* __restrict tOut, T* __restrict distSqOut) {
+bool SolveBlockAvx512(const BatchSegment<T, N>& s, const T* __restrict x, const T* __restrict y, const T* __restrict z,
+                      std::size_t begin, std::size_t end, T* __restrict cx, T* __restrict cy, T* __restrict cz,
+                      T* __restrict tOut, T* __restrict distSqOut) {
   using L = Lanes<T>;
   using V = typename L::V;
   using M = typename L::M;
