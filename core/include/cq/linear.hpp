@@ -38,6 +38,7 @@
 #pragma once
 
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <utility>
 
@@ -131,7 +132,8 @@ inline LinearResult<T, N> ClosestPointOnLinearFast(const Vec<T, N>& p, const Vec
   bool pastB = false;
   if constexpr (K != LinearKind::Line) beforeA = num <= T(0);
   if constexpr (K == LinearKind::Segment) pastB = num >= den;
-  const int region = 1 - int(beforeA) + int(pastB);
+  // Pointer-sized, as it indexes the tables below: an int would cost a sign extension.
+  const std::ptrdiff_t region = 1 - std::ptrdiff_t{beforeA} + std::ptrdiff_t{pastB};
 
   Vec<T, N> foot;
   for (int i = 0; i < N; ++i) foot.v[i] = MulAdd(tRaw, d.v[i], a.v[i]);
