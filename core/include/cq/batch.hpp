@@ -7,9 +7,20 @@
 // multiply, not a divide, per point), the closest point within a few ulps of the scene's
 // size, and |P - closest|^2 follows from them.
 //
+// That holds for every point the single query answers on its fast path, that is with
+// |P - A| up to sqrt(max / 8), about 6.5e18 in float and 4.7e153 in double. A point
+// farther from A than that (with a segment and a scene that huge, or a point that far from
+// an ordinary segment) the single query answers on its exact, rescaled path, and the batch
+// still on its fast one: its closest point stays within a few ulps of the scene's size of
+// the exact one, but its numerator carries the rounding of products that large, so its t
+// can differ from the single query's by more than 2 ulps, and on a region boundary the two
+// can choose different sides. Checking |P - A| per point would add three vector
+// instructions to the fourteen the closest point costs per 16 floats, so the batch leaves
+// such points to the caller: use the single query there if the exact t matters.
+//
 // Outputs are optional: pass an array for what you need, nullptr for the rest, and the
 // loop neither computes nor stores the others (the closest point alone is three loads,
-// about a dozen vector instructions and three stores per point). closest takes one array
+// fourteen vector instructions and three stores per 16 floats or 8 doubles). closest takes one array
 // per coordinate, all of them or none.
 //
 // How it stays exact and fast:
