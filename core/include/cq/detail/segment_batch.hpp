@@ -95,7 +95,8 @@ T NextInMagnitude(T x, bool away) {
   return std::bit_cast<T>(away ? bits + 1 : bits - 1);
 }
 
-/// Sets s.step and returns which vertices the loop must still select.
+/// Sets s.step and s.selectA / s.selectB (the coordinates that need a vertex select), and
+/// returns which vertices the loop must still select.
 ///
 /// The loop evaluates closest = A + t step with one fused multiply-add. With step = B - A
 /// that is B itself at t = 1 only where A + (B - A) rounds back to B (about two float
@@ -112,8 +113,6 @@ T NextInMagnitude(T x, bool away) {
 /// the numerator, hence every region, uses B - A itself.
 template <Real T, int N>
 inline BatchEnds ChooseStep(BatchSegment<T, N>& s) {
-  bool exactA = true;
-  bool exactB = true;
   for (int k = 0; k < N; ++k) {
     const T a = s.a.v[k];
     const T b = s.b.v[k];
@@ -135,10 +134,8 @@ inline BatchEnds ChooseStep(BatchSegment<T, N>& s) {
     const bool landsOnA = SameBits(MulAdd(T(0), step, a), a);
     if (!found) s.selectB = static_cast<std::uint8_t>(s.selectB | 1u << k);
     if (!landsOnA) s.selectA = static_cast<std::uint8_t>(s.selectA | 1u << k);
-    exactB = exactB && found;
-    exactA = exactA && landsOnA;
   }
-  return !exactA ? BatchEnds::SelectAB : exactB ? BatchEnds::Exact : BatchEnds::SelectB;
+  return s.selectA != 0 ? BatchEnds::SelectAB : s.selectB != 0 ? BatchEnds::SelectB : BatchEnds::Exact;
 }
 
 /// The constants for segment AB (finite: the caller checked).
