@@ -38,7 +38,9 @@ struct CqGuarded {
   static constexpr bool k_yieldsT = true;
   template <Real T>
   static void Closest(const Vec3<T>& p, const Vec3<T>& a, const Vec3<T>& b, T& t, Vec3<T>& closest) {
-    const auto r = detail::ClosestPointOnLinearGuarded<LinearKind::Segment, G>(p, a, b);
+    // Not const: see "Using the result" at cq::ClosestPointOnLinear (GCC keeps a const
+    // result on the stack).
+    auto r = detail::ClosestPointOnLinearGuarded<LinearKind::Segment, G>(p, a, b);
     if (r) [[likely]] {
       t = r->t;
       closest = r->closest;
@@ -59,7 +61,7 @@ struct CqUnguarded {
   template <Real T>
   static void Closest(const Vec3<T>& p, const Vec3<T>& a, const Vec3<T>& b, T& t, Vec3<T>& closest) {
     bool inRange;
-    const auto r = detail::ClosestPointOnLinearFast<LinearKind::Segment>(p, a, b, inRange);
+    auto r = detail::ClosestPointOnLinearFast<LinearKind::Segment>(p, a, b, inRange);
     t = r.t;
     closest = r.closest;
   }

@@ -180,8 +180,23 @@ inline LinearResult<T, N> ClosestPointOnLinearFast(const Vec<T, N>& p, const Vec
   else
     inRange = den + reachSq <= MaxFinite<T>();  // NaN or inf input reaches one of them
 
-  return LinearResult<T, N>{closest, foot, tRaw, t, num, den, distSq, std::sqrt(distSq),
-                            static_cast<LinearRegion>(region)};
+  // Every field written on its own, coordinates one by one, into the one returned object
+  // (NRVO; ClosestPointOnLinearGuarded builds it in place in the Checked). GCC 12's scalar
+  // replacement keeps such fields in registers, so a caller that stores only `closest`
+  // stores it straight from the select; {closest, foot, ...} copies whole Vecs instead,
+  // which pins the result to the stack and reads every field back (double: 4.1 against
+  // 3.6 ns per query in the benchmark). See "Using the result" in ClosestPointOnLinear.
+  LinearResult<T, N> result;
+  for (int i = 0; i < N; ++i) result.closest.v[i] = closest.v[i];
+  for (int i = 0; i < N; ++i) result.foot.v[i] = foot.v[i];
+  result.tRaw = tRaw;
+  result.t = t;
+  result.numerator = num;
+  result.denominator = den;
+  result.distanceSq = distSq;
+  result.distance = std::sqrt(distSq);
+  result.region = static_cast<LinearRegion>(region);
+  return result;
 }
 
 /// The fast path behind a guard, and the exact slow path for the queries the guard
@@ -205,6 +220,14 @@ inline Checked<LinearResult<T, N>> ClosestPointOnLinearGuarded(const Vec<T, N>& 
 }  // namespace detail
 
 /// Closest point on the line, ray or segment (per K) through A and B to P.
+///
+/// Using the result in a hot loop: hold it in a non-const variable,
+///     auto r = cq::ClosestPointOnSegment(p, a, b);
+///     if (r) out = r->closest;
+/// GCC 12 does not split a const local into registers (its scalar replacement refuses an
+/// object that the inlined query writes into once it is const), so `const auto r` keeps
+/// the whole result on the stack and reads back what the caller uses: 4.1 instead of
+/// 3.6 ns per double query in the benchmark. Correctness does not depend on it.
 template <LinearKind K, Real T, int N>
 inline Checked<LinearResult<T, N>> ClosestPointOnLinear(const Vec<T, N>& p, const Vec<T, N>& a,
                                                         const Vec<T, N>& b) {
