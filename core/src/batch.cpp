@@ -59,15 +59,20 @@ void SolveOne(const Vec<T, N>& a, const Vec<T, N>& b, const PointsSoA<T, N>& poi
 template <Real T, int N>
 Checked<BatchReport> ClosestPointsOnSegment(const Vec<T, N>& a, const Vec<T, N>& b, const PointsSoA<T, N>& points,
                                             const SegmentBatchOutput<T, N>& out) {
-  if (auto error = detail::CheckFinite(a, Field::A)) return *error;
-  if (auto error = detail::CheckFinite(b, Field::B)) return *error;
+  // The segment's constants first: when its denominator is in range, A and B are finite
+  // (an infinite or NaN coordinate makes B - A, hence |B - A|^2, infinite or NaN), so the
+  // ordinary call skips the coordinate checks.
+  const BatchSegment<T, N> s = detail::MakeBatchSegment(a, b);
+  if (!s.inRange) {
+    if (auto error = detail::CheckFinite(a, Field::A)) return *error;
+    if (auto error = detail::CheckFinite(b, Field::B)) return *error;
+  }
   const bool wantClosest = out.closest[0] != nullptr;
   for (int k = 1; k < N; ++k)
     if ((out.closest[k] != nullptr) != wantClosest)
       return QueryError{ErrorCode::MissingOutput, Field::Closest, wantClosest ? k : 0};
 
   BatchReport report;
-  const BatchSegment<T, N> s = detail::MakeBatchSegment(a, b);
   if (!s.inRange) {
     // Degenerate, tiny or huge segment: every point through the exact single query.
     for (std::size_t i = 0; i < points.count; ++i) SolveOne(a, b, points, i, out, report);
