@@ -113,6 +113,12 @@ T NextInMagnitude(T x, bool away) {
 /// the numerator, hence every region, uses B - A itself.
 template <Real T, int N>
 inline BatchEnds ChooseStep(BatchSegment<T, N>& s) {
+  // The common case first, without a branch per coordinate: B - A itself lands on B and,
+  // at t = +0, on A in every coordinate (s.step is B - A already, no select is set).
+  bool exact = true;
+  for (int k = 0; k < N; ++k)
+    exact &= SameBits(MulAdd(T(1), s.d.v[k], s.a.v[k]), s.b.v[k]) & SameBits(MulAdd(T(0), s.d.v[k], s.a.v[k]), s.a.v[k]);
+  if (exact) return BatchEnds::Exact;
   for (int k = 0; k < N; ++k) {
     const T a = s.a.v[k];
     const T b = s.b.v[k];
