@@ -94,16 +94,21 @@ class AlignedArray {
 /// alike to the CPU's 4K-aliasing check, a stall that would slow the copy floor and the
 /// kernels alike and measure the allocator rather than the code.
 ///
-/// Two segments: `a`/`b`, whose vertices cq's loop reproduces with its fused
-/// multiply-add (no select, as for most segments), and `aSelect`/`bSelect`, whose z
-/// crosses zero so that the loop must select B in region B (cq's slower variant). The
-/// points are placed by regions of the first; the second sees a similar mix.
+/// Three segments: `a`/`b`, whose vertices cq's loop reproduces with its fused
+/// multiply-add from A (no select, as for most segments); `aFromB`/`bFromB`, whose z
+/// crosses zero towards a small B, which the loop reaches exactly only from B's side
+/// (B + (t - 1) step: one subtraction more per vector); and `aSelect`/`bSelect`, whose z
+/// goes from 1 + eps to -(1 + 2 eps), which no step reaches from either side, so that the
+/// loop must select B in region B (cq's slowest common variant). The points are placed by
+/// regions of the first; the others see a similar mix.
 template <Real T>
 struct BatchData {
   static constexpr std::size_t k_arrayStagger = 5 * 64;
 
   Vec3<T> a;
   Vec3<T> b;
+  Vec3<T> aFromB;
+  Vec3<T> bFromB;
   Vec3<T> aSelect;
   Vec3<T> bSelect;
   std::size_t count = 0;

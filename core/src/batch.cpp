@@ -43,7 +43,7 @@ constexpr std::array<BlockKernel<T, N>, sizeof...(I)> MakeKernels(std::index_seq
 }
 
 template <Real T, int N>
-constexpr auto k_kernels = MakeKernels<T, N>(std::make_index_sequence<24>{});
+constexpr auto k_kernels = MakeKernels<T, N>(std::make_index_sequence<32>{});
 
 /// The single query's answer for point i, counted in the report when the point is bad.
 template <Real T, int N>

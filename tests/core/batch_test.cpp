@@ -422,14 +422,19 @@ TYPED_TEST(SegmentBatch, EveryVertexVariantReturnsTheVerticesExactly) {
     cq::Vec<T, N> b;
     BatchEnds expected;
   };
-  // Exact: B - A representable, A + (B - A) is B. SelectB: x crosses zero from 1 to a
+  // Exact: B - A representable, A + (B - A) is B. ExactFromB: x crosses zero from 1 to a
   // tiny -3 * 2^-60 (1 + step, for a step near -1, is a multiple of 2^-52 in double and
-  // of 2^-23 in float, so no step lands on B).
+  // of 2^-23 in float, so no step lands on B), but B - (B - A) rounds to 1: x is
+  // interpolated from B. SelectB: x goes from 1 + eps to -(1 + 2 eps); B - A is -(2 + 3 eps)
+  // exactly, which needs a finer ulp than 2's, and every step near it leaves
+  // A + step and B - step exact odd multiples of eps that miss B and A: neither side lands.
   // SelectAB: A has a -0 where B - A is positive, so 0 * step is +0 and +0 + -0 is +0.
+  const T eps = std::numeric_limits<T>::epsilon();
   const cq::Vec<T, N> tinyCross = V<T, N>(-3 * 0x1p-60, 0.5, -0.75);
   Case cases[] = {
       {V<T, N>(0.25, -1.5, 2.0), V<T, N>(5.5, 2.25, -1.75), BatchEnds::Exact},
-      {V<T, N>(1.0, 0.25, 0.5), tinyCross, BatchEnds::SelectB},
+      {V<T, N>(1.0, 0.25, 0.5), tinyCross, BatchEnds::ExactFromB},
+      {V<T, N>(1 + eps, 0.25, 0.5), V<T, N>(-(1 + 2 * eps), 0.5, -0.75), BatchEnds::SelectB},
       {V<T, N>(-0.0, 1.0, 2.0), V<T, N>(3.0, -2.0, 1.0), BatchEnds::SelectAB},
   };
   cqtest::Rng rng(0x5eed'000d);
@@ -447,7 +452,7 @@ TYPED_TEST(SegmentBatch, RandomSegmentsKeepTheirVerticesExactly) {
   using T = typename TypeParam::Scalar;
   constexpr int N = TypeParam::k_dim;
   cqtest::Rng rng(0x5eed'000e);
-  int variants[3] = {0, 0, 0};
+  int variants[4] = {0, 0, 0, 0};
   for (int trial = 0; trial < 200; ++trial) {
     const cq::Vec<T, N> a = rng.InCube<T, N>(-10, 10);
     const cq::Vec<T, N> b = rng.InCube<T, N>(-10, 10);
@@ -456,9 +461,11 @@ TYPED_TEST(SegmentBatch, RandomSegmentsKeepTheirVerticesExactly) {
     ASSERT_TRUE(cloud.Run(a, b).ok());
     ASSERT_EQ(CompareWithScalar(cloud, a, b), 0) << "trial " << trial;
   }
-  // Both common variants occur here (coordinates crossing zero need the select).
+  // Every common variant occurs here: coordinates that cross zero need a step from B or,
+  // where neither vertex's side lands, the select of B.
   EXPECT_GT(variants[0], 20);
-  EXPECT_GT(variants[1], 20);
+  EXPECT_GT(variants[1], 10);
+  EXPECT_GT(variants[2], 10);
 }
 
 // The library's loop on this target (SolveBlock: the AVX-512 intrinsics where the build
@@ -515,6 +522,7 @@ int CompareEveryLoop(const cq::detail::BatchSegment<T, N>& s, const Cloud<T, N>&
   constexpr auto sets = std::index_sequence<1, 2, 3, 4, 5, 6, 7>{};
   int n = 0;
   n += CompareEveryOutputSet<BatchEnds::Exact, BatchGuard::Scale>(s, cloud, begin, end, sets);
+  n += CompareEveryOutputSet<BatchEnds::ExactFromB, BatchGuard::Scale>(s, cloud, begin, end, sets);
   n += CompareEveryOutputSet<BatchEnds::SelectB, BatchGuard::Scale>(s, cloud, begin, end, sets);
   n += CompareEveryOutputSet<BatchEnds::SelectAB, BatchGuard::Scale>(s, cloud, begin, end, sets);
   n += CompareEveryOutputSet<BatchEnds::Exact, BatchGuard::FiniteOnly>(s, cloud, begin, end, sets);
@@ -530,9 +538,15 @@ TYPED_TEST(SegmentBatch, LibraryLoopMatchesThePortableLoopBitForBit) {
   const T inf = std::numeric_limits<T>::infinity();
   int rejectedByBoth = 0;
   for (int trial = 0; trial < 12; ++trial) {
-    const cq::Vec<T, N> a = trial == 0 ? V<T, N>(-0.0, 1.0, 2.0) : rng.InCube<T, N>(-10, 10);
-    const cq::Vec<T, N> b = rng.InCube<T, N>(-10, 10);
+    // Trial 0: a -0 in A (SelectAB); trial 1: x interpolated from B (ExactFromB).
+    const cq::Vec<T, N> a = trial == 0   ? V<T, N>(-0.0, 1.0, 2.0)
+                            : trial == 1 ? V<T, N>(1.0, 0.25, 0.5)
+                                         : rng.InCube<T, N>(-10, 10);
+    const cq::Vec<T, N> b = trial == 1 ? V<T, N>(-3 * 0x1p-60, 0.5, -0.75) : rng.InCube<T, N>(-10, 10);
     const auto s = cq::detail::MakeBatchSegment(a, b);
+    if (trial == 1) {
+      ASSERT_EQ(s.fromB, 1u) << "precondition";
+    }
     ASSERT_TRUE(s.inRange);
     Cloud<T, N> cloud = MakeCloud<T, N>(150, a, b, rng);
     // Blocks [begin, end) of every length from 0 to 40 at a few offsets: whole vectors and

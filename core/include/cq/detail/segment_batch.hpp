@@ -42,8 +42,11 @@ namespace cq::detail {
 template <Real T>
 using BitsOf = std::conditional_t<sizeof(T) == sizeof(std::uint32_t), std::uint32_t, std::uint64_t>;
 
-/// Which vertices the loop must select (see ChooseStep).
-enum class BatchEnds : std::uint8_t { Exact, SelectB, SelectAB };
+/// How the loop lands on the vertices (see ChooseStep). Exact: every coordinate
+/// interpolates from A and lands on both vertices, no select. ExactFromB: the same, with
+/// some coordinates interpolated from B (one subtraction per vector, t - 1, for all of
+/// them). SelectB, SelectAB: some coordinate needs the select of B (of A and B) per point.
+enum class BatchEnds : std::uint8_t { Exact, ExactFromB, SelectB, SelectAB };
 
 /// Which points a block accepts. Scale is the library's: the single query's fast range.
 /// FiniteOnly only rejects points with a NaN or infinite value (the least a batch that
@@ -60,6 +63,10 @@ struct BatchOutputs {
   BatchEnds ends;
   BatchGuard guard = BatchGuard::Scale;
   constexpr bool PointNeeded() const { return closest || distanceSq; }
+  /// Whether the loop forms t - 1 for coordinates interpolated from B.
+  constexpr bool FromB() const { return ends != BatchEnds::Exact; }
+  constexpr bool SelectsB() const { return ends == BatchEnds::SelectB || ends == BatchEnds::SelectAB; }
+  constexpr bool SelectsA() const { return ends == BatchEnds::SelectAB; }
 };
 
 /// The segment's constants, computed once per batch (MakeBatchSegment).
@@ -78,6 +85,8 @@ struct BatchSegment {
   /// is what the portable loop does.
   std::uint8_t selectA;
   std::uint8_t selectB;
+  /// Bit k: coordinate k is interpolated from B, as B + (t - 1) step (else A + t step).
+  std::uint8_t fromB;
 };
 
 /// Bit-for-bit equality (tells -0 from +0).
@@ -95,26 +104,50 @@ T NextInMagnitude(T x, bool away) {
   return std::bit_cast<T>(away ? bits + 1 : bits - 1);
 }
 
-/// Sets s.step and s.selectA / s.selectB (the coordinates that need a vertex select), and
-/// returns which vertices the loop must still select.
+/// A step that carries `from` onto `to` bit for bit: MulAdd(sign, step, from) == to, with
+/// sign +1 (A + 1 step is B) or -1 (B - step is A). Tries d = B - A, then d corrected by
+/// the miss of from + sign d, and the floats next to both. Returns false if none lands.
+template <Real T>
+bool FindStep(T from, T to, T d, T sign, T& step) {
+  step = d;
+  if (SameBits(MulAdd(sign, d, from), to)) return true;
+  if (d == T(0)) return false;
+  const T corrected = d + sign * (to - MulAdd(sign, d, from));
+  const T candidates[] = {corrected, NextInMagnitude(corrected, true), NextInMagnitude(corrected, false),
+                          NextInMagnitude(d, true), NextInMagnitude(d, false)};
+  for (const T candidate : candidates) {
+    if (std::isfinite(candidate) && SameBits(MulAdd(sign, candidate, from), to)) {
+      step = candidate;
+      return true;
+    }
+  }
+  step = d;
+  return false;
+}
+
+/// Sets s.step, s.fromB and s.selectA / s.selectB (the coordinates that need a vertex
+/// select), and returns which loop variant that makes.
 ///
-/// The loop evaluates closest = A + t step with one fused multiply-add. With step = B - A
-/// that is B itself at t = 1 only where A + (B - A) rounds back to B (about two float
-/// coordinates in three: B - A is rounded), so ChooseStep tries, per coordinate, the step
-/// that corrects A + (B - A) by its miss (B - (A + (B - A))) and the floats next to it and
-/// to B - A, and keeps the first that lands on B bit for bit. The reals that round to B
-/// span an ulp of B, so such a step exists whenever the floats near B - A are at most that
-/// far apart, that is unless |B - A| is well above |B| (a coordinate that crosses zero).
-/// At t = +0 the product 0 * step is +0 or -0 by the step's sign, which changes A only at
-/// a -0 coordinate the product does not match.
-/// Exact: no select in the loop. SelectB: some coordinate has no such step, the loop
-/// selects B in region B. SelectAB: A has such a -0, the loop selects both vertices.
+/// The loop evaluates each coordinate of the closest point with one fused multiply-add,
+/// from A (A + t step) or from B (B + (t - 1) step), and wants the vertices bit for bit:
+/// at t = +0 the answer must be A, at t = 1 it must be B. From A, t = +0 gives A (but for a
+/// -0 coordinate, see below) and t = 1 gives A + step, which is B itself only where
+/// A + (B - A) rounds back to B (about two float coordinates in three: B - A is rounded).
+/// So ChooseStep tries, per coordinate, the step that corrects A + (B - A) by its miss and
+/// the floats next to it and to B - A, and keeps the first that lands on B. The reals that
+/// round to B span an ulp of B, so such a step exists unless |B - A| is well above |B| (a
+/// coordinate that crosses zero towards a small B). Then it tries the mirror image from B:
+/// t - 1 is exactly -1 at t = +0 and +0 at t = 1, so B + (t - 1) step is A when B - step
+/// rounds to A, which works unless |B - A| is well above |A|; one of the two nearly
+/// always does. Only where neither lands does the loop select B per point.
+/// At the vertex interpolated from, the product is +0 or -0 by the step's sign, which
+/// changes that vertex only at a -0 coordinate it does not match: a select again.
 /// Only the interior's closest point uses the step (it moves by an ulp or two of B - A);
 /// the numerator, hence every region, uses B - A itself.
 template <Real T, int N>
 inline BatchEnds ChooseStep(BatchSegment<T, N>& s) {
   // The common case first, without a branch per coordinate: B - A itself lands on B and,
-  // at t = +0, on A in every coordinate (s.step is B - A already, no select is set).
+  // at t = +0, on A in every coordinate (s.step is B - A already, no mask is set).
   bool exact = true;
   for (int k = 0; k < N; ++k)
     exact &= SameBits(MulAdd(T(1), s.d.v[k], s.a.v[k]), s.b.v[k]) & SameBits(MulAdd(T(0), s.d.v[k], s.a.v[k]), s.a.v[k]);
@@ -122,32 +155,28 @@ inline BatchEnds ChooseStep(BatchSegment<T, N>& s) {
   for (int k = 0; k < N; ++k) {
     const T a = s.a.v[k];
     const T b = s.b.v[k];
-    const T d = s.d.v[k];
-    T step = d;
-    bool found = SameBits(MulAdd(T(1), d, a), b);
-    if (!found && d != T(0)) {
-      const T corrected = d + (b - MulAdd(T(1), d, a));
-      const T candidates[] = {corrected, NextInMagnitude(corrected, true), NextInMagnitude(corrected, false),
-                              NextInMagnitude(d, true), NextInMagnitude(d, false)};
-      for (const T candidate : candidates) {
-        if (!found && std::isfinite(candidate) && SameBits(MulAdd(T(1), candidate, a), b)) {
-          step = candidate;
-          found = true;
-        }
-      }
+    const auto bit = static_cast<std::uint8_t>(1u << k);
+    T step;
+    if (FindStep(a, b, s.d.v[k], T(1), step)) {
+      if (!SameBits(MulAdd(T(0), step, a), a)) s.selectA |= bit;
+    } else if (FindStep(b, a, s.d.v[k], T(-1), step)) {
+      s.fromB |= bit;
+      if (!SameBits(MulAdd(T(0), step, b), b)) s.selectB |= bit;
+    } else {
+      s.selectB |= bit;  // from A with B - A, and B selected
+      if (!SameBits(MulAdd(T(0), step, a), a)) s.selectA |= bit;
     }
     s.step.v[k] = step;
-    const bool landsOnA = SameBits(MulAdd(T(0), step, a), a);
-    if (!found) s.selectB = static_cast<std::uint8_t>(s.selectB | 1u << k);
-    if (!landsOnA) s.selectA = static_cast<std::uint8_t>(s.selectA | 1u << k);
   }
-  return s.selectA != 0 ? BatchEnds::SelectAB : s.selectB != 0 ? BatchEnds::SelectB : BatchEnds::Exact;
+  if (s.selectA != 0) return BatchEnds::SelectAB;
+  if (s.selectB != 0) return BatchEnds::SelectB;
+  return s.fromB != 0 ? BatchEnds::ExactFromB : BatchEnds::Exact;
 }
 
 /// The constants for segment AB (finite: the caller checked).
 template <Real T, int N>
 BatchSegment<T, N> MakeBatchSegment(const Vec<T, N>& a, const Vec<T, N>& b) {
-  BatchSegment<T, N> s{a, b, b - a, b - a, T(0), T(0), BatchEnds::SelectAB, false, 0, 0};
+  BatchSegment<T, N> s{a, b, b - a, b - a, T(0), T(0), BatchEnds::SelectAB, false, 0, 0, 0};
   s.den = DotFused(s.d.v, s.d.v);  // the single query's denominator, bit for bit
   // 1 / den rounded to nearest, then up by an ulp if that fell below the real 1 / den (the
   // fused multiply-add's sign is the exact sign of inv den - 1).
@@ -175,7 +204,8 @@ T Blend(BitsOf<T> mask, T x, T y) {
 /// 2D), separate restrict parameters so that GCC vectorises without run-time alias checks.
 ///
 /// Per point: e = P - A; num = e.(B - A) (DotFused: the single query's bits, so the
-/// same regions); t = num * invUp clamped to [0, 1]; closest = A + t step, fused, with the
+/// same regions); t = num * invUp clamped to [0, 1]; closest = A + t step or, in the
+/// coordinates ChooseStep interpolates from B, B + (t - 1) step, fused, with the
 /// vertices selected as ChooseStep decided; distanceSq = |P - closest|^2 as the single
 /// query forms it. Ericson's tests hold on the numerator without a compare: num <= 0 gives
 /// a product <= 0, clamped to +0 (a -0 too), and num >= den gives num * invUp >= den / den
@@ -205,6 +235,14 @@ bool SolveBlockPortable(const BatchSegment<T, N>& seg, const T* __restrict x, co
   const SignedBits oneBits = std::bit_cast<SignedBits>(T(1));
   Bits maxBits = 0;
   Bits minAbsNumBits = ~Bits(0);
+  // Per coordinate: the vertex interpolated from, and a mask choosing t - 1 over t.
+  T base[N];
+  Bits fromB[N];
+  for (int k = 0; k < N; ++k) {
+    const bool b = (s.fromB >> k & 1u) != 0;
+    base[k] = b ? s.b.v[k] : s.a.v[k];
+    fromB[k] = b ? ~Bits(0) : Bits(0);
+  }
   for (std::size_t i = begin; i < end; ++i) {
     T p[N];
     p[0] = x[i];
@@ -225,10 +263,12 @@ bool SolveBlockPortable(const BatchSegment<T, N>& seg, const T* __restrict x, co
       // vectoriser takes these in every variant, where ?: selects stop it in some.
       const Bits atA = Bits(0) - Bits(num <= T(0));
       const Bits atB = Bits(0) - Bits(num >= s.den);
+      const T tMinusOne = t - T(1);  // exactly -1 at t = +0, +0 at t = 1
       for (int k = 0; k < N; ++k) {
-        c[k] = MulAdd(t, s.step.v[k], s.a.v[k]);
-        if constexpr (O.ends == BatchEnds::SelectAB) c[k] = Blend(atA, s.a.v[k], c[k]);
-        if constexpr (O.ends != BatchEnds::Exact) c[k] = Blend(atB, s.b.v[k], c[k]);
+        const T param = O.FromB() ? Blend(fromB[k], tMinusOne, t) : t;
+        c[k] = MulAdd(param, s.step.v[k], base[k]);
+        if constexpr (O.SelectsA()) c[k] = Blend(atA, s.a.v[k], c[k]);
+        if constexpr (O.SelectsB()) c[k] = Blend(atB, s.b.v[k], c[k]);
       }
       if constexpr (O.closest) {
         cx[i] = c[0];
@@ -319,14 +359,21 @@ bool SolveBlockAvx512(const BatchSegment<T, N>& s, const T* __restrict x, const 
   V b[N];
   V d[N];
   V step[N];
+  V base[N];  // the vertex each coordinate is interpolated from
   for (int k = 0; k < N; ++k) {
     a[k] = L::Splat(s.a.v[k]);
     b[k] = L::Splat(s.b.v[k]);
     d[k] = L::Splat(s.d.v[k]);
     step[k] = L::Splat(s.step.v[k]);
+    base[k] = (s.fromB >> k & 1u) != 0 ? b[k] : a[k];
   }
   const V den = L::Splat(s.den);
   const V invUp = L::Splat(s.invUp);
+  // The per-coordinate choices as locals: read through `s`, which the stores might alias
+  // for all the compiler knows, they would be reloaded and tested on every step.
+  const unsigned fromB = s.fromB;
+  const unsigned selectA = s.selectA;
+  const unsigned selectB = s.selectB;
   const V zero = L::Splat(T(0));
   const V one = L::Splat(T(1));
   V sum = zero;
@@ -348,12 +395,17 @@ bool SolveBlockAvx512(const BatchSegment<T, N>& s, const T* __restrict x, const 
     if constexpr (O.guard != BatchGuard::None && !k_sumOfDistance) sum = L::Add(m, sum, num);
     if constexpr (O.PointNeeded()) {
       V c[N];
+      V tMinusOne = t;
+      if constexpr (O.FromB()) tMinusOne = L::Sub(t, one);  // exactly -1 at t = +0, +0 at t = 1
       for (int k = 0; k < N; ++k) {
-        c[k] = L::MulAdd(t, step[k], a[k]);
-        if constexpr (O.ends == BatchEnds::SelectAB)
-          if (s.selectA >> k & 1u) c[k] = L::Select(L::AtMost(num, zero), a[k], c[k]);
-        if constexpr (O.ends != BatchEnds::Exact)
-          if (s.selectB >> k & 1u) c[k] = L::Select(L::AtLeast(num, den), b[k], c[k]);
+        V param = t;
+        if constexpr (O.FromB())
+          if (fromB >> k & 1u) param = tMinusOne;
+        c[k] = L::MulAdd(param, step[k], base[k]);
+        if constexpr (O.SelectsA())
+          if (selectA >> k & 1u) c[k] = L::Select(L::AtMost(num, zero), a[k], c[k]);
+        if constexpr (O.SelectsB())
+          if (selectB >> k & 1u) c[k] = L::Select(L::AtLeast(num, den), b[k], c[k]);
         if constexpr (O.closest) L::Store(m, closestOut[k] + i, c[k]);
       }
       if constexpr (O.distanceSq) {
