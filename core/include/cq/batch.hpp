@@ -25,12 +25,14 @@
 //
 // How it stays exact and fast:
 // - Per segment, once: B - A, |B - A|^2 (the single query's bits), 1 / |B - A|^2 rounded
-//   up, and whether A + 0 (B - A) and A + 1 (B - A) round to A and B bit for bit (for B,
-//   the step B - A may be nudged by an ulp or two so that they do). If both do, the
-//   vertices need no select in the loop; otherwise the loop selects them per point.
+//   up, and per coordinate a step (B - A, maybe nudged by an ulp or two) with which
+//   A + t step lands on A at t = +0 and on B at t = 1 bit for bit, or else one with which
+//   B + (t - 1) step does (a coordinate that crosses zero towards a small B). Where
+//   neither exists, or at a -0 vertex, the loop selects that vertex per point.
 // - Per point, no branch: P - A, the numerator, t = num * (1 / den) clamped to [0, 1]
 //   (because 1 / den is rounded up, num >= den gives exactly 1: Ericson's tests without a
-//   compare), closest = A + t step fused, P - closest and its squared length. With
+//   compare), closest = A + t step (or B + (t - 1) step) fused, P - closest and its
+//   squared length. With
 //   AVX-512 the loop is written in intrinsics; elsewhere GCC's -O3 vectoriser makes SIMD
 //   of plain C++ (the CTests Bench.BatchKernelVectorizes* fail if any variant stops
 //   vectorising). The two give the same bits.
