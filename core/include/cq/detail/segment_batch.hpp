@@ -106,7 +106,8 @@ T NextInMagnitude(T x, bool away) {
 
 /// A step that carries `from` onto `to` bit for bit: MulAdd(sign, step, from) == to, with
 /// sign +1 (A + 1 step is B) or -1 (B - step is A). Tries d = B - A, then d corrected by
-/// the miss of from + sign d, and the floats next to both. Returns false if none lands.
+/// the miss of from + sign d, and the floats next to both. Returns false, with step = d,
+/// if none lands.
 template <Real T>
 bool FindStep(T from, T to, T d, T sign, T& step) {
   step = d;
@@ -121,7 +122,6 @@ bool FindStep(T from, T to, T d, T sign, T& step) {
       return true;
     }
   }
-  step = d;
   return false;
 }
 
