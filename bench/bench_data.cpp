@@ -71,10 +71,11 @@ BatchData<T> MakeBatchData(std::size_t count) {
   data.aFromB = Convert<T>(a);
   data.bFromB = Convert<T>(Vec3d{{5.5, 2.25, -0.0123}});
   // z from 1 + eps to -(1 + 2 eps) (eps of T): B - A = -(2 + 3 eps) needs a finer ulp than
-  // 2's, and every step near it misses B from A and A from B (odd multiples of eps).
+  // 2's, and every step near it misses B from A and A from B (odd multiples of eps), so z
+  // is interpolated from both vertices.
   const double eps = std::numeric_limits<T>::epsilon();
-  data.aSelect = Convert<T>(Vec3d{{0.25, -1.5, 1 + eps}});
-  data.bSelect = Convert<T>(Vec3d{{5.5, 2.25, -(1 + 2 * eps)}});
+  data.aBoth = Convert<T>(Vec3d{{0.25, -1.5, 1 + eps}});
+  data.bBoth = Convert<T>(Vec3d{{5.5, 2.25, -(1 + 2 * eps)}});
   for (std::size_t i = 0; i < count; ++i) {
     const Vec3<T> p = Convert<T>(RandomPointInRegion(rng, a, b, static_cast<Region>(rng.Below(3))));
     for (std::size_t k = 0; k < 3; ++k) data.coords[k][i] = p.v[k];

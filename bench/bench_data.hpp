@@ -95,11 +95,12 @@ class AlignedArray {
 /// kernels alike and measure the allocator rather than the code.
 ///
 /// Three segments: `a`/`b`, whose vertices cq's loop reproduces with its fused
-/// multiply-add from A (no select, as for most segments); `aFromB`/`bFromB`, whose z
-/// crosses zero towards a small B, which the loop reaches exactly only from B's side
-/// (B + (t - 1) step: one subtraction more per vector); and `aSelect`/`bSelect`, whose z
+/// multiply-add from A (as for about a third of random segments); `aFromB`/`bFromB`, whose
+/// z crosses zero towards a small B, which the loop reaches exactly only from B's side
+/// (B + (t - 1) step: one subtraction more per vector); and `aBoth`/`bBoth`, whose z
 /// goes from 1 + eps to -(1 + 2 eps), which no step reaches from either side, so that the
-/// loop must select B in region B (cq's slowest common variant). The points are placed by
+/// loop interpolates z from both vertices, (A - t A) + t B (one fused multiply-add more
+/// per vector: cq's slowest common variant). The points are placed by
 /// regions of the first; the others see a similar mix.
 template <Real T>
 struct BatchData {
@@ -109,8 +110,8 @@ struct BatchData {
   Vec3<T> b;
   Vec3<T> aFromB;
   Vec3<T> bFromB;
-  Vec3<T> aSelect;
-  Vec3<T> bSelect;
+  Vec3<T> aBoth;
+  Vec3<T> bBoth;
   std::size_t count = 0;
   AlignedArray<T> storage;
   std::array<T*, 3> coords{};

@@ -27,9 +27,9 @@
 //       |P - closest|^2 (3 values read, 5 written; the copy moves as much).
 //
 // impl: cq (the library: fast path, range guard, exact slow path behind it),
-// cq_from_b and cq_select (batch only: cq on a segment whose z crosses zero towards a
+// cq_from_b and cq_from_both (batch only: cq on a segment whose z crosses zero towards a
 // small B, which its loop reaches exactly from B's side, and on one that it reaches from
-// neither, so that the loop must select the vertex B per point), cq_finite_only (the same
+// neither, so that the loop interpolates z from both vertices), cq_finite_only (the same
 // with only the NaN/infinity check every conforming build needs: cq against it is what the
 // scale guard costs), cq_unguarded (the fast path with no check at all, for reference),
 // ericson, normalize_first, glm (bench/baselines.hpp), clamp_only (a bare branch-free
@@ -185,7 +185,7 @@ void RunGuardVariant(const Vec3<T>& a, const Vec3<T>& b, const T* x, const T* y,
                         T*, T*, T*, T*, T*);
   const Loop loops[] = {
       &detail::SolveBlock<detail::BatchOutputs{true, k_all, k_all, detail::BatchEnds::Exact, G}, T, 3>,
-      &detail::SolveBlock<detail::BatchOutputs{true, k_all, k_all, detail::BatchEnds::ExactFromB, G}, T, 3>,
+      &detail::SolveBlock<detail::BatchOutputs{true, k_all, k_all, detail::BatchEnds::Mixed, G}, T, 3>,
       &detail::SolveBlock<detail::BatchOutputs{true, k_all, k_all, detail::BatchEnds::SelectB, G}, T, 3>,
       &detail::SolveBlock<detail::BatchOutputs{true, k_all, k_all, detail::BatchEnds::SelectAB, G}, T, 3>};
   const Loop loop = loops[static_cast<int>(s.ends)];
@@ -206,8 +206,8 @@ struct BatchCq {
 struct BatchCqFromB {
   static constexpr const char* k_name = "cq_from_b";
 };
-struct BatchCqSelect {
-  static constexpr const char* k_name = "cq_select";
+struct BatchCqFromBoth {
+  static constexpr const char* k_name = "cq_from_both";
 };
 struct BatchCqFiniteOnly {
   static constexpr const char* k_name = "cq_finite_only";
@@ -230,11 +230,11 @@ void RunBatch(BatchData<T>& data) {
   T* tOut = W == Writes::All ? data.t : nullptr;
   T* distSqOut = W == Writes::All ? data.distanceSq : nullptr;
   if constexpr (std::is_same_v<Impl, BatchCq> || std::is_same_v<Impl, BatchCqFromB> ||
-                std::is_same_v<Impl, BatchCqSelect>) {
-    const bool select = std::is_same_v<Impl, BatchCqSelect>;
+                std::is_same_v<Impl, BatchCqFromBoth>) {
+    const bool both = std::is_same_v<Impl, BatchCqFromBoth>;
     const bool fromB = std::is_same_v<Impl, BatchCqFromB>;
-    const auto report = ClosestPointsOnSegment(select ? data.aSelect : fromB ? data.aFromB : data.a,
-                                               select ? data.bSelect : fromB ? data.bFromB : data.b,
+    const auto report = ClosestPointsOnSegment(both ? data.aBoth : fromB ? data.aFromB : data.a,
+                                               both ? data.bBoth : fromB ? data.bFromB : data.b,
                                                PointsSoA<T, 3>{{x, y, z}, data.count},
                                                SegmentBatchOutput<T, 3>{{cx, cy, cz}, tOut, distSqOut});
     benchmark::DoNotOptimize(report);
@@ -303,7 +303,7 @@ template <Writes W, Real T>
 void RegisterBatchesFor(std::size_t count) {
   RegisterBatch<BatchCq, W, T>(count);
   RegisterBatch<BatchCqFromB, W, T>(count);
-  RegisterBatch<BatchCqSelect, W, T>(count);
+  RegisterBatch<BatchCqFromBoth, W, T>(count);
   RegisterBatch<BatchCqFiniteOnly, W, T>(count);
   RegisterBatch<BatchCqUnguarded, W, T>(count);
   RegisterBatch<Ericson, W, T>(count);
@@ -337,19 +337,19 @@ void AddPoolContext() {
   benchmark::AddCustomContext(std::string("independent_pool_") + TypeName<T>(), text);
 }
 
-/// Which of cq's loop variants the two batch segments take (see BatchData).
+/// Which of cq's loop variants the three batch segments take (see BatchData).
 template <Real T>
 void AddBatchSegmentContext() {
   const BatchData<T>& data = SharedBatchData<T>(k_batchL1);
-  const char* names[] = {"no vertex select", "no vertex select, some coordinates from B", "select B",
-                         "select A and B"};
+  const char* names[] = {"every coordinate from A", "some coordinates from B or from both vertices",
+                         "select B", "select A and B"};
   const auto variant = [&](const Vec3<T>& a, const Vec3<T>& b) {
     return names[static_cast<int>(detail::MakeBatchSegment(a, b).ends)];
   };
   benchmark::AddCustomContext(std::string("batch_segments_") + TypeName<T>(),
                               std::string("cq: ") + variant(data.a, data.b) +
                                   ", cq_from_b: " + variant(data.aFromB, data.bFromB) +
-                                  ", cq_select: " + variant(data.aSelect, data.bSelect));
+                                  ", cq_from_both: " + variant(data.aBoth, data.bBoth));
 }
 
 /// The CPU's model name (Linux) and the compiler, so a saved run says where it came from.
@@ -416,7 +416,7 @@ class SummaryReporter : public benchmark::ConsoleReporter {
     out << "| impl | independent float | independent double | batch 1024 float | batch 1024 double"
            " | batch 16M float | batch 16M double |\n";
     out << "|---|---:|---:|---:|---:|---:|---:|\n";
-    for (const char* impl : {"cq", "cq_from_b", "cq_select", "cq_finite_only", "cq_unguarded", "ericson",
+    for (const char* impl : {"cq", "cq_from_b", "cq_from_both", "cq_finite_only", "cq_unguarded", "ericson",
                              "normalize_first", "glm", "clamp_only", "copy"}) {
       out << "| " << impl;
       for (const char* type : types)
@@ -428,7 +428,7 @@ class SummaryReporter : public benchmark::ConsoleReporter {
     out << "\nBatch writing every output (closest point, t, distanceSq):\n\n";
     out << "| impl | 1024 float | 1024 double | 16M float | 16M double |\n|---|---:|---:|---:|---:|\n";
     for (const char* impl :
-         {"cq", "cq_from_b", "cq_select", "cq_finite_only", "cq_unguarded", "ericson", "normalize_first", "glm", "copy"}) {
+         {"cq", "cq_from_b", "cq_from_both", "cq_finite_only", "cq_unguarded", "ericson", "normalize_first", "glm", "copy"}) {
       out << "| " << impl;
       for (std::size_t count : {k_batchL1, k_batchDram})
         for (const char* type : types) out << " | " << Format("%.3f", Ns(BatchName(workloads[1], impl, type, count)));
@@ -453,8 +453,8 @@ class SummaryReporter : public benchmark::ConsoleReporter {
         out << " | " << (goal ? goal : count == k_batchL1 ? "<= 1.5x" : "<= 1.2x") << " |\n";
       }
     };
-    for (const char* impl : {"cq", "cq_from_b", "cq_select"}) batchRatio(workloads[0], "batch", impl, "copy", nullptr);
-    for (const char* impl : {"cq", "cq_from_b", "cq_select"})
+    for (const char* impl : {"cq", "cq_from_b", "cq_from_both"}) batchRatio(workloads[0], "batch", impl, "copy", nullptr);
+    for (const char* impl : {"cq", "cq_from_b", "cq_from_both"})
       batchRatio(workloads[1], "batch, all outputs,", impl, "copy", nullptr);
     // The scale guard against a build without it (which must still report NaN and
     // infinity), and, for reference, every check against none at all.

@@ -410,9 +410,10 @@ TYPED_TEST(SegmentBatch, AClosestOutputForSomeCoordinatesOnlyIsAnError) {
   EXPECT_EQ(r.error().axis, 1);
 }
 
-// The loop picks one of three vertex variants per segment (cq/detail/segment_batch.hpp,
-// ChooseStep). These segments are built to need each; MakeBatchSegment is checked to have
-// picked it, and the vertices must come out bit for bit either way.
+// The loop picks one of four vertex variants per segment, and in the Mixed ones a form per
+// coordinate (cq/detail/segment_batch.hpp, ChooseStep). These segments are built to need
+// each; MakeBatchSegment is checked to have picked it, and the vertices must come out bit
+// for bit either way.
 TYPED_TEST(SegmentBatch, EveryVertexVariantReturnsTheVerticesExactly) {
   using T = typename TypeParam::Scalar;
   constexpr int N = TypeParam::k_dim;
@@ -421,27 +422,35 @@ TYPED_TEST(SegmentBatch, EveryVertexVariantReturnsTheVerticesExactly) {
     cq::Vec<T, N> a;
     cq::Vec<T, N> b;
     BatchEnds expected;
+    unsigned fromB;     // the coordinates interpolated from B
+    unsigned fromBoth;  // and from both vertices
   };
-  // Exact: B - A representable, A + (B - A) is B. ExactFromB: x crosses zero from 1 to a
+  // Exact: B - A representable, A + (B - A) is B. Mixed from B: x crosses zero from 1 to a
   // tiny -3 * 2^-60 (1 + step, for a step near -1, is a multiple of 2^-52 in double and
   // of 2^-23 in float, so no step lands on B), but B - (B - A) rounds to 1: x is
-  // interpolated from B. SelectB: x goes from 1 + eps to -(1 + 2 eps); B - A is -(2 + 3 eps)
-  // exactly, which needs a finer ulp than 2's, and every step near it leaves
-  // A + step and B - step exact odd multiples of eps that miss B and A: neither side lands.
+  // interpolated from B. Mixed from both: x goes from 1 + eps to -(1 + 2 eps); B - A is
+  // -(2 + 3 eps) exactly, which needs a finer ulp than 2's, and every step near it leaves
+  // A + step and B - step exact odd multiples of eps that miss B and A: neither side lands,
+  // and x is (A - t A) + t B. SelectB: x goes from -1 to -0; no step from A lands on -0
+  // (-1 + 1 is +0), B - 1 is -1 but 0 * 1 + -0 is +0 at t = 1, and (A - A) + B is +0 too.
   // SelectAB: A has a -0 where B - A is positive, so 0 * step is +0 and +0 + -0 is +0.
   const T eps = std::numeric_limits<T>::epsilon();
   const cq::Vec<T, N> tinyCross = V<T, N>(-3 * 0x1p-60, 0.5, -0.75);
   Case cases[] = {
-      {V<T, N>(0.25, -1.5, 2.0), V<T, N>(5.5, 2.25, -1.75), BatchEnds::Exact},
-      {V<T, N>(1.0, 0.25, 0.5), tinyCross, BatchEnds::ExactFromB},
-      {V<T, N>(1 + eps, 0.25, 0.5), V<T, N>(-(1 + 2 * eps), 0.5, -0.75), BatchEnds::SelectB},
-      {V<T, N>(-0.0, 1.0, 2.0), V<T, N>(3.0, -2.0, 1.0), BatchEnds::SelectAB},
+      {V<T, N>(0.25, -1.5, 2.0), V<T, N>(5.5, 2.25, -1.75), BatchEnds::Exact, 0, 0},
+      {V<T, N>(1.0, 0.25, 0.5), tinyCross, BatchEnds::Mixed, 1, 0},
+      {V<T, N>(1 + eps, 0.25, 0.5), V<T, N>(-(1 + 2 * eps), 0.5, -0.75), BatchEnds::Mixed, 0, 1},
+      {V<T, N>(1.0, 1 + eps, 0.5), V<T, N>(-3 * 0x1p-60, -(1 + 2 * eps), -0.75), BatchEnds::Mixed, 1, 2},
+      {V<T, N>(-1.0, 0.25, 0.5), V<T, N>(-0.0, 0.5, -0.75), BatchEnds::SelectB, 1, 0},
+      {V<T, N>(-0.0, 1.0, 2.0), V<T, N>(3.0, -2.0, 1.0), BatchEnds::SelectAB, 0, 0},
   };
   cqtest::Rng rng(0x5eed'000d);
   for (const Case& c : cases) {
     const auto segment = cq::detail::MakeBatchSegment(c.a, c.b);
     ASSERT_EQ(static_cast<int>(segment.ends), static_cast<int>(c.expected))
         << "precondition: A " << cqtest::Str(c.a) << " B " << cqtest::Str(c.b);
+    ASSERT_EQ(segment.fromB, c.fromB) << "A " << cqtest::Str(c.a) << " B " << cqtest::Str(c.b);
+    ASSERT_EQ(segment.fromBoth, c.fromBoth) << "A " << cqtest::Str(c.a) << " B " << cqtest::Str(c.b);
     Cloud<T, N> cloud = MakeCloud<T, N>(1500, c.a, c.b, rng);
     ASSERT_TRUE(cloud.Run(c.a, c.b).ok());
     EXPECT_EQ(CompareWithScalar(cloud, c.a, c.b), 0) << "variant " << static_cast<int>(c.expected);
@@ -453,19 +462,27 @@ TYPED_TEST(SegmentBatch, RandomSegmentsKeepTheirVerticesExactly) {
   constexpr int N = TypeParam::k_dim;
   cqtest::Rng rng(0x5eed'000e);
   int variants[4] = {0, 0, 0, 0};
+  int withFromB = 0;
+  int withFromBoth = 0;
   for (int trial = 0; trial < 200; ++trial) {
     const cq::Vec<T, N> a = rng.InCube<T, N>(-10, 10);
     const cq::Vec<T, N> b = rng.InCube<T, N>(-10, 10);
-    ++variants[static_cast<int>(cq::detail::MakeBatchSegment(a, b).ends)];
+    const auto segment = cq::detail::MakeBatchSegment(a, b);
+    ++variants[static_cast<int>(segment.ends)];
+    withFromB += segment.fromB != 0 ? 1 : 0;
+    withFromBoth += segment.fromBoth != 0 ? 1 : 0;
     Cloud<T, N> cloud = MakeCloud<T, N>(64, a, b, rng);
     ASSERT_TRUE(cloud.Run(a, b).ok());
     ASSERT_EQ(CompareWithScalar(cloud, a, b), 0) << "trial " << trial;
   }
-  // Every common variant occurs here: coordinates that cross zero need a step from B or,
-  // where neither vertex's side lands, the select of B.
+  // Every common form occurs here: coordinates that cross zero need a step from B or,
+  // where neither vertex's side lands, the interpolation from both. The selects need a -0
+  // vertex, which random coordinates never are.
   EXPECT_GT(variants[0], 20);
-  EXPECT_GT(variants[1], 10);
-  EXPECT_GT(variants[2], 10);
+  EXPECT_GT(variants[1], 50);
+  EXPECT_EQ(variants[2] + variants[3], 0);
+  EXPECT_GT(withFromB, 15);
+  EXPECT_GT(withFromBoth, 15);
 }
 
 // The library's loop on this target (SolveBlock: the AVX-512 intrinsics where the build
@@ -522,7 +539,7 @@ int CompareEveryLoop(const cq::detail::BatchSegment<T, N>& s, const Cloud<T, N>&
   constexpr auto sets = std::index_sequence<1, 2, 3, 4, 5, 6, 7>{};
   int n = 0;
   n += CompareEveryOutputSet<BatchEnds::Exact, BatchGuard::Scale>(s, cloud, begin, end, sets);
-  n += CompareEveryOutputSet<BatchEnds::ExactFromB, BatchGuard::Scale>(s, cloud, begin, end, sets);
+  n += CompareEveryOutputSet<BatchEnds::Mixed, BatchGuard::Scale>(s, cloud, begin, end, sets);
   n += CompareEveryOutputSet<BatchEnds::SelectB, BatchGuard::Scale>(s, cloud, begin, end, sets);
   n += CompareEveryOutputSet<BatchEnds::SelectAB, BatchGuard::Scale>(s, cloud, begin, end, sets);
   n += CompareEveryOutputSet<BatchEnds::Exact, BatchGuard::FiniteOnly>(s, cloud, begin, end, sets);
@@ -538,14 +555,23 @@ TYPED_TEST(SegmentBatch, LibraryLoopMatchesThePortableLoopBitForBit) {
   const T inf = std::numeric_limits<T>::infinity();
   int rejectedByBoth = 0;
   for (int trial = 0; trial < 12; ++trial) {
-    // Trial 0: a -0 in A (SelectAB); trial 1: x interpolated from B (ExactFromB).
+    // Trial 0: a -0 in A (SelectAB); trial 1: x interpolated from B and y from both
+    // vertices (Mixed); trial 2: B's x is -0 (SelectB).
+    const T eps = std::numeric_limits<T>::epsilon();
     const cq::Vec<T, N> a = trial == 0   ? V<T, N>(-0.0, 1.0, 2.0)
-                            : trial == 1 ? V<T, N>(1.0, 0.25, 0.5)
+                            : trial == 1 ? V<T, N>(1.0, 1 + eps, 0.5)
+                            : trial == 2 ? V<T, N>(-1.0, 0.25, 0.5)
                                          : rng.InCube<T, N>(-10, 10);
-    const cq::Vec<T, N> b = trial == 1 ? V<T, N>(-3 * 0x1p-60, 0.5, -0.75) : rng.InCube<T, N>(-10, 10);
+    const cq::Vec<T, N> b = trial == 1   ? V<T, N>(-3 * 0x1p-60, -(1 + 2 * eps), -0.75)
+                            : trial == 2 ? V<T, N>(-0.0, 0.5, -0.75)
+                                         : rng.InCube<T, N>(-10, 10);
     const auto s = cq::detail::MakeBatchSegment(a, b);
     if (trial == 1) {
       ASSERT_EQ(s.fromB, 1u) << "precondition";
+      ASSERT_EQ(s.fromBoth, 2u) << "precondition";
+    }
+    if (trial == 2) {
+      ASSERT_EQ(static_cast<int>(s.ends), static_cast<int>(cq::detail::BatchEnds::SelectB)) << "precondition";
     }
     ASSERT_TRUE(s.inRange);
     Cloud<T, N> cloud = MakeCloud<T, N>(150, a, b, rng);

@@ -43,10 +43,12 @@ template <Real T>
 using BitsOf = std::conditional_t<sizeof(T) == sizeof(std::uint32_t), std::uint32_t, std::uint64_t>;
 
 /// How the loop lands on the vertices (see ChooseStep). Exact: every coordinate
-/// interpolates from A and lands on both vertices, no select. ExactFromB: the same, with
-/// some coordinates interpolated from B (one subtraction per vector, t - 1, for all of
-/// them). SelectB, SelectAB: some coordinate needs the select of B (of A and B) per point.
-enum class BatchEnds : std::uint8_t { Exact, ExactFromB, SelectB, SelectAB };
+/// interpolates from A and lands on both vertices, no select. Mixed: the same, with some
+/// coordinates interpolated from B (one subtraction per vector, t - 1, for all of them) or
+/// from both vertices (two fused multiply-adds for such a coordinate). SelectB, SelectAB:
+/// some coordinate has a -0 vertex that no form lands on, and the loop selects B (A and B)
+/// per point.
+enum class BatchEnds : std::uint8_t { Exact, Mixed, SelectB, SelectAB };
 
 /// Which points a block accepts. Scale is the library's: the single query's fast range.
 /// FiniteOnly only rejects points with a NaN or infinite value (the least a batch that
@@ -63,8 +65,8 @@ struct BatchOutputs {
   BatchEnds ends;
   BatchGuard guard = BatchGuard::Scale;
   constexpr bool PointNeeded() const { return closest || distanceSq; }
-  /// Whether the loop forms t - 1 for coordinates interpolated from B.
-  constexpr bool FromB() const { return ends != BatchEnds::Exact; }
+  /// Whether the loop chooses per coordinate how to interpolate (from A, from B or from both).
+  constexpr bool Mixed() const { return ends != BatchEnds::Exact; }
   constexpr bool SelectsB() const { return ends == BatchEnds::SelectB || ends == BatchEnds::SelectAB; }
   constexpr bool SelectsA() const { return ends == BatchEnds::SelectAB; }
 };
@@ -87,6 +89,8 @@ struct BatchSegment {
   std::uint8_t selectB;
   /// Bit k: coordinate k is interpolated from B, as B + (t - 1) step (else A + t step).
   std::uint8_t fromB;
+  /// Bit k: coordinate k is interpolated from both vertices, as (A - t A) + t B.
+  std::uint8_t fromBoth;
 };
 
 /// Bit-for-bit equality (tells -0 from +0).
@@ -125,8 +129,15 @@ bool FindStep(T from, T to, T d, T sign, T& step) {
   return false;
 }
 
-/// Sets s.step, s.fromB and s.selectA / s.selectB (the coordinates that need a vertex
-/// select), and returns which loop variant that makes.
+/// Whether (A - t A) + t B, two fused multiply-adds, gives A at t = +0 and B at t = 1 bit
+/// for bit. It can fail only at a zero coordinate: A - A is +0, and +0 + -0 is +0.
+template <Real T>
+bool BothLand(T a, T b) {
+  return SameBits(MulAdd(T(0), b, MulAdd(-T(0), a, a)), a) && SameBits(MulAdd(T(1), b, MulAdd(T(-1), a, a)), b);
+}
+
+/// Sets s.step, s.fromB, s.fromBoth and s.selectA / s.selectB (the coordinates that need a
+/// vertex select), and returns which loop variant that makes.
 ///
 /// The loop evaluates each coordinate of the closest point with one fused multiply-add,
 /// from A (A + t step) or from B (B + (t - 1) step), and wants the vertices bit for bit:
@@ -139,7 +150,10 @@ bool FindStep(T from, T to, T d, T sign, T& step) {
 /// coordinate that crosses zero towards a small B). Then it tries the mirror image from B:
 /// t - 1 is exactly -1 at t = +0 and +0 at t = 1, so B + (t - 1) step is A when B - step
 /// rounds to A, which works unless |B - A| is well above |A|; one of the two nearly
-/// always does. Only where neither lands does the loop select B per point.
+/// always does. Where neither lands (|B - A| well above both: a coordinate that crosses
+/// zero between two vertices of similar size, in 44 % of random 3D float segments), the
+/// coordinate is interpolated from both vertices, (A - t A) + t B: A - 0 A is A and
+/// A - 1 A is +0 exactly, so it lands on both, at two fused multiply-adds instead of one.
 /// At the vertex interpolated from, the product is +0 or -0 by the step's sign, which
 /// changes that vertex only at a -0 coordinate it does not match: a select again.
 /// Only the interior's closest point uses the step (it moves by an ulp or two of B - A);
@@ -162,6 +176,8 @@ inline BatchEnds ChooseStep(BatchSegment<T, N>& s) {
     } else if (FindStep(b, a, s.d.v[k], T(-1), step)) {
       s.fromB |= bit;
       if (!SameBits(MulAdd(T(0), step, b), b)) s.selectB |= bit;
+    } else if (BothLand(a, b)) {
+      s.fromBoth |= bit;
     } else {
       s.selectB |= bit;  // from A with B - A, and B selected
       if (!SameBits(MulAdd(T(0), step, a), a)) s.selectA |= bit;
@@ -170,13 +186,13 @@ inline BatchEnds ChooseStep(BatchSegment<T, N>& s) {
   }
   if (s.selectA != 0) return BatchEnds::SelectAB;
   if (s.selectB != 0) return BatchEnds::SelectB;
-  return s.fromB != 0 ? BatchEnds::ExactFromB : BatchEnds::Exact;
+  return (s.fromB | s.fromBoth) != 0 ? BatchEnds::Mixed : BatchEnds::Exact;
 }
 
 /// The constants for segment AB (finite: the caller checked).
 template <Real T, int N>
 BatchSegment<T, N> MakeBatchSegment(const Vec<T, N>& a, const Vec<T, N>& b) {
-  BatchSegment<T, N> s{a, b, b - a, b - a, T(0), T(0), BatchEnds::SelectAB, false, 0, 0, 0};
+  BatchSegment<T, N> s{a, b, b - a, b - a, T(0), T(0), BatchEnds::SelectAB, false, 0, 0, 0, 0};
   s.den = DotFused(s.d.v, s.d.v);  // the single query's denominator, bit for bit
   // 1 / den rounded to nearest, then up by an ulp if that fell below the real 1 / den (the
   // fused multiply-add's sign is the exact sign of inv den - 1).
@@ -206,9 +222,10 @@ T Blend(BitsOf<T> mask, T x, T y) {
 /// Per point: e = P - A; num = e.(B - A) (DotFused: the single query's bits, so the
 /// same regions); t = num * invUp clamped to [0, 1]; closest = A + t step or, in the
 /// coordinates ChooseStep interpolates from B, B + (t - 1) step, fused, with the
-/// vertices selected as ChooseStep decided; distanceSq = |P - closest|^2 as the single
-/// query forms it. Ericson's tests hold on the numerator without a compare: num <= 0 gives
-/// a product <= 0, clamped to +0 (a -0 too), and num >= den gives num * invUp >= den / den
+/// vertices selected as ChooseStep decided (a coordinate it interpolates from both
+/// vertices is (A - t A) + t B, two fused multiply-adds); distanceSq = |P - closest|^2 as
+/// the single query forms it. Ericson's tests hold on the numerator without a compare:
+/// num <= 0 gives a product <= 0, clamped to +0 (a -0 too), and num >= den gives num * invUp >= den / den
 /// = 1 because invUp is never below the real 1 / den, clamped to exactly 1. In the interior
 /// t is within 2 ulps of the single query's num / den. The clamp is a signed integer
 /// max / min on the bit patterns (for floats >= +0 the patterns order like the values, and
@@ -235,13 +252,16 @@ bool SolveBlockPortable(const BatchSegment<T, N>& seg, const T* __restrict x, co
   const SignedBits oneBits = std::bit_cast<SignedBits>(T(1));
   Bits maxBits = 0;
   Bits minAbsNumBits = ~Bits(0);
-  // Per coordinate: the vertex interpolated from, and a mask choosing t - 1 over t.
+  // Per coordinate: the vertex interpolated from, a mask choosing t - 1 over t, and one
+  // choosing the interpolation from both vertices.
   T base[N];
   Bits fromB[N];
+  Bits fromBoth[N];
   for (int k = 0; k < N; ++k) {
     const bool b = (s.fromB >> k & 1u) != 0;
     base[k] = b ? s.b.v[k] : s.a.v[k];
     fromB[k] = b ? ~Bits(0) : Bits(0);
+    fromBoth[k] = (s.fromBoth >> k & 1u) != 0 ? ~Bits(0) : Bits(0);
   }
   for (std::size_t i = begin; i < end; ++i) {
     T p[N];
@@ -265,8 +285,10 @@ bool SolveBlockPortable(const BatchSegment<T, N>& seg, const T* __restrict x, co
       const Bits atB = Bits(0) - Bits(num >= s.den);
       const T tMinusOne = t - T(1);  // exactly -1 at t = +0, +0 at t = 1
       for (int k = 0; k < N; ++k) {
-        const T param = O.FromB() ? Blend(fromB[k], tMinusOne, t) : t;
+        const T param = O.Mixed() ? Blend(fromB[k], tMinusOne, t) : t;
         c[k] = MulAdd(param, s.step.v[k], base[k]);
+        if constexpr (O.Mixed())
+          c[k] = Blend(fromBoth[k], MulAdd(t, s.b.v[k], MulAdd(-t, s.a.v[k], s.a.v[k])), c[k]);
         if constexpr (O.SelectsA()) c[k] = Blend(atA, s.a.v[k], c[k]);
         if constexpr (O.SelectsB()) c[k] = Blend(atB, s.b.v[k], c[k]);
       }
@@ -305,6 +327,7 @@ struct Lanes<float> {
   static V Add(M m, V acc, V b) { return _mm512_mask_add_ps(acc, m, acc, b); }
   static V Mul(V a, V b) { return _mm512_mul_ps(a, b); }
   static V MulAdd(V a, V b, V c) { return _mm512_fmadd_ps(a, b, c); }
+  static V NegMulAdd(V a, V b, V c) { return _mm512_fnmadd_ps(a, b, c); }  // c - a b, one rounding
   // Zero-masked with every lane set, which compiles to the plain instruction: the plain
   // intrinsics start from _mm512_undefined_ps(), which GCC 12 reports as uninitialised.
   static V Max(V a, V b) { return _mm512_maskz_max_ps(M(0xFFFF), a, b); }
@@ -327,6 +350,7 @@ struct Lanes<double> {
   static V Add(M m, V acc, V b) { return _mm512_mask_add_pd(acc, m, acc, b); }
   static V Mul(V a, V b) { return _mm512_mul_pd(a, b); }
   static V MulAdd(V a, V b, V c) { return _mm512_fmadd_pd(a, b, c); }
+  static V NegMulAdd(V a, V b, V c) { return _mm512_fnmadd_pd(a, b, c); }
   static V Max(V a, V b) { return _mm512_maskz_max_pd(M(0xFF), a, b); }
   static V Min(V a, V b) { return _mm512_maskz_min_pd(M(0xFF), a, b); }
   static V MinAbs(M m, V acc, V b) { return _mm512_mask_range_pd(acc, m, acc, b, 0x0A); }
@@ -372,6 +396,7 @@ bool SolveBlockAvx512(const BatchSegment<T, N>& s, const T* __restrict x, const 
   // The per-coordinate choices as locals: read through `s`, which the stores might alias
   // for all the compiler knows, they would be reloaded and tested on every step.
   const unsigned fromB = s.fromB;
+  const unsigned fromBoth = s.fromBoth;
   const unsigned selectA = s.selectA;
   const unsigned selectB = s.selectB;
   const V zero = L::Splat(T(0));
@@ -396,12 +421,16 @@ bool SolveBlockAvx512(const BatchSegment<T, N>& s, const T* __restrict x, const 
     if constexpr (O.PointNeeded()) {
       V c[N];
       V tMinusOne = t;
-      if constexpr (O.FromB()) tMinusOne = L::Sub(t, one);  // exactly -1 at t = +0, +0 at t = 1
+      if constexpr (O.Mixed()) tMinusOne = L::Sub(t, one);  // exactly -1 at t = +0, +0 at t = 1
       for (int k = 0; k < N; ++k) {
-        V param = t;
-        if constexpr (O.FromB())
-          if (fromB >> k & 1u) param = tMinusOne;
-        c[k] = L::MulAdd(param, step[k], base[k]);
+        // The branches on the per-coordinate choices go the same way every step, so they
+        // are predicted: on Zen 4 they cost less than a vector operation (a blend, t + 0)
+        // that would replace them, which competes for the vector pipes.
+        const unsigned bit = 1u << k;
+        if (O.Mixed() && (fromBoth & bit) != 0)
+          c[k] = L::MulAdd(t, b[k], L::NegMulAdd(t, a[k], a[k]));
+        else
+          c[k] = L::MulAdd(O.Mixed() && (fromB & bit) != 0 ? tMinusOne : t, step[k], base[k]);
         if constexpr (O.SelectsA())
           if (selectA >> k & 1u) c[k] = L::Select(L::AtMost(num, zero), a[k], c[k]);
         if constexpr (O.SelectsB())
