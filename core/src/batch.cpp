@@ -30,7 +30,7 @@ using BlockKernel = bool (*)(const BatchSegment<T, N>&, const T*, const T*, cons
                              T*, T*, T*);
 
 /// The loop for every set of outputs, indexed by closest | t << 1 | distanceSq << 2 |
-/// ends << 3. Without a closest point or a distance there is no vertex to select: those
+/// ends << 3. Without a closest point or a distance there is no vertex to land on: those
 /// entries share the loop with BatchEnds::Exact.
 template <Real T, int N, std::size_t... I>
 constexpr std::array<BlockKernel<T, N>, sizeof...(I)> MakeKernels(std::index_sequence<I...>) {

@@ -28,14 +28,15 @@
 //   up, and per coordinate a step (B - A, maybe nudged by an ulp or two) with which
 //   A + t step lands on A at t = +0 and on B at t = 1 bit for bit, or else one with which
 //   B + (t - 1) step does (a coordinate that crosses zero towards a small B). Where
-//   neither exists, or at a -0 vertex, the loop selects that vertex per point.
+//   neither exists, the coordinate is (A - t A) + t B, which lands on both; only at a -0
+//   vertex does the loop select that vertex per point.
 // - Per point, no branch: P - A, the numerator, t = num * (1 / den) clamped to [0, 1]
 //   (because 1 / den is rounded up, num >= den gives exactly 1: Ericson's tests without a
-//   compare), closest = A + t step (or B + (t - 1) step) fused, P - closest and its
-//   squared length. With
-//   AVX-512 the loop is written in intrinsics; elsewhere GCC's -O3 vectoriser makes SIMD
-//   of plain C++ (the CTests Bench.BatchKernelVectorizes* fail if any variant stops
-//   vectorising). The two give the same bits.
+//   compare), closest = A + t step (or B + (t - 1) step, or (A - t A) + t B) fused,
+//   P - closest and its squared length. With AVX-512 the loop is written in intrinsics;
+//   elsewhere GCC's -O3 vectoriser makes SIMD of plain C++ (the CTests
+//   Bench.BatchKernelVectorizes* fail if any variant stops vectorising). The two give the
+//   same bits.
 // - Per block of 1024 points, the single query's range guard: some |numerator| below its
 //   safe range (it may have underflowed, which can flip the region), or a NaN or infinite
 //   numerator or squared distance. Such a block is redone point by point with the single
