@@ -100,8 +100,8 @@ class AlignedArray {
 /// (B + (t - 1) step: one subtraction more per vector); and `aBoth`/`bBoth`, whose z
 /// goes from 1 + eps to -(1 + 2 eps), which no step reaches from either side, so that the
 /// loop interpolates z from both vertices, (A - t A) + t B (one fused multiply-add more
-/// per vector: cq's slowest common variant). The points are placed by
-/// regions of the first; the others see a similar mix.
+/// per vector: cq's slowest common variant). The points are placed by regions of the
+/// first; the others see a similar mix.
 template <Real T>
 struct BatchData {
   static constexpr std::size_t k_arrayStagger = 5 * 64;

@@ -225,12 +225,12 @@ T Blend(BitsOf<T> mask, T x, T y) {
 /// vertices selected as ChooseStep decided (a coordinate it interpolates from both
 /// vertices is (A - t A) + t B, two fused multiply-adds); distanceSq = |P - closest|^2 as
 /// the single query forms it. Ericson's tests hold on the numerator without a compare:
-/// num <= 0 gives a product <= 0, clamped to +0 (a -0 too), and num >= den gives num * invUp >= den / den
-/// = 1 because invUp is never below the real 1 / den, clamped to exactly 1. In the interior
-/// t is within 2 ulps of the single query's num / den. The clamp is a signed integer
-/// max / min on the bit patterns (for floats >= +0 the patterns order like the values, and
-/// every negative one is below the pattern of +0): two instructions where the vectoriser
-/// makes compares and blends of `t > 0 ? t : 0`.
+/// num <= 0 gives a product <= 0, clamped to +0 (a -0 too), and num >= den gives
+/// num * invUp >= den / den = 1 because invUp is never below the real 1 / den, clamped to
+/// exactly 1. In the interior t is within 2 ulps of the single query's num / den. The
+/// clamp is a signed integer max / min on the bit patterns (for floats >= +0 the patterns
+/// order like the values, and every negative one is below the pattern of +0): two
+/// instructions where the vectoriser makes compares and blends of `t > 0 ? t : 0`.
 ///
 /// The guard (Scale): |num| from k_minSafeSquare (below it its products may have
 /// underflowed, which can flip the region; the single query sends such points to its exact
