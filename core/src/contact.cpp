@@ -23,19 +23,72 @@ Checked<ContactResult<T, N>> Resolve(const Sphere<T, N>& sphere, ContactResult<T
   r.penetrating = r.distance < sphere.radius;
   r.depth = r.penetrating ? sphere.radius - r.distance : T(0);
   r.resolvedCenter = r.penetrating ? sphere.center + r.depth * r.normal : sphere.center;
+  // Overflow: blamed on the centre when its distance to the shape is already beyond the
+  // range (a centre far behind a plane), else on the radius (the push itself overflows).
   if (!std::isfinite(r.depth) || !IsFinite(r.resolvedCenter))
-    return QueryError{ErrorCode::Overflow, Field::Radius, -1};
+    return QueryError{ErrorCode::Overflow, std::isfinite(r.distance) ? Field::Radius : Field::Center, -1};
   return r;
 }
 
-/// (from - to) / |from - to| for from != to, exact in direction at every scale.
+/// from - to for finite points, or, where that overflows, the difference of the halves
+/// (halving is exact, so the direction is kept).
+template <Real T, int N>
+Vec<T, N> DifferenceOrHalves(const Vec<T, N>& from, const Vec<T, N>& to) {
+  const Vec<T, N> diff = from - to;
+  return IsFinite(diff) ? diff : T(0.5) * from - T(0.5) * to;
+}
+
 /// The unit vector from `to` towards `from` for finite from != to: exact in direction
-/// at every scale (a difference that overflows is formed from halved coordinates).
+/// at every scale.
 template <Real T, int N>
 Vec<T, N> DirectionBetween(const Vec<T, N>& from, const Vec<T, N>& to) {
-  const Vec<T, N> diff = from - to;
-  if (IsFinite(diff)) return detail::NormalizeNonZero(diff);
-  return detail::NormalizeNonZero(T(0.5) * from - T(0.5) * to);
+  return detail::NormalizeNonZero(DifferenceOrHalves(from, to));
+}
+
+/// A finite non-zero v times the power of two that puts its largest |coordinate| in
+/// [1, 2): the same direction exactly, and products of two such vectors cannot overflow.
+template <Real T, int N>
+Vec<T, N> ScaledToUnitRange(const Vec<T, N>& v) {
+  return detail::ScaleByPowerOfTwo(v, -detail::ExponentOf(MaxAbs(v)));
+}
+
+/// p q - r s rounded about once (Kahan): the error of r s is recovered exactly by a fused
+/// multiply-add, so the result is exactly 0 when p q == r s, and otherwise within a couple
+/// of ulps of the exact value (barring underflow).
+template <Real T>
+T DifferenceOfProducts(T p, T q, T r, T s) {
+  const T rs = r * s;
+  return detail::MulAdd(p, q, -rs) + detail::MulAdd(-r, s, rs);
+}
+
+template <Real T>
+Vec<T, 3> CrossAccurate(const Vec<T, 3>& u, const Vec<T, 3>& v) {
+  return {{DifferenceOfProducts(u.v[1], v.v[2], u.v[2], v.v[1]), DifferenceOfProducts(u.v[2], v.v[0], u.v[0], v.v[2]),
+           DifferenceOfProducts(u.v[0], v.v[1], u.v[1], v.v[0])}};
+}
+
+/// The unit normal from the inside of the wire towards the centre: the part of e = C - A
+/// across d = B - A (both finite, non-zero, scaled to unit range). From cross products,
+/// each coordinate a difference of products rounded about once, not from C - Q: the
+/// closest point Q is rounded, and for a centre on or a hair off the wire C - Q is that
+/// rounding, which can point anywhere, even along the wire. Returns false, and leaves
+/// `normal` alone, when e is exactly parallel to d: the centre lies on the wire.
+template <Real T>
+bool NormalAcrossWire(const Vec<T, 2>& e, const Vec<T, 2>& d, Vec<T, 2>& normal) {
+  const T side = DifferenceOfProducts(d.v[0], e.v[1], d.v[1], e.v[0]);  // d x e: > 0 left of AB
+  if (side == T(0)) return false;
+  const Vec<T, 2> left = PerpLeft(detail::NormalizeNonZero(d));
+  normal = side > T(0) ? left : -left;
+  return true;
+}
+
+template <Real T>
+bool NormalAcrossWire(const Vec<T, 3>& e, const Vec<T, 3>& d, Vec<T, 3>& normal) {
+  const Vec<T, 3> w = CrossAccurate(e, d);  // |e| |d| sin(angle), perpendicular to both
+  if (w == Vec<T, 3>{}) return false;
+  // d x (e x d) = |d|^2 e - (d.e) d: the part of e across d, up to a positive factor.
+  normal = detail::NormalizeNonZero(CrossAccurate(d, ScaledToUnitRange(w)));
+  return true;
 }
 
 /// The documented perpendicular of the wire, given its unit direction u and B - A itself
@@ -61,10 +114,7 @@ Vec<T, 3> PerpendicularOf(const Vec<T, 3>& u, const Vec<T, 3>& d) {
 template <Real T, int N>
 Vec<T, N> WirePerpendicular(const Vec<T, N>& a, const Vec<T, N>& b) {
   if (a == b) return Vec<T, N>::Axis(0);
-  // B - A, or when that overflows the difference of the halves: halving is exact, so the
-  // components keep their order of magnitude.
-  const Vec<T, N> diff = b - a;
-  const Vec<T, N> d = IsFinite(diff) ? diff : T(0.5) * b - T(0.5) * a;
+  const Vec<T, N> d = DifferenceOrHalves(b, a);
   // Cross the unit direction, not d, so the cross product cannot underflow to zero.
   return detail::NormalizeNonZero(PerpendicularOf(detail::NormalizeNonZero(d), d));
 }
@@ -78,7 +128,15 @@ Checked<ContactResult<T, N>> ContactSphereSegment(const Sphere<T, N>& sphere, co
   ContactResult<T, N> r{};
   r.closest = q->closest;
   r.distance = q->distance;
-  r.normal = sphere.center == q->closest ? WirePerpendicular(a, b) : DirectionBetween(sphere.center, q->closest);
+  if (q->region != LinearRegion::Interior) {  // Q is a vertex, exactly
+    r.normal = sphere.center == q->closest ? WirePerpendicular(a, b) : DirectionBetween(sphere.center, q->closest);
+  } else if (!NormalAcrossWire(ScaledToUnitRange(DifferenceOrHalves(sphere.center, a)),
+                               ScaledToUnitRange(DifferenceOrHalves(b, a)), r.normal)) {
+    // Exactly on the wire (between its ends: C != A, and A != B in the interior).
+    r.closest = sphere.center;
+    r.distance = T(0);
+    r.normal = WirePerpendicular(a, b);
+  }
   return Resolve(sphere, r);
 }
 

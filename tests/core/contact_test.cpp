@@ -132,6 +132,68 @@ TYPED_TEST(ContactWire, CentreOnTheWireUsesTheDocumentedPerpendicular) {
   ExpectNotPenetrating(point, *r);
 }
 
+// A centre on the wire whose closest point does not come out exactly: on the diagonal of
+// the axes, C - A and B - A are exactly parallel (every coordinate rounds alike), but
+// t = num / den rounds, and A + t (B - A) lands an ulp or so off C. C - Q then points
+// anywhere, often along the wire (in the report that found it, a = (0, 1), b = (0, -0.1)
+// and C the origin got the normal (0, 1) and was "pushed out" to vertex A, still on the
+// wire). The contact must see the centre on the wire: distance 0, Q = C, the documented
+// perpendicular. A hair off the diagonal, the normal must be across the wire, towards the
+// centre's side.
+TYPED_TEST(ContactWire, CentreOnOrAHairOffTheWireGetsAPerpendicular) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  const auto diagonal = [](T x) { return V<T, N>(double(x), double(x), double(x)); };
+  {  // the reported case
+    const cq::Vec<T, N> a = V<T, N>(0, 1, 0);
+    const cq::Vec<T, N> b = V<T, N>(0, -0.1, 0);
+    const cq::Sphere<T, N> sphere{V<T, N>(0, 0, 0), T(1)};
+    const auto r = cq::ContactSphereSegment(sphere, a, b);
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->distance, T(0));
+    EXPECT_TRUE(SameBits(r->closest, sphere.center));
+    EXPECT_EQ(r->normal, (cq::WirePerpendicular(a, b)));
+    EXPECT_EQ(r->depth, T(1));
+  }
+  cqtest::Rng rng(0x5eed'0003);
+  cqtest::FailureLog log;
+  const Ld eps = Eps<T>();
+  int closestOff = 0;  // centres whose rounded closest point missed them (the hard case)
+  for (int i = 0; i < 400; ++i) {
+    const T u = T(rng.Uniform(-8, 8));
+    const T v = T(rng.Uniform(-8, 8));
+    const T w = T(u + T(rng.Uniform(0.1, 0.9)) * (v - u));
+    if (!(std::min(u, v) < w && w < std::max(u, v))) continue;
+    const cq::Vec<T, N> a = diagonal(u);
+    const cq::Vec<T, N> b = diagonal(v);
+    const cq::Vec<T, N> c = diagonal(w);
+    closestOff += cq::ClosestPointOnSegment(c, a, b)->closest == c ? 0 : 1;
+    const auto on = cq::ContactSphereSegment(cq::Sphere<T, N>{c, T(1)}, a, b);
+    ASSERT_TRUE(on.ok());
+    if ((on->distance != T(0) || !SameBits(on->closest, c) || on->normal != cq::WirePerpendicular(a, b)) &&
+        log.Fail())
+      ADD_FAILURE() << "on the wire: c=" << cqtest::Str(c) << " a=" << cqtest::Str(a) << " b=" << cqtest::Str(b)
+                    << " distance=" << on->distance << " normal=" << cqtest::Str(on->normal);
+    // A few ulps off the diagonal: x up, y down (z, in 3D, stays). Ulps of the scene, not
+    // of C: C - A must still see the offset after rounding.
+    const T scene = 2 * std::max({std::fabs(u), std::fabs(v), std::fabs(w)});
+    const T h = 8 * (std::nextafter(scene, std::numeric_limits<T>::infinity()) - scene);
+    cq::Vec<T, N> off = c;
+    off.v[0] += h;
+    off.v[1] -= h;
+    const auto hair = cq::ContactSphereSegment(cq::Sphere<T, N>{off, T(1)}, a, b);
+    ASSERT_TRUE(hair.ok());
+    const cqtest::VecL<N> n = cqtest::ToL(hair->normal);
+    const Ld along = std::fabs(cqtest::DotL(n, cqtest::ToL(diagonal(T(1))))) / std::sqrt(Ld(N));
+    const Ld towards = n[0] - n[1];  // the side the centre moved to: +x, -y
+    if ((along > 8 * eps || towards <= 0 || std::fabs(cqtest::NormL(n) - 1) > 4 * eps) && log.Fail())
+      ADD_FAILURE() << "a hair off: c=" << cqtest::Str(off) << " a=" << cqtest::Str(a) << " b=" << cqtest::Str(b)
+                    << " normal=" << cqtest::Str(hair->normal) << " (along the wire " << double(along) << ")";
+  }
+  EXPECT_EQ(log.count(), 0);
+  EXPECT_GT(closestOff, 40) << "precondition: the closest point should miss the centre in many cases";
+}
+
 TYPED_TEST(ContactWire, DegenerateWire) {
   using T = typename TypeParam::Scalar;
   constexpr int N = TypeParam::k_dim;
@@ -517,6 +579,15 @@ TYPED_TEST(ContactErrors, ResolvedCentreBeyondTheRangeIsOverflow) {
                                         cq::Plane<T, N>{cq::Vec<T, N>::Axis(0), T(0)});
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().code, cq::ErrorCode::Overflow);
+  EXPECT_EQ(r.error().field, cq::Field::Radius) << "the push overflows, the distance does not";
+  // A centre so far behind the plane that its signed distance overflows (x = -0.75 max
+  // against the plane x = 0.75 max: both finite, their difference not): the centre is to
+  // blame.
+  const auto far = cq::ContactSpherePlane(cq::Sphere<T, N>{cq::Vec<T, N>::Axis(0) * (-max * T(0.75)), T(1)},
+                                          cq::Plane<T, N>{cq::Vec<T, N>::Axis(0), max * T(0.75)});
+  ASSERT_FALSE(far.ok());
+  EXPECT_EQ(far.error().code, cq::ErrorCode::Overflow);
+  EXPECT_EQ(far.error().field, cq::Field::Center);
 }
 
 // ---------------------------------------------------------------------------------------

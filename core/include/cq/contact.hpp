@@ -1,10 +1,16 @@
 // cq/contact.hpp: a sphere (a circle in 2D) against a segment, a plane or a box: is it
-// sunk in, how deep, and which way out. The closest-point query does all the work: the
-// contact normal is the direction from the shape's closest point to the centre, and the
-// penetration depth is the radius minus the centre's distance (Ericson 5.2.5).
+// sunk in, how deep, and which way out. The closest-point query does most of the work:
+// the contact normal is the direction from the shape's closest point to the centre, and
+// the penetration depth is the radius minus the centre's distance (Ericson 5.2.5).
 //
 // Shapes:
-// - Segment AB: a thin wire (no inside). distance = |C - Q|, Q the closest point.
+// - Segment AB: a thin wire (no inside). distance = |C - Q|, Q the closest point. Where Q
+//   is inside the wire (not a vertex) the normal is not C - Q, which for a centre on the
+//   wire or a hair off it is only Q's rounding and can point anywhere, even along the
+//   wire: it is the part of C - A across AB, formed by cross products whose coordinates
+//   are each a difference of products rounded about once, so it is perpendicular to AB to
+//   a few ulps and on the centre's side. The centre is on the wire when C - A (as
+//   computed) is exactly parallel to AB; then distance = 0 and Q = C.
 // - Plane n.x = d: a solid half-space, the solid behind the plane (the side n points
 //   away from). distance is the signed distance s of C; a centre behind the plane
 //   (s < 0) is still pushed out along +n/|n|, by depth = r - s.
