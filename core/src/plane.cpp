@@ -2,6 +2,9 @@
 // See cq/plane.hpp for the contract.
 #include "cq/plane.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 #include "cq/detail/validate.hpp"
 
 namespace cq {
@@ -16,6 +19,58 @@ const char* ToString(PlaneRegion region) {
 }
 
 namespace detail {
+namespace {
+
+/// An exact sum of a few floating-point numbers, kept as a nonoverlapping expansion
+/// (Shewchuk 1997): components in increasing magnitude, zeros dropped, each addition
+/// exact (TwoSum). No rounding decides anything: the sign of the sum is the sign of its
+/// largest component, and it is zero only if every addend cancels exactly.
+template <Real T, int Capacity>
+class ExactSum {
+ public:
+  void Add(T x) {  // Grow-Expansion with zero elimination
+    int kept = 0;
+    T sum = x;
+    for (int i = 0; i < m_size; ++i) {
+      const T total = sum + m_parts[i];
+      const T virtualPart = total - sum;
+      const T error = (sum - (total - virtualPart)) + (m_parts[i] - virtualPart);
+      sum = total;
+      if (error != T(0)) m_parts[kept++] = error;
+    }
+    if (sum != T(0)) m_parts[kept++] = sum;
+    m_size = kept;
+  }
+  /// The sum rounded to T (to within an ulp: the smaller parts are added first, and
+  /// together they are below an ulp of the largest), with the exact sum's sign, and 0
+  /// only when the exact sum is 0.
+  T Value() const {
+    T value = T(0);
+    for (int i = 0; i < m_size; ++i) value += m_parts[i];
+    return value;
+  }
+
+ private:
+  T m_parts[Capacity];
+  int m_size = 0;
+};
+
+/// n.p - d with its exact sign: each product split exactly into a rounded part and its
+/// error (a fused multiply-add), all of them summed exactly. Exact as long as the
+/// products' errors do not underflow, which the callers' scaling keeps away.
+template <Real T, int N>
+T ExactPlaneValue(const Vec<T, N>& n, const Vec<T, N>& p, T d) {
+  ExactSum<T, 2 * N + 1> sum;
+  sum.Add(-d);
+  for (int i = 0; i < N; ++i) {
+    const T product = n.v[i] * p.v[i];
+    sum.Add(product);
+    sum.Add(std::fma(n.v[i], p.v[i], -product));
+  }
+  return sum.Value();
+}
+
+}  // namespace
 
 template <Real T, int N>
 Checked<PlaneResult<T, N>> ClosestPointOnPlaneSlow(const Vec<T, N>& pIn, const Plane<T, N>& plane) {
@@ -30,13 +85,17 @@ Checked<PlaneResult<T, N>> ClosestPointOnPlaneSlow(const Vec<T, N>& pIn, const P
   const T offset = std::scalbn(plane.offset, -kn);
   if (!std::isfinite(offset)) return QueryError{ErrorCode::Overflow, Field::Offset, -1};
 
-  // Then the scene (P and d, both lengths now) down if it is near the top of the range.
-  const int sceneExponent = PrescaleExponent({MaxAbs(pIn), std::abs(offset)});
+  // Then the scene (P and d, both lengths now) down if it is near the top of the range,
+  // or up to order 1 if it is small, so that no product's rounding error underflows.
+  // (Only up: scaling down could flush a scene's tiny coordinates to zero.)
+  const T sceneSize = std::max(MaxAbs(pIn), std::abs(offset));
+  const int sceneExponent = sceneSize > T(0) && sceneSize < T(1) ? ExponentOf(sceneSize)
+                                                                  : PrescaleExponent({sceneSize});
   const Vec<T, N> p = ScaleByPowerOfTwo(pIn, -sceneExponent);
   const T d = std::scalbn(offset, -sceneExponent);
 
   const T nn = Dot(n, n);  // in [1, 4N)
-  const T w = Dot(n, p) - d;
+  const T w = ExactPlaneValue(n, p, d);  // exactly 0 only for a P exactly on the plane
   const T step = w / nn;
   Vec<T, N> foot;
   for (int i = 0; i < N; ++i) foot.v[i] = p.v[i] - step * n.v[i];

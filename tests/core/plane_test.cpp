@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "test_support.hpp"
@@ -121,6 +122,48 @@ TYPED_TEST(PointPlane, OneUlpOffThePlaneIsNotOn) {
   ASSERT_TRUE(below.ok());
   EXPECT_EQ(below->region, PlaneRegion::Back);
   EXPECT_EQ(below->signedDistance, p.v[1] - T(2));
+}
+
+// A point exactly on the plane whose n.P does not round to d: n = (a, a[, c]), d = 0 and
+// P = (x, -x[, 0]) make n.P = a x - a x = 0 exactly, but a fused or plain dot rounds a x
+// once and leaves its rounding error (in the report that found it, n = (0.1, 0.1) and
+// P = (0.1, -0.1) read "back", 6e-18 behind). On must be On, with P its own closest point;
+// and one ulp off, the side is the exact one (the sign of a times the offset), never On.
+TYPED_TEST(PointPlane, OnThePlaneWhenTheDotProductRounds) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  {  // the reported case
+    const auto r = cq::ClosestPointOnPlane(V<T, N>(0.1, -0.1, 0), cq::Plane<T, N>{V<T, N>(0.1, 0.1, 0.1), T(0)});
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->region, PlaneRegion::On);
+    EXPECT_EQ(r->signedDistance, T(0));
+    EXPECT_TRUE(SameBits(r->closest, V<T, N>(0.1, -0.1, 0)));
+  }
+  cqtest::Rng rng(0x5eed'0004);
+  cqtest::FailureLog log;
+  int roundedOff = 0;  // cases where the plain dot product does not come out 0
+  for (int i = 0; i < 500; ++i) {
+    const T a = T(rng.Uniform(-3, 3));
+    const T x = T(std::ldexp(rng.Uniform(0.5, 1), rng.Int(-20, 20)));
+    const cq::Plane<T, N> plane{V<T, N>(a, a, rng.Uniform(-3, 3)), T(0)};
+    const cq::Vec<T, N> on = V<T, N>(x, -x, 0);
+    roundedOff += cq::Dot(plane.normal, on) != T(0) || cq::detail::DotFused(plane.normal.v, on.v) != T(0) ? 1 : 0;
+    const auto r = cq::ClosestPointOnPlane(on, plane);
+    ASSERT_TRUE(r.ok());
+    if ((r->region != PlaneRegion::On || r->signedDistance != T(0) || !SameBits(r->closest, on)) && log.Fail())
+      ADD_FAILURE() << "on: n=" << cqtest::Str(plane.normal) << " P=" << cqtest::Str(on) << " region "
+                    << cq::ToString(r->region) << " s=" << r->signedDistance;
+    cq::Vec<T, N> off = on;
+    off.v[1] = std::nextafter(off.v[1], std::numeric_limits<T>::infinity());  // n.P = a ulp(x) exactly
+    const auto o = cq::ClosestPointOnPlane(off, plane);
+    ASSERT_TRUE(o.ok());
+    const PlaneRegion side = a > T(0) ? PlaneRegion::Front : a < T(0) ? PlaneRegion::Back : PlaneRegion::On;
+    if ((o->region != side || (o->signedDistance > T(0)) != (side == PlaneRegion::Front)) && log.Fail())
+      ADD_FAILURE() << "one ulp off: n=" << cqtest::Str(plane.normal) << " P=" << cqtest::Str(off) << " region "
+                    << cq::ToString(o->region) << " s=" << o->signedDistance;
+  }
+  EXPECT_EQ(log.count(), 0);
+  EXPECT_GT(roundedOff, 100) << "precondition: the dot product should often miss 0";
 }
 
 TYPED_TEST(PointPlane, ScalingNormalAndOffsetByPowersOfTwoChangesNothing) {

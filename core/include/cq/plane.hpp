@@ -9,8 +9,11 @@
 // No clamp: a plane is unbounded, so the foot of the perpendicular is always the answer,
 // and it is unique. The front side is the one n points into.
 //
-// Regions: Front when w > 0, Back when w < 0, On when w is exactly 0 (the computed value;
-// e.g. a grid-snapped point on a grid-aligned plane). On means closest == P exactly.
+// Regions: Front when w > 0, Back when w < 0, On when w is exactly 0: the sign of the
+// exact n.P - d of the given numbers, not of its rounding (n = (0.1, 0.1), d = 0 and
+// P = (0.1, -0.1) are On, although n.P rounds to about 6e-18 off). The fast path keeps w
+// when it lies beyond its own rounding error; closer to the plane the slow path sums the
+// products and their errors exactly. On means closest == P exactly.
 //
 // Defined for every input: a zero normal is ErrorCode::ZeroNormal; NaN/inf in n, d or P is
 // NonFinite (field "n", "d" or "p"); a plane whose distance from the origin |d| / |n|
@@ -20,6 +23,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <limits>
 
 #include "cq/detail/scale.hpp"
 #include "cq/status.hpp"
@@ -76,6 +80,12 @@ inline PlaneResult<T, N> ClosestPointOnPlaneFast(const Vec<T, N>& p, const Plane
   r.distanceSq = s * s;
   r.distance = std::abs(s);
   r.region = w > T(0) ? PlaneRegion::Front : (w < T(0) ? PlaneRegion::Back : PlaneRegion::On);
+  // w's sign is certain only beyond its rounding error, at most (N + 1) eps times
+  // sum |n_i P_i| + |d| (N products and N sums, each rounded once; the bound itself is
+  // taken with a margin). Within it, the slow path decides exactly.
+  T magnitude = std::abs(plane.offset);
+  for (int i = 0; i < N; ++i) magnitude += std::abs(n.v[i] * p.v[i]);
+  const bool signCertain = std::abs(w) > T(2 * N + 4) * std::numeric_limits<T>::epsilon() * magnitude;
   // As in cq/linear.hpp: nn not below the safe range, and nn, w and the foot finite
   // (a finite sum of non-negative terms; NaN from any input propagates into it).
   // w and the step w / nn must not be below the safe range either: the products n_i P_i
@@ -86,7 +96,7 @@ inline PlaneResult<T, N> ClosestPointOnPlaneFast(const Vec<T, N>& p, const Plane
   const T magnitudes = nn + std::abs(w) + SumAbs(r.closest);
   const T smallest = std::abs(w) < std::abs(step) ? std::abs(w) : std::abs(step);
   inRange = (nn >= Range<T>::k_minSafeSquare) & (smallest >= Range<T>::k_minSafeSquare) &
-            (magnitudes <= MaxFinite<T>());
+            (magnitudes <= MaxFinite<T>()) & signCertain;
   return r;
 }
 
