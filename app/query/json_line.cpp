@@ -221,6 +221,12 @@ Outcome<nlohmann::ordered_json> ParseJsonLine(std::string_view line) {
     return Outcome<Json>::Failure(
         "empty line: expected a JSON object such as {\"query\":\"segment\",\"a\":[0,0],\"b\":[1,0],\"p\":[0,1]}");
   }
+  // The parser stops at a NUL byte as if the text ended there, and would answer
+  // `{...}\0anything` as if the rest were not there. JSON text never holds one.
+  if (const std::size_t nul = line.find('\0'); nul != std::string_view::npos) {
+    return Outcome<Json>::Failure("not valid JSON: column " + std::to_string(nul + 1) +
+                                  ": a NUL byte (JSON text cannot contain one, not even inside a string)");
+  }
   LineBuilder builder;
   const bool parsed = Json::sax_parse(line.data(), line.data() + line.size(), &builder);
   if (!parsed) {

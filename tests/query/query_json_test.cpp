@@ -493,6 +493,12 @@ const BadLine k_badLines[] = {
      "unknown field \"shape.q\""},
     {R"({"query":"segment","a":[0,0],"b":[1,0],"p":[0,1]} {"query":"segment"})", "not valid JSON"},
     {R"({"query":"segment","a":[0,0],"b":[1,0],"p":[0,1],})", "not valid JSON"},
+    // An answer beyond the range names what put it there: here the centre's distance to
+    // the plane (-1.5e308 to 1.5e308) overflows, not the radius.
+    {R"({"query":"contact","center":[-1.5e308,0],"radius":1,"shape":{"query":"plane","n":[1,0],"d":1.5e308}})",
+     "center: the answer lies beyond the floating-point range"},
+    {R"({"query":"contact","center":[-1e308,0],"radius":1.7e308,"shape":{"query":"plane","n":[1,0],"d":0}})",
+     "radius: the answer lies beyond the floating-point range"},
 };
 
 TEST(QueryJsonErrors, EveryBadLineGetsAnErrorNamingTheField) {
@@ -501,6 +507,19 @@ TEST(QueryJsonErrors, EveryBadLineGetsAnErrorNamingTheField) {
     EXPECT_NE(message.find(bad.expected), std::string::npos)
         << "line:     " << bad.line << "\nmessage:  " << message << "\nexpected: " << bad.expected;
   }
+}
+
+TEST(QueryJsonErrors, ANulByteIsAnErrorWhereverItIs) {
+  // The parser took a NUL byte for the end of the text: the rest of the line was dropped
+  // and the line answered as if it ended there.
+  using namespace std::string_literals;
+  const std::string valid = R"({"query":"segment","a":[0,0],"b":[1,0],"p":[0,1]})";
+  const std::string afterObject = valid + "\0garbage"s;
+  EXPECT_EQ(ErrorOf(afterObject),
+            "not valid JSON: column 50: a NUL byte (JSON text cannot contain one, not even inside a string)");
+  const std::string inString = R"({"query":"seg)" + "\0"s + R"(ment","a":[0,0],"b":[1,0],"p":[0,1]})";
+  EXPECT_NE(ErrorOf(inString).find("column 14: a NUL byte"), std::string::npos) << ErrorOf(inString);
+  EXPECT_NE(ErrorOf("\0"s).find("column 1: a NUL byte"), std::string::npos);
 }
 
 TEST(QueryJsonErrors, CoreRefusalsUseCoresDescription) {
