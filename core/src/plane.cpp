@@ -96,14 +96,14 @@ Checked<PlaneResult<T, N>> ClosestPointOnPlaneSlow(const Vec<T, N>& pIn, const P
 
   const T nn = Dot(n, n);  // in [1, 4N)
   const T w = ExactPlaneValue(n, p, d);  // exactly 0 only for a P exactly on the plane
-  const T step = w / nn;
-  Vec<T, N> foot;
-  for (int i = 0; i < N; ++i) foot.v[i] = p.v[i] - step * n.v[i];
+  const T length = std::sqrt(nn);
+  const T s = w / length;
+  Vec<T, N> foot;  // P - (s n_i) / |n|, as on the fast path
+  for (int i = 0; i < N; ++i) foot.v[i] = p.v[i] - (s * n.v[i]) / length;
 
   PlaneResult<T, N> r;
   r.closest = ScaleByPowerOfTwo(foot, sceneExponent);
   if (!IsFinite(r.closest)) return QueryError{ErrorCode::Overflow, Field::Offset, -1};
-  const T s = w / std::sqrt(nn);
   r.signedDistance = std::scalbn(s, sceneExponent);
   // True values rounded to T: n and d were scaled by 2^-kn, P and d by 2^-sceneExponent.
   r.planeValue = std::scalbn(w, kn + sceneExponent);

@@ -166,6 +166,34 @@ TYPED_TEST(PointPlane, OnThePlaneWhenTheDotProductRounds) {
   EXPECT_GT(roundedOff, 100) << "precondition: the dot product should often miss 0";
 }
 
+// A grid-aligned plane with a whole-number normal: the foot must be exact. The foot was
+// P - (w / |n|^2) n, and for n = (0, 7), d = 0, P = (3, -0.5) w / 49 = -1/14 rounds, so
+// the foot came out (3, -2.8e-17) instead of (3, 0). It is now P - (s n) / |n|, with
+// s = -3.5 / 7 and -3.5 / 7 exact here.
+TYPED_TEST(PointPlane, GridAlignedPlaneHasAnExactFoot) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  cqtest::Rng rng(0x5eed'0005);
+  cqtest::FailureLog log;
+  for (int i = 0; i < 400; ++i) {
+    const int axis = rng.Int(0, N - 1);
+    const T k = T(rng.Int(1, 40)) * (rng.Chance(0.5) ? T(1) : T(-1));
+    const T c = T(rng.Int(-32, 32)) / T(4);  // the plane x_axis = c
+    cq::Vec<T, N> p;
+    for (int j = 0; j < N; ++j) p.v[j] = T(rng.Int(-64, 64)) / T(8);
+    const cq::Plane<T, N> plane{cq::Vec<T, N>::Axis(axis) * k, k * c};
+    const auto r = cq::ClosestPointOnPlane(p, plane);
+    ASSERT_TRUE(r.ok());
+    cq::Vec<T, N> expected = p;
+    expected.v[axis] = c;
+    const T s = (p.v[axis] - c) * (k > 0 ? T(1) : T(-1));
+    if ((r->closest != expected || r->signedDistance != s) && log.Fail())
+      ADD_FAILURE() << "n=" << cqtest::Str(plane.normal) << " d=" << plane.offset << " P=" << cqtest::Str(p)
+                    << ": closest " << cqtest::Str(r->closest) << " s=" << r->signedDistance;
+  }
+  EXPECT_EQ(log.count(), 0);
+}
+
 TYPED_TEST(PointPlane, ScalingNormalAndOffsetByPowersOfTwoChangesNothing) {
   using T = typename TypeParam::Scalar;
   constexpr int N = TypeParam::k_dim;

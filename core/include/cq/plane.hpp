@@ -70,13 +70,18 @@ inline PlaneResult<T, N> ClosestPointOnPlaneFast(const Vec<T, N>& p, const Plane
   const Vec<T, N>& n = plane.normal;
   const T nn = Dot(n, n);
   const T w = Dot(n, p) - plane.offset;
-  const T s = w / std::sqrt(nn);
-  const T step = w / nn;
+  const T length = std::sqrt(nn);
+  const T s = w / length;
   PlaneResult<T, N> r;
-  for (int i = 0; i < N; ++i) r.closest.v[i] = p.v[i] - step * n.v[i];
+  // P - (s n_i) / |n| rather than P - (w / |n|^2) n_i: as accurate, exact wherever s n_i
+  // and the quotient are (small whole normals: n = (0, 7), P = (3, -0.5) gives (3, 0),
+  // where w / 49 = -1/14 rounds and (3, -2.8e-17) came out), and s is of the scene's
+  // size, where w / |n|^2 underflows for a huge normal. The largest |s n_i| is at least
+  // |w| / sqrt(N), in the safe range below.
+  for (int i = 0; i < N; ++i) r.closest.v[i] = p.v[i] - (s * n.v[i]) / length;
   r.signedDistance = s;
   r.planeValue = w;
-  r.normalLength = std::sqrt(nn);
+  r.normalLength = length;
   r.distanceSq = s * s;
   r.distance = std::abs(s);
   r.region = w > T(0) ? PlaneRegion::Front : (w < T(0) ? PlaneRegion::Back : PlaneRegion::On);
@@ -88,13 +93,13 @@ inline PlaneResult<T, N> ClosestPointOnPlaneFast(const Vec<T, N>& p, const Plane
   const bool signCertain = std::abs(w) > T(2 * N + 4) * std::numeric_limits<T>::epsilon() * magnitude;
   // As in cq/linear.hpp: nn not below the safe range, and nn, w and the foot finite
   // (a finite sum of non-negative terms; NaN from any input propagates into it).
-  // w and the step w / nn must not be below the safe range either: the products n_i P_i
+  // w and s = w / |n| must not be below the safe range either: the products n_i P_i
   // underflow for a tiny scene against a small normal (w may then read 0 for a point off
-  // the plane), and the step underflows for a huge normal against a tiny plane value;
-  // either loses digits that matter relative to the scene. (So an exact w == 0, On, is
+  // the plane), and s underflows for a huge normal against a tiny plane value; either
+  // loses digits that matter relative to the scene. (So an exact w == 0, On, is
   // confirmed by the slow path, where n is rescaled and nothing underflows.)
   const T magnitudes = nn + std::abs(w) + SumAbs(r.closest);
-  const T smallest = std::abs(w) < std::abs(step) ? std::abs(w) : std::abs(step);
+  const T smallest = std::abs(w) < std::abs(s) ? std::abs(w) : std::abs(s);
   inRange = (nn >= Range<T>::k_minSafeSquare) & (smallest >= Range<T>::k_minSafeSquare) &
             (magnitudes <= MaxFinite<T>()) & signCertain;
   return r;
