@@ -58,7 +58,9 @@ Vec<T, N> ScaledToUnitRange(const Vec<T, N>& v) {
 template <Real T>
 T DifferenceOfProducts(T p, T q, T r, T s) {
   const T rs = r * s;
-  return detail::MulAdd(p, q, -rs) + detail::MulAdd(-r, s, rs);
+  // std::fma, not MulAdd: without an FMA instruction MulAdd is x * y + z, and the error
+  // term would come out 0.
+  return std::fma(p, q, -rs) + std::fma(-r, s, rs);
 }
 
 template <Real T>

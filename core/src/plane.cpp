@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <concepts>
+#include <limits>
 
 #include "cq/detail/validate.hpp"
 
@@ -25,50 +27,58 @@ namespace {
 /// (Shewchuk 1997): components in increasing magnitude, zeros dropped, each addition
 /// exact (TwoSum). No rounding decides anything: the sign of the sum is the sign of its
 /// largest component, and it is zero only if every addend cancels exactly.
-template <Real T, int Capacity>
+template <std::floating_point F, int Capacity>
 class ExactSum {
  public:
-  void Add(T x) {  // Grow-Expansion with zero elimination
+  void Add(F x) {  // Grow-Expansion with zero elimination
     int kept = 0;
-    T sum = x;
+    F sum = x;
     for (int i = 0; i < m_size; ++i) {
-      const T total = sum + m_parts[i];
-      const T virtualPart = total - sum;
-      const T error = (sum - (total - virtualPart)) + (m_parts[i] - virtualPart);
+      const F total = sum + m_parts[i];
+      const F virtualPart = total - sum;
+      const F error = (sum - (total - virtualPart)) + (m_parts[i] - virtualPart);
       sum = total;
-      if (error != T(0)) m_parts[kept++] = error;
+      if (error != F(0)) m_parts[kept++] = error;
     }
-    if (sum != T(0)) m_parts[kept++] = sum;
+    if (sum != F(0)) m_parts[kept++] = sum;
     m_size = kept;
   }
-  /// The sum rounded to T (to within an ulp: the smaller parts are added first, and
+  /// The sum rounded to F (to within an ulp: the smaller parts are added first, and
   /// together they are below an ulp of the largest), with the exact sum's sign, and 0
   /// only when the exact sum is 0.
-  T Value() const {
-    T value = T(0);
+  F Value() const {
+    F value = F(0);
     for (int i = 0; i < m_size; ++i) value += m_parts[i];
     return value;
   }
 
  private:
-  T m_parts[Capacity];
+  F m_parts[Capacity];
   int m_size = 0;
 };
 
-/// n.p - d with its exact sign: each product split exactly into a rounded part and its
-/// error (a fused multiply-add), all of them summed exactly. Exact as long as the
-/// products' errors do not underflow, which the callers' scaling keeps away.
-template <Real T, int N>
-T ExactPlaneValue(const Vec<T, N>& n, const Vec<T, N>& p, T d) {
-  ExactSum<T, 2 * N + 1> sum;
-  sum.Add(-d);
+/// n.p - d summed in F: each product split into a rounded part and its error (a fused
+/// multiply-add), and all of them summed exactly. The result has the exact sign, and is 0
+/// only when n.p - d is, as long as no product and no product's error under- or
+/// overflows in F.
+template <std::floating_point F, Real T, int N>
+F PlaneValueIn(const Vec<T, N>& n, const Vec<T, N>& p, T d) {
+  ExactSum<F, 2 * N + 1> sum;
+  sum.Add(-F(d));
   for (int i = 0; i < N; ++i) {
-    const T product = n.v[i] * p.v[i];
+    const F product = F(n.v[i]) * F(p.v[i]);
     sum.Add(product);
-    sum.Add(std::fma(n.v[i], p.v[i], -product));
+    sum.Add(std::fma(F(n.v[i]), F(p.v[i]), -product));
   }
   return sum.Value();
 }
+
+/// Where long double is the x87's (a 64-bit significand, a 15-bit exponent), a product
+/// of two doubles splits exactly in it (106 bits: 64 rounded, the error in at most 43
+/// more), and no product of floats or doubles, nor its error, can under- or overflow:
+/// the plane value of the numbers given is then exact in sign at every scale.
+constexpr bool k_extendedIsWide =
+    std::numeric_limits<long double>::digits >= 64 && std::numeric_limits<long double>::max_exponent >= 16384;
 
 }  // namespace
 
@@ -94,8 +104,25 @@ Checked<PlaneResult<T, N>> ClosestPointOnPlaneSlow(const Vec<T, N>& pIn, const P
   const Vec<T, N> p = ScaleByPowerOfTwo(pIn, -sceneExponent);
   const T d = std::scalbn(offset, -sceneExponent);
 
+  // The plane value w = n.P - d: its sign decides the region, exactly. In long double
+  // where that is wide enough, from the numbers as given (scaling n by 2^-kn could flush
+  // a tiny coordinate of it, or a small d, before any sum sees them); else in T from the
+  // scaled numbers, exact unless a product's error underflows (coordinates of n or P
+  // more than about 2^1000 apart).
+  T w;
+  T planeValue;
+  PlaneRegion region;
+  if constexpr (k_extendedIsWide) {
+    const long double exact = PlaneValueIn<long double>(plane.normal, pIn, plane.offset);
+    w = static_cast<T>(std::ldexp(exact, -(kn + sceneExponent)));
+    planeValue = static_cast<T>(exact);
+    region = exact > 0 ? PlaneRegion::Front : (exact < 0 ? PlaneRegion::Back : PlaneRegion::On);
+  } else {
+    w = PlaneValueIn<T>(n, p, d);
+    planeValue = std::scalbn(w, kn + sceneExponent);
+    region = w > T(0) ? PlaneRegion::Front : (w < T(0) ? PlaneRegion::Back : PlaneRegion::On);
+  }
   const T nn = Dot(n, n);  // in [1, 4N)
-  const T w = ExactPlaneValue(n, p, d);  // exactly 0 only for a P exactly on the plane
   const T length = std::sqrt(nn);
   const T s = w / length;
   Vec<T, N> foot;  // P - (s n_i) / |n|, as on the fast path
@@ -106,11 +133,11 @@ Checked<PlaneResult<T, N>> ClosestPointOnPlaneSlow(const Vec<T, N>& pIn, const P
   if (!IsFinite(r.closest)) return QueryError{ErrorCode::Overflow, Field::Offset, -1};
   r.signedDistance = std::scalbn(s, sceneExponent);
   // True values rounded to T: n and d were scaled by 2^-kn, P and d by 2^-sceneExponent.
-  r.planeValue = std::scalbn(w, kn + sceneExponent);
-  r.normalLength = std::scalbn(std::sqrt(nn), kn);
+  r.planeValue = planeValue;
+  r.normalLength = std::scalbn(length, kn);
   r.distance = std::abs(r.signedDistance);
   r.distanceSq = ScaledSquare(s, sceneExponent);
-  r.region = w > T(0) ? PlaneRegion::Front : (w < T(0) ? PlaneRegion::Back : PlaneRegion::On);
+  r.region = region;
   if (r.region == PlaneRegion::On) r.closest = pIn;
   return r;
 }

@@ -194,6 +194,51 @@ TYPED_TEST(PointPlane, GridAlignedPlaneHasAnExactFoot) {
   EXPECT_EQ(log.count(), 0);
 }
 
+// The side at the ends of the range, where the slow path used to lose it: scaling n by
+// 2^-kn flushed a tiny coordinate of n (or a small d) to zero, and a product's rounding
+// error below the normal range was rounded away (found by review; row 1 came in as
+// n = (4.1e180, 3.1e-151), d = 1, P = (0, 3.3e150) and read "back", exactly on the plane).
+// Each row's exact n.P - d by hand. Needs the x87 long double the slow path sums in.
+TEST(PointPlaneExtreme, SideIsExactAtEveryScale) {
+  if (std::numeric_limits<long double>::digits < 64 || std::numeric_limits<long double>::max_exponent < 16384)
+    GTEST_SKIP() << "long double is not wider than double here; the side is exact only within ~2^1000";
+  const double tiny = std::ldexp(1.0, -1074);
+  struct Row {
+    cq::Vec3d n;
+    double d;
+    cq::Vec3d p;
+    PlaneRegion side;
+  };
+  const Row rows[] = {
+      // 2^600 * 0 + 2^-500 * 2^500 - 1 = 0
+      {{{std::ldexp(1.0, 600), std::ldexp(1.0, -500), 0}}, 1, {{0, std::ldexp(1.0, 500), 0}}, PlaneRegion::On},
+      // 2^-1000 * 2^1000 - 0.5 = +0.5
+      {{{std::ldexp(1.0, 1000), std::ldexp(1.0, -1000), 0}}, 0.5, {{0, std::ldexp(1.0, 1000), 0}}, PlaneRegion::Front},
+      // 1e-300 * 1e300 ~ +1
+      {{{1e-300, 1e300, 0}}, 0, {{1e300, 0, 0}}, PlaneRegion::Front},
+      // 1 + 2^-1200 - 1 = +2^-1200
+      {{{1, std::ldexp(1.0, -600), 0}}, 1, {{1, std::ldexp(1.0, -600), 0}}, PlaneRegion::Front},
+      // 1.5 tiny + tiny 1.5 + tiny 1.5 - 5 tiny = -0.5 tiny
+      {{{1.5, tiny, tiny}}, 5 * tiny, {{tiny, 1.5, 1.5}}, PlaneRegion::Back},
+  };
+  for (const Row& row : rows) {
+    const auto r = cq::ClosestPointOnPlane(row.p, cq::Plane<double, 3>{row.n, row.d});
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->region, row.side) << "n " << cqtest::Str(row.n) << " d " << row.d << " P " << cqtest::Str(row.p);
+    if (row.side == PlaneRegion::Front) {
+      EXPECT_GE(r->signedDistance, 0.0);
+    } else if (row.side == PlaneRegion::Back) {
+      EXPECT_LE(r->signedDistance, 0.0);
+    }
+    // In 2D (no z) the same rows but the last.
+    if (row.n.v[2] != 0) continue;
+    const cq::Vec2d n2{{row.n.v[0], row.n.v[1]}};
+    const auto r2 = cq::ClosestPointOnPlane(cq::Vec2d{{row.p.v[0], row.p.v[1]}}, cq::Plane<double, 2>{n2, row.d});
+    ASSERT_TRUE(r2.ok());
+    EXPECT_EQ(r2->region, row.side) << "2D: n " << cqtest::Str(n2);
+  }
+}
+
 TYPED_TEST(PointPlane, ScalingNormalAndOffsetByPowersOfTwoChangesNothing) {
   using T = typename TypeParam::Scalar;
   constexpr int N = TypeParam::k_dim;

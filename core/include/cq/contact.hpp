@@ -10,7 +10,8 @@
 //   wire: it is the part of C - A across AB, formed by cross products whose coordinates
 //   are each a difference of products rounded about once, so it is perpendicular to AB to
 //   a few ulps and on the centre's side. The centre is on the wire when C - A (as
-//   computed) is exactly parallel to AB; then distance = 0 and Q = C.
+//   computed; a coordinate more than 2^1022 below the vector's largest counts as 0) is
+//   exactly parallel to AB; then distance = 0 and Q = C.
 // - Plane n.x = d: a solid half-space, the solid behind the plane (the side n points
 //   away from). distance is the signed distance s of C; a centre behind the plane
 //   (s < 0) is still pushed out along +n/|n|, by depth = r - s.

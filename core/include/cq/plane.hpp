@@ -13,7 +13,9 @@
 // exact n.P - d of the given numbers, not of its rounding (n = (0.1, 0.1), d = 0 and
 // P = (0.1, -0.1) are On, although n.P rounds to about 6e-18 off). The fast path keeps w
 // when it lies beyond its own rounding error; closer to the plane the slow path sums the
-// products and their errors exactly. On means closest == P exactly.
+// products and their errors exactly, in long double where that is the x87's 80-bit type
+// (then at every scale), else in T (then while no product's error underflows: scenes
+// whose coordinates lie within about 2^1000 of each other). On means closest == P.
 //
 // Defined for every input: a zero normal is ErrorCode::ZeroNormal; NaN/inf in n, d or P is
 // NonFinite (field "n", "d" or "p"); a plane whose distance from the origin |d| / |n|
