@@ -194,6 +194,22 @@ TYPED_TEST(ContactWire, CentreOnOrAHairOffTheWireGetsAPerpendicular) {
   EXPECT_GT(closestOff, 40) << "precondition: the closest point should miss the centre in many cases";
 }
 
+// A centre 2^-54 below the wire (0,0)-(3,1): C = (1, 1/3 rounded down). The cross
+// products that place it must recover their rounding errors with a real fused
+// multiply-add: with MulAdd, which is x * y + z on a build without an FMA instruction,
+// the error terms were 0 and the centre read as on the wire, its normal pointing up.
+TEST(ContactWire2, CentreAnUlpBelowASlantedWireIsPushedDown) {
+  const cq::Vec2d a{{0, 0}};
+  const cq::Vec2d b{{3, 1}};
+  const cq::Sphere<double, 2> sphere{{{1, 0x1.5555555555555p-2}}, 1};
+  const auto r = cq::ContactSphereSegment(sphere, a, b);
+  ASSERT_TRUE(r.ok());
+  EXPECT_GT(r->distance, 0.0);
+  EXPECT_GT(r->normal.v[0], 0.0) << cqtest::Str(r->normal);  // (1, -3) / sqrt(10)
+  EXPECT_LT(r->normal.v[1], 0.0) << cqtest::Str(r->normal);
+  ExpectNearVec(r->normal, cq::Vec2d{{1 / std::sqrt(10.0), -3 / std::sqrt(10.0)}}, 2);
+}
+
 TYPED_TEST(ContactWire, DegenerateWire) {
   using T = typename TypeParam::Scalar;
   constexpr int N = TypeParam::k_dim;
