@@ -116,11 +116,11 @@ Checked<PlaneResult<T, N>> ClosestPointOnPlaneSlow(const Vec<T, N>& pIn, const P
     const long double exact = PlaneValueIn<long double>(plane.normal, pIn, plane.offset);
     w = static_cast<T>(std::ldexp(exact, -(kn + sceneExponent)));
     planeValue = static_cast<T>(exact);
-    region = exact > 0 ? PlaneRegion::Front : (exact < 0 ? PlaneRegion::Back : PlaneRegion::On);
+    region = SideOf(exact);
   } else {
     w = PlaneValueIn<T>(n, p, d);
     planeValue = std::scalbn(w, kn + sceneExponent);
-    region = w > T(0) ? PlaneRegion::Front : (w < T(0) ? PlaneRegion::Back : PlaneRegion::On);
+    region = SideOf(w);
   }
   const T nn = Dot(n, n);  // in [1, 4N)
   const T length = std::sqrt(nn);

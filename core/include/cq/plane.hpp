@@ -63,6 +63,12 @@ struct PlaneResult {
 
 namespace detail {
 
+/// The side given by the sign of a plane value w = n.P - d (float, double or long double).
+template <class F>
+constexpr PlaneRegion SideOf(F w) {
+  return w > F(0) ? PlaneRegion::Front : (w < F(0) ? PlaneRegion::Back : PlaneRegion::On);
+}
+
 template <Real T, int N>
 Checked<PlaneResult<T, N>> ClosestPointOnPlaneSlow(const Vec<T, N>& p, const Plane<T, N>& plane);
 
@@ -86,7 +92,7 @@ inline PlaneResult<T, N> ClosestPointOnPlaneFast(const Vec<T, N>& p, const Plane
   r.normalLength = length;
   r.distanceSq = s * s;
   r.distance = std::abs(s);
-  r.region = w > T(0) ? PlaneRegion::Front : (w < T(0) ? PlaneRegion::Back : PlaneRegion::On);
+  r.region = SideOf(w);
   // w's sign is certain only beyond its rounding error, at most (N + 1) eps times
   // sum |n_i P_i| + |d| (N products and N sums, each rounded once; the bound itself is
   // taken with a margin). Within it, the slow path decides exactly.
