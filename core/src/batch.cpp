@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <cstddef>
 #include <utility>
 
@@ -45,6 +46,27 @@ constexpr std::array<BlockKernel<T, N>, sizeof...(I)> MakeKernels(std::index_seq
 template <Real T, int N>
 constexpr auto k_kernels = MakeKernels<T, N>(std::make_index_sequence<32>{});
 
+#if CQ_BATCH_AVX512
+/// The Mixed loops with one coordinate's form fixed at compile time (BatchOutputs::special),
+/// indexed by closest | t << 1 | distanceSq << 2 | MixedSpecial << 3. Straight-line code
+/// where the run-time Mixed loop branches per coordinate: 3-5 % faster on a segment with
+/// one coordinate crossing zero (README, "Benchmark"). Output sets without a closest point
+/// or a distance have no vertex to land on and get k_kernels' loop.
+template <Real T, int N, std::size_t... I>
+constexpr std::array<BlockKernel<T, N>, sizeof...(I)> MakeSpecialKernels(std::index_sequence<I...>) {
+  constexpr auto outputs = [](std::size_t i) {
+    const bool point = (i & 1) != 0 || (i & 4) != 0;
+    if (!point) return BatchOutputs{false, (i & 2) != 0, false, BatchEnds::Exact};  // as in k_kernels
+    return BatchOutputs{(i & 1) != 0, (i & 2) != 0, (i & 4) != 0, BatchEnds::Mixed, detail::BatchGuard::Scale,
+                        static_cast<std::int8_t>(i >> 4), ((i >> 3) & 1) != 0};
+  };
+  return {&detail::SolveBlock<outputs(I), T, N>...};
+}
+
+template <Real T, int N>
+constexpr auto k_specialKernels = MakeSpecialKernels<T, N>(std::make_index_sequence<16 * N>{});
+#endif
+
 /// The single query's answer for point i, counted in the report when the point is bad.
 template <Real T, int N>
 void SolveOne(const Vec<T, N>& a, const Vec<T, N>& b, const PointsSoA<T, N>& points, std::size_t i,
@@ -80,7 +102,11 @@ Checked<BatchReport> ClosestPointsOnSegment(const Vec<T, N>& a, const Vec<T, N>&
   }
   const std::size_t index = std::size_t{wantClosest} | std::size_t{out.t != nullptr} << 1 |
                             std::size_t{out.distanceSq != nullptr} << 2 | static_cast<std::size_t>(s.ends) << 3;
-  const BlockKernel<T, N> kernel = k_kernels<T, N>[index];
+  BlockKernel<T, N> kernel = k_kernels<T, N>[index];
+#if CQ_BATCH_AVX512
+  if (const int special = detail::MixedSpecial(s); special >= 0)
+    kernel = k_specialKernels<T, N>[(index & 7) | static_cast<std::size_t>(special) << 3];
+#endif
   const T* z = N == 3 ? points.coords[N - 1] : nullptr;
   T* cz = N == 3 ? out.closest[N - 1] : nullptr;
   for (std::size_t begin = 0; begin < points.count; begin += k_blockSize) {

@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <string>
 #include <utility>
@@ -603,6 +604,69 @@ TYPED_TEST(SegmentBatch, LibraryLoopMatchesThePortableLoopBitForBit) {
     }
   }
   EXPECT_EQ(rejectedByBoth, 36);
+}
+
+// The AVX-512 loops that fix one coordinate's form at compile time (BatchOutputs::special,
+// which the library picks for a Mixed segment with a single coordinate not interpolated
+// from A: MixedSpecial) against the portable loop, which reads the same choice from the
+// segment at run time: the same bits for every coordinate, both forms (from B, from both
+// vertices) and every set of outputs. On a target without AVX-512 both sides are the
+// portable loop.
+template <std::int8_t Special, bool Both, class T, int N, std::size_t... I>
+int CompareSpecialLoop(const cq::detail::BatchSegment<T, N>& s, const Cloud<T, N>& cloud, std::size_t begin,
+                       std::size_t end, std::index_sequence<I...>) {
+  using cq::detail::BatchOutputs;
+  return (CompareLoopForms<BatchOutputs{(I & 1) != 0, (I & 2) != 0, (I & 4) != 0, cq::detail::BatchEnds::Mixed,
+                                        cq::detail::BatchGuard::Scale, Special, Both}>(s, cloud, begin, end) +
+          ...);
+}
+
+TYPED_TEST(SegmentBatch, LoopsWithOneCoordinateFixedMatchThePortableLoop) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  cqtest::Rng rng(0x5eed'0012);
+  const T eps = std::numeric_limits<T>::epsilon();
+  constexpr auto sets = std::index_sequence<1, 2, 3, 4, 5, 6, 7>{};
+  int compared = 0;
+  for (int k = 0; k < N; ++k) {
+    for (const bool both : {false, true}) {
+      // Coordinates other than k: B - A exact and A + (B - A) == B, so from A. Coordinate
+      // k: from 2 to a tiny -0.0123 (from B) or from 1 + eps to -(1 + 2 eps) (from both;
+      // see EveryVertexVariantReturnsTheVerticesExactly).
+      cq::Vec<T, N> a = V<T, N>(0.25, -1.5, 0.5);
+      cq::Vec<T, N> b = V<T, N>(5.5, 2.25, -0.75);
+      a.v[k] = both ? T(1) + eps : T(2);
+      b.v[k] = both ? -(T(1) + 2 * eps) : T(-0.0123);
+      const auto s = cq::detail::MakeBatchSegment(a, b);
+      ASSERT_EQ(cq::detail::MixedSpecial(s), 2 * k + (both ? 1 : 0))
+          << "precondition: A " << cqtest::Str(a) << " B " << cqtest::Str(b);
+      const Cloud<T, N> cloud = MakeCloud<T, N>(120, a, b, rng);
+      for (std::size_t begin : {std::size_t{0}, std::size_t{5}}) {
+        for (std::size_t length : {std::size_t{0}, std::size_t{1}, std::size_t{7}, std::size_t{16}, std::size_t{17},
+                                   std::size_t{40}, std::size_t{115}}) {
+          const std::size_t end = begin + length;
+          int mismatches = 0;
+          switch (2 * k + (both ? 1 : 0)) {
+            case 0: mismatches = CompareSpecialLoop<0, false>(s, cloud, begin, end, sets); break;
+            case 1: mismatches = CompareSpecialLoop<0, true>(s, cloud, begin, end, sets); break;
+            case 2: mismatches = CompareSpecialLoop<1, false>(s, cloud, begin, end, sets); break;
+            case 3: mismatches = CompareSpecialLoop<1, true>(s, cloud, begin, end, sets); break;
+            case 4: mismatches = CompareSpecialLoop<2, false>(s, cloud, begin, end, sets); break;
+            default: mismatches = CompareSpecialLoop<2, true>(s, cloud, begin, end, sets); break;
+          }
+          EXPECT_EQ(mismatches, 0) << "coordinate " << k << (both ? " from both" : " from B") << ", block ["
+                                   << begin << ", " << end << ")";
+          ++compared;
+        }
+      }
+      // And through the library, which dispatches to that loop: the single query's
+      // vertices bit for bit, the interior within its tolerance.
+      Cloud<T, N> viaLibrary = MakeCloud<T, N>(300, a, b, rng);
+      ASSERT_TRUE(viaLibrary.Run(a, b).ok());
+      EXPECT_EQ(CompareWithScalar(viaLibrary, a, b), 0) << "coordinate " << k << (both ? " from both" : " from B");
+    }
+  }
+  EXPECT_EQ(compared, N * 2 * 2 * 7);
 }
 
 // The loop's t = num * invUp reaches exactly 1 at num >= den only because invUp is never

@@ -64,6 +64,12 @@ struct BatchOutputs {
   bool distanceSq;
   BatchEnds ends;
   BatchGuard guard = BatchGuard::Scale;
+  /// With ends == Mixed, in the AVX-512 loop only: the one coordinate not interpolated
+  /// from A, fixed at compile time (-1: read the per-coordinate choices at run time). It
+  /// is interpolated from both vertices when specialBoth, else from B. The segment must
+  /// match (MixedSpecial); the portable loop reads the same choices from the segment.
+  std::int8_t special = -1;
+  bool specialBoth = false;
   constexpr bool PointNeeded() const { return closest || distanceSq; }
   /// Whether the loop chooses per coordinate how to interpolate (from A, from B or from both).
   constexpr bool Mixed() const { return ends != BatchEnds::Exact; }
@@ -187,6 +193,16 @@ inline BatchEnds ChooseStep(BatchSegment<T, N>& s) {
   if (s.selectA != 0) return BatchEnds::SelectAB;
   if (s.selectB != 0) return BatchEnds::SelectB;
   return (s.fromB | s.fromBoth) != 0 ? BatchEnds::Mixed : BatchEnds::Exact;
+}
+
+/// For a Mixed segment with exactly one coordinate not interpolated from A: that
+/// coordinate times 2, plus 1 when it is interpolated from both vertices (the index of its
+/// loop with BatchOutputs::special); -1 otherwise.
+template <Real T, int N>
+int MixedSpecial(const BatchSegment<T, N>& s) {
+  const unsigned other = static_cast<unsigned>(s.fromB | s.fromBoth);
+  if (s.ends != BatchEnds::Mixed || !std::has_single_bit(other)) return -1;
+  return std::countr_zero(other) * 2 + (s.fromBoth != 0 ? 1 : 0);
 }
 
 /// The constants for segment AB (finite: the caller checked).
@@ -421,8 +437,20 @@ bool SolveBlockAvx512(const BatchSegment<T, N>& s, const T* __restrict x, const 
     if constexpr (O.PointNeeded()) {
       V c[N];
       V tMinusOne = t;
-      if constexpr (O.Mixed()) tMinusOne = L::Sub(t, one);  // exactly -1 at t = +0, +0 at t = 1
+      if constexpr (O.Mixed() && !(O.special >= 0 && O.specialBoth))
+        tMinusOne = L::Sub(t, one);  // exactly -1 at t = +0, +0 at t = 1
       for (int k = 0; k < N; ++k) {
+        if constexpr (O.special >= 0) {
+          // One coordinate with its form fixed at compile time: straight-line code.
+          if (k != O.special)
+            c[k] = L::MulAdd(t, step[k], a[k]);
+          else if constexpr (O.specialBoth)
+            c[k] = L::MulAdd(t, b[k], L::NegMulAdd(t, a[k], a[k]));
+          else
+            c[k] = L::MulAdd(tMinusOne, step[k], b[k]);
+          if constexpr (O.closest) L::Store(m, closestOut[k] + i, c[k]);
+          continue;
+        }
         // The branches on the per-coordinate choices go the same way every step, so they
         // are predicted: on Zen 4 they cost less than a vector operation (a blend, t + 0)
         // that would replace them, which competes for the vector pipes.
