@@ -410,9 +410,12 @@ bool SolveBlockAvx512(const BatchSegment<T, N>& s, const T* __restrict x, const 
   const V den = L::Splat(s.den);
   const V invUp = L::Splat(s.invUp);
   // The per-coordinate choices as locals: read through `s`, which the stores might alias
-  // for all the compiler knows, they would be reloaded and tested on every step.
-  const unsigned fromB = s.fromB;
-  const unsigned fromBoth = s.fromBoth;
+  // for all the compiler knows, they would be reloaded and tested on every step. With
+  // O.special they are constants (the segment matches them), and the per-coordinate
+  // branches below fold away: straight-line code.
+  constexpr unsigned k_specialBit = O.special >= 0 ? 1u << O.special : 0u;
+  const unsigned fromB = O.special >= 0 ? (O.specialBoth ? 0u : k_specialBit) : s.fromB;
+  const unsigned fromBoth = O.special >= 0 ? (O.specialBoth ? k_specialBit : 0u) : s.fromBoth;
   const unsigned selectA = s.selectA;
   const unsigned selectB = s.selectB;
   const V zero = L::Splat(T(0));
@@ -437,20 +440,8 @@ bool SolveBlockAvx512(const BatchSegment<T, N>& s, const T* __restrict x, const 
     if constexpr (O.PointNeeded()) {
       V c[N];
       V tMinusOne = t;
-      if constexpr (O.Mixed() && !(O.special >= 0 && O.specialBoth))
-        tMinusOne = L::Sub(t, one);  // exactly -1 at t = +0, +0 at t = 1
+      if constexpr (O.Mixed()) tMinusOne = L::Sub(t, one);  // exactly -1 at t = +0, +0 at t = 1
       for (int k = 0; k < N; ++k) {
-        if constexpr (O.special >= 0) {
-          // One coordinate with its form fixed at compile time: straight-line code.
-          if (k != O.special)
-            c[k] = L::MulAdd(t, step[k], a[k]);
-          else if constexpr (O.specialBoth)
-            c[k] = L::MulAdd(t, b[k], L::NegMulAdd(t, a[k], a[k]));
-          else
-            c[k] = L::MulAdd(tMinusOne, step[k], b[k]);
-          if constexpr (O.closest) L::Store(m, closestOut[k] + i, c[k]);
-          continue;
-        }
         // The branches on the per-coordinate choices go the same way every step, so they
         // are predicted: on Zen 4 they cost less than a vector operation (a blend, t + 0)
         // that would replace them, which competes for the vector pipes.
