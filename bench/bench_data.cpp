@@ -76,6 +76,12 @@ BatchData<T> MakeBatchData(std::size_t count) {
   const double eps = std::numeric_limits<T>::epsilon();
   data.aBoth = Convert<T>(Vec3d{{0.25, -1.5, 1 + eps}});
   data.bBoth = Convert<T>(Vec3d{{5.5, 2.25, -(1 + 2 * eps)}});
+  Random segmentRng(0x5eed0003u + sizeof(T));
+  for (std::size_t i = 0; i < BatchData<T>::k_randomSegments; ++i) {
+    // A and B drawn independently (B = A + d rounded would make B - A exact in double).
+    data.randomA.push_back(Convert<T>(RandomSegmentStart(segmentRng)));
+    data.randomB.push_back(Convert<T>(RandomSegmentStart(segmentRng)));
+  }
   for (std::size_t i = 0; i < count; ++i) {
     const Vec3<T> p = Convert<T>(RandomPointInRegion(rng, a, b, static_cast<Region>(rng.Below(3))));
     for (std::size_t k = 0; k < 3; ++k) data.coords[k][i] = p.v[k];

@@ -101,7 +101,9 @@ class AlignedArray {
 /// goes from 1 + eps to -(1 + 2 eps), which no step reaches from either side, so that the
 /// loop interpolates z from both vertices, (A - t A) + t B (one fused multiply-add more
 /// per vector: cq's slowest common variant). The points are placed by regions of the
-/// first; the others see a similar mix.
+/// first; the others see a similar mix. And `randomA`/`randomB`: k_randomSegments
+/// segments with A and B uniform in [-10, 10]^3, one per call in turn, so that the mix of
+/// loop variants and the per-call set-up of ordinary segments are measured too.
 template <Real T>
 struct BatchData {
   static constexpr std::size_t k_arrayStagger = 5 * 64;
@@ -112,6 +114,10 @@ struct BatchData {
   Vec3<T> bFromB;
   Vec3<T> aBoth;
   Vec3<T> bBoth;
+  static constexpr std::size_t k_randomSegments = 256;
+  std::vector<Vec3<T>> randomA;
+  std::vector<Vec3<T>> randomB;
+  std::size_t nextRandom = 0;
   std::size_t count = 0;
   AlignedArray<T> storage;
   std::array<T*, 3> coords{};

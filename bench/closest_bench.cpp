@@ -29,7 +29,9 @@
 // impl: cq (the library: fast path, range guard, exact slow path behind it),
 // cq_from_b and cq_from_both (batch only: cq on a segment whose z crosses zero towards a
 // small B, which its loop reaches exactly from B's side, and on one that it reaches from
-// neither, so that the loop interpolates z from both vertices), cq_finite_only (the same
+// neither, so that the loop interpolates z from both vertices), cq_random (batch only: cq
+// on 256 random segments, A and B uniform in [-10, 10]^3, a different one per call: the
+// mix of loop variants and the per-call set-up of ordinary segments), cq_finite_only (the same
 // with only the NaN/infinity check every conforming build needs: cq against it is what the
 // scale guard costs), cq_unguarded (the fast path with no check at all, for reference),
 // ericson, normalize_first, glm (bench/baselines.hpp), clamp_only (a bare branch-free
@@ -209,6 +211,9 @@ struct BatchCqFromB {
 struct BatchCqFromBoth {
   static constexpr const char* k_name = "cq_from_both";
 };
+struct BatchCqRandom {
+  static constexpr const char* k_name = "cq_random";
+};
 struct BatchCqFiniteOnly {
   static constexpr const char* k_name = "cq_finite_only";
 };
@@ -236,6 +241,11 @@ void RunBatch(BatchData<T>& data) {
     const auto report = ClosestPointsOnSegment(both ? data.aBoth : fromB ? data.aFromB : data.a,
                                                both ? data.bBoth : fromB ? data.bFromB : data.b,
                                                PointsSoA<T, 3>{{x, y, z}, data.count},
+                                               SegmentBatchOutput<T, 3>{{cx, cy, cz}, tOut, distSqOut});
+    benchmark::DoNotOptimize(report);
+  } else if constexpr (std::is_same_v<Impl, BatchCqRandom>) {
+    const std::size_t i = data.nextRandom++ % BatchData<T>::k_randomSegments;
+    const auto report = ClosestPointsOnSegment(data.randomA[i], data.randomB[i], PointsSoA<T, 3>{{x, y, z}, data.count},
                                                SegmentBatchOutput<T, 3>{{cx, cy, cz}, tOut, distSqOut});
     benchmark::DoNotOptimize(report);
   } else if constexpr (std::is_same_v<Impl, BatchCqFiniteOnly>) {
@@ -304,6 +314,7 @@ void RegisterBatchesFor(std::size_t count) {
   RegisterBatch<BatchCq, W, T>(count);
   RegisterBatch<BatchCqFromB, W, T>(count);
   RegisterBatch<BatchCqFromBoth, W, T>(count);
+  RegisterBatch<BatchCqRandom, W, T>(count);
   RegisterBatch<BatchCqFiniteOnly, W, T>(count);
   RegisterBatch<BatchCqUnguarded, W, T>(count);
   RegisterBatch<Ericson, W, T>(count);
@@ -346,10 +357,15 @@ void AddBatchSegmentContext() {
   const auto variant = [&](const Vec3<T>& a, const Vec3<T>& b) {
     return names[static_cast<int>(detail::MakeBatchSegment(a, b).ends)];
   };
+  int counts[4] = {0, 0, 0, 0};
+  for (std::size_t i = 0; i < BatchData<T>::k_randomSegments; ++i)
+    ++counts[static_cast<int>(detail::MakeBatchSegment(data.randomA[i], data.randomB[i]).ends)];
   benchmark::AddCustomContext(std::string("batch_segments_") + TypeName<T>(),
                               std::string("cq: ") + variant(data.a, data.b) +
                                   ", cq_from_b: " + variant(data.aFromB, data.bFromB) +
-                                  ", cq_from_both: " + variant(data.aBoth, data.bBoth));
+                                  ", cq_from_both: " + variant(data.aBoth, data.bBoth) + ", cq_random: " +
+                                  std::to_string(counts[0]) + " " + names[0] + ", " + std::to_string(counts[1]) +
+                                  " " + names[1] + ", " + std::to_string(counts[2] + counts[3]) + " with a select");
 }
 
 /// The CPU's model name (Linux) and the compiler, so a saved run says where it came from.
@@ -416,8 +432,8 @@ class SummaryReporter : public benchmark::ConsoleReporter {
     out << "| impl | independent float | independent double | batch 1024 float | batch 1024 double"
            " | batch 16M float | batch 16M double |\n";
     out << "|---|---:|---:|---:|---:|---:|---:|\n";
-    for (const char* impl : {"cq", "cq_from_b", "cq_from_both", "cq_finite_only", "cq_unguarded", "ericson",
-                             "normalize_first", "glm", "clamp_only", "copy"}) {
+    for (const char* impl : {"cq", "cq_from_b", "cq_from_both", "cq_random", "cq_finite_only", "cq_unguarded",
+                             "ericson", "normalize_first", "glm", "clamp_only", "copy"}) {
       out << "| " << impl;
       for (const char* type : types)
         out << " | " << Format("%.3f", Ns(std::string("BM_PointSegment/") + impl + "/" + type));
@@ -428,7 +444,8 @@ class SummaryReporter : public benchmark::ConsoleReporter {
     out << "\nBatch writing every output (closest point, t, distanceSq):\n\n";
     out << "| impl | 1024 float | 1024 double | 16M float | 16M double |\n|---|---:|---:|---:|---:|\n";
     for (const char* impl :
-         {"cq", "cq_from_b", "cq_from_both", "cq_finite_only", "cq_unguarded", "ericson", "normalize_first", "glm", "copy"}) {
+         {"cq", "cq_from_b", "cq_from_both", "cq_random", "cq_finite_only", "cq_unguarded", "ericson", "normalize_first",
+          "glm", "copy"}) {
       out << "| " << impl;
       for (std::size_t count : {k_batchL1, k_batchDram})
         for (const char* type : types) out << " | " << Format("%.3f", Ns(BatchName(workloads[1], impl, type, count)));
@@ -453,8 +470,9 @@ class SummaryReporter : public benchmark::ConsoleReporter {
         out << " | " << (goal ? goal : count == k_batchL1 ? "<= 1.5x" : "<= 1.2x") << " |\n";
       }
     };
-    for (const char* impl : {"cq", "cq_from_b", "cq_from_both"}) batchRatio(workloads[0], "batch", impl, "copy", nullptr);
-    for (const char* impl : {"cq", "cq_from_b", "cq_from_both"})
+    for (const char* impl : {"cq", "cq_from_b", "cq_from_both", "cq_random"})
+      batchRatio(workloads[0], "batch", impl, "copy", nullptr);
+    for (const char* impl : {"cq", "cq_from_b", "cq_from_both", "cq_random"})
       batchRatio(workloads[1], "batch, all outputs,", impl, "copy", nullptr);
     // The scale guard against a build without it (which must still report NaN and
     // infinity), and, for reference, every check against none at all.
