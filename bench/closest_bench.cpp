@@ -235,17 +235,17 @@ void RunBatch(BatchData<T>& data) {
   T* tOut = W == Writes::All ? data.t : nullptr;
   T* distSqOut = W == Writes::All ? data.distanceSq : nullptr;
   if constexpr (std::is_same_v<Impl, BatchCq> || std::is_same_v<Impl, BatchCqFromB> ||
-                std::is_same_v<Impl, BatchCqFromBoth>) {
-    const bool both = std::is_same_v<Impl, BatchCqFromBoth>;
-    const bool fromB = std::is_same_v<Impl, BatchCqFromB>;
-    const auto report = ClosestPointsOnSegment(both ? data.aBoth : fromB ? data.aFromB : data.a,
-                                               both ? data.bBoth : fromB ? data.bFromB : data.b,
-                                               PointsSoA<T, 3>{{x, y, z}, data.count},
-                                               SegmentBatchOutput<T, 3>{{cx, cy, cz}, tOut, distSqOut});
-    benchmark::DoNotOptimize(report);
-  } else if constexpr (std::is_same_v<Impl, BatchCqRandom>) {
-    const std::size_t i = data.nextRandom++ % BatchData<T>::k_randomSegments;
-    const auto report = ClosestPointsOnSegment(data.randomA[i], data.randomB[i], PointsSoA<T, 3>{{x, y, z}, data.count},
+                std::is_same_v<Impl, BatchCqFromBoth> || std::is_same_v<Impl, BatchCqRandom>) {
+    const Vec3<T>* a = &data.a;
+    const Vec3<T>* b = &data.b;
+    if constexpr (std::is_same_v<Impl, BatchCqFromB>) a = &data.aFromB, b = &data.bFromB;
+    if constexpr (std::is_same_v<Impl, BatchCqFromBoth>) a = &data.aBoth, b = &data.bBoth;
+    if constexpr (std::is_same_v<Impl, BatchCqRandom>) {
+      const std::size_t i = data.nextRandom++ % BatchData<T>::k_randomSegments;
+      a = &data.randomA[i];
+      b = &data.randomB[i];
+    }
+    const auto report = ClosestPointsOnSegment(*a, *b, PointsSoA<T, 3>{{x, y, z}, data.count},
                                                SegmentBatchOutput<T, 3>{{cx, cy, cz}, tOut, distSqOut});
     benchmark::DoNotOptimize(report);
   } else if constexpr (std::is_same_v<Impl, BatchCqFiniteOnly>) {
