@@ -1,6 +1,8 @@
 // closest-query: answers closest-point queries from the command line. JSON lines on stdin
 // (one answer line per input line), or one query given as options and answered in words.
 // All the work is in the cq_query library, which the tests link; this is only the switch.
+#include <cerrno>
+#include <cstring>
 #include <iostream>
 #include <span>
 #include <string>
@@ -18,6 +20,18 @@ constexpr int k_exitBadCommandLine = 2;
 
 bool IsHelpFlag(std::string_view arg) { return arg == "--help" || arg == "-h"; }
 
+/// The exit status once the output is written: `status`, unless standard output failed
+/// (closed, a full disk, /dev/full), which gets one line on stderr and
+/// k_exitWriteFailed: a reader must not take a missing answer for a quiet success. The
+/// caller clears errno before writing, so that the reason is the failed write's.
+int Delivered(int status) {
+  if (status != cq::query::k_exitWriteFailed && std::cout.flush()) return status;
+  const int error = errno;
+  std::cerr << "closest-query: could not write the answers to standard output"
+            << (error != 0 ? std::string(": ") + std::strerror(error) : std::string()) << "\n";
+  return cq::query::k_exitWriteFailed;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -25,11 +39,13 @@ int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
   for (const std::string& arg : args) {
     if (IsHelpFlag(arg)) {
+      errno = 0;
       std::cout << cq::query::HelpText();
-      return 0;
+      return Delivered(0);
     }
   }
-  if (args.empty()) return cq::query::AnswerJsonLines(std::cin, std::cout);
+  errno = 0;
+  if (args.empty()) return Delivered(cq::query::AnswerJsonLines(std::cin, std::cout));
   if (args[0].rfind("-", 0) == 0) {
     std::cerr << "closest-query: unknown option "
               << cq::query::QuoteJsonString(cq::query::TruncateForEcho(args[0], cq::query::k_maxNameBytes))
@@ -37,6 +53,11 @@ int main(int argc, char** argv) {
     return k_exitBadCommandLine;
   }
   const cq::query::OneShotResult result = cq::query::RunOneShot(args);
-  (result.exitCode == 0 ? std::cout : std::cerr) << result.text << (result.exitCode == 0 ? "" : "\n");
-  return result.exitCode;
+  if (result.exitCode != 0) {
+    std::cerr << result.text << "\n";
+    return result.exitCode;
+  }
+  errno = 0;
+  std::cout << result.text;
+  return Delivered(0);
 }

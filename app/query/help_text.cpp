@@ -71,6 +71,7 @@ EXIT STATUS
   0  every line was answered (or the one-shot query was)
   1  at least one line was an error
   2  a bad command line (unknown option or query, bad one-shot arguments)
+  3  the answers could not be written (standard output closed or full)
 
 ONE-SHOT FORM
   The options are the JSON fields with "--" in front; values are comma-separated

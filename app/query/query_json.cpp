@@ -63,8 +63,9 @@ int AnswerJsonLines(std::istream& in, std::ostream& out) {
     const LineAnswer answer = AnswerJsonLine(line);
     allAnswered &= answer.ok;
     out << answer.text << '\n' << std::flush;
+    if (!out) return k_exitWriteFailed;
   }
-  return allAnswered ? 0 : 1;
+  return allAnswered ? k_exitAllAnswered : k_exitSomeLineWasAnError;
 }
 
 }  // namespace cq::query

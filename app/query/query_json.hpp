@@ -27,9 +27,17 @@ Outcome<std::string> FormatAnswerJson(const Answer& answer);
 /// {"error":"<message>"}
 std::string FormatErrorJson(std::string_view message);
 
+/// The exit statuses of the JSON-lines mode (the one-shot form adds 2 for bad arguments).
+constexpr int k_exitAllAnswered = 0;
+constexpr int k_exitSomeLineWasAnError = 1;
+/// The answers could not be written (standard output closed, full, or a broken file):
+/// nothing after the failed line was read, since no answer could reach the reader.
+constexpr int k_exitWriteFailed = 3;
+
 /// Answers every line of `in` on `out`, one line each, in order, flushing after each so
 /// a program talking to the tool through a pipe gets each answer as soon as it is ready.
-/// Returns the exit status: 0 when every line was answered, 1 when any was an error.
+/// Returns the exit status: k_exitAllAnswered, k_exitSomeLineWasAnError, or
+/// k_exitWriteFailed as soon as an answer fails to reach `out` (it stops there).
 int AnswerJsonLines(std::istream& in, std::ostream& out);
 
 }  // namespace cq::query

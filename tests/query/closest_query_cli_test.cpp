@@ -13,6 +13,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -67,15 +68,24 @@ class TempFile {
   std::string m_path;
 };
 
+/// Where the tool's standard output goes: a file the test reads, /dev/full (every write
+/// fails with ENOSPC), or nowhere (the descriptor closed: every write fails with EBADF).
+enum class Stdout { File, Full, Closed };
+
 /// Runs the tool with `args`, `input` on stdin; waits for it.
-RunResult RunTool(const std::vector<std::string>& args, const std::string& input) {
+RunResult RunTool(const std::vector<std::string>& args, const std::string& input, Stdout stdoutTo = Stdout::File) {
   TempFile in(input);
   TempFile out("");
   TempFile err("");
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, 0, in.Path().c_str(), O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 1, out.Path().c_str(), O_WRONLY | O_TRUNC, 0);
+  if (stdoutTo == Stdout::File)
+    posix_spawn_file_actions_addopen(&actions, 1, out.Path().c_str(), O_WRONLY | O_TRUNC, 0);
+  else if (stdoutTo == Stdout::Full)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/full", O_WRONLY, 0);
+  else
+    posix_spawn_file_actions_addclose(&actions, 1);
   posix_spawn_file_actions_addopen(&actions, 2, err.Path().c_str(), O_WRONLY | O_TRUNC, 0);
   std::vector<std::string> argvStrings = {k_toolPath};
   argvStrings.insert(argvStrings.end(), args.begin(), args.end());
@@ -266,6 +276,26 @@ TEST(ClosestQueryCli, AnswersAreFlushedLineByLine) {
   waitpid(pid, &status, 0);
   ASSERT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), 1);
+}
+
+TEST(ClosestQueryCli, AnswersThatCannotBeWrittenExitThreeWithTheReason) {
+  // A full disk or a closed standard output loses every answer: the tool must not report
+  // success (exit 0) for lines nobody received, in either mode or for --help.
+  const std::string good = R"({"query":"segment","a":[0,0],"b":[1,0],"p":[0.5,1]})";
+  const std::vector<std::string> oneShot = {"segment", "--a", "0,0", "--b", "1,0", "--p", "0,1"};
+  for (const Stdout target : {Stdout::Full, Stdout::Closed}) {
+    const char* reason = target == Stdout::Full ? "No space left on device" : "Bad file descriptor";
+    for (const auto& [args, input] : {std::pair<std::vector<std::string>, std::string>{{}, good + "\n" + good + "\n"},
+                                      {oneShot, ""},
+                                      {{"--help"}, ""}}) {
+      const RunResult result = RunTool(args, input, target);
+      const std::string context = (args.empty() ? std::string("JSON lines") : args[0]) + ", stdout " + reason;
+      EXPECT_EQ(result.exitCode, 3) << context;
+      EXPECT_EQ(result.err, std::string("closest-query: could not write the answers to standard output: ") + reason +
+                                "\n")
+          << context;
+    }
+  }
 }
 
 // ---- the command line ---------------------------------------------------------------------

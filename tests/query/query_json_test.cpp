@@ -6,9 +6,12 @@
 // an exact square); the few others state their tolerance.
 #include "query/query_json.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <sstream>
+#include <streambuf>
 #include <string>
 #include <vector>
 
@@ -567,6 +570,54 @@ TEST(QueryJsonErrors, NumbersInAnyJsonSpellingAreAccepted) {
   // Integers, exponents, negative zero and values beyond 2^64 are all numbers.
   const Json j = AnswerOf(R"({"query":"aabb","min":[-1E2,-0.0,0],"max":[1e2,18446744073709551616,1],"p":[5e-1,3,-2]})");
   EXPECT_EQ(Numbers(j["point"]), (std::vector<double>{0.5, 3, 0}));
+}
+
+// ---- the whole input ----------------------------------------------------------------------
+
+/// A stream buffer that takes `capacity` characters and then fails, like a disk that fills.
+class FillingBuffer : public std::streambuf {
+ public:
+  explicit FillingBuffer(std::size_t capacity) : m_capacity(capacity) {}
+  const std::string& Text() const { return m_text; }
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
+    if (m_text.size() >= m_capacity) return traits_type::eof();
+    m_text.push_back(traits_type::to_char_type(c));
+    return c;
+  }
+
+ private:
+  std::size_t m_capacity;
+  std::string m_text;
+};
+
+TEST(QueryJsonLines, ExitStatusSaysWhetherEveryLineWasAnswered) {
+  const std::string good = R"({"query":"segment","a":[0,0],"b":[1,0],"p":[0.5,1]})";
+  std::istringstream allGood(good + "\n" + good + "\n");
+  std::ostringstream out;
+  EXPECT_EQ(AnswerJsonLines(allGood, out), k_exitAllAnswered);
+  std::istringstream oneBad(good + "\noops\n" + good + "\n");
+  std::ostringstream out2;
+  EXPECT_EQ(AnswerJsonLines(oneBad, out2), k_exitSomeLineWasAnError);
+  const std::string text = out2.str();
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 3);
+}
+
+TEST(QueryJsonLines, StopsAtTheFirstAnswerThatCannotBeWritten) {
+  // Room for the first answer and part of the second: the second write fails, and the
+  // third line is never read (its answer could reach nobody).
+  const std::string good = R"({"query":"segment","a":[0,0],"b":[1,0],"p":[0.5,1]})";
+  const std::string answer = AnswerJsonLine(good).text + "\n";
+  FillingBuffer buffer(answer.size() + 5);
+  std::ostream out(&buffer);
+  std::istringstream in(good + "\n" + good + "\n" + good + "\n");
+  EXPECT_EQ(AnswerJsonLines(in, out), k_exitWriteFailed);
+  EXPECT_EQ(buffer.Text(), answer + answer.substr(0, 5));
+  std::string rest;
+  std::getline(in, rest);
+  EXPECT_EQ(rest, good) << "the line after the failed answer is left unread";
 }
 
 }  // namespace
