@@ -2,6 +2,9 @@
 // scenes whose squares leave the floating-point range. See cq/linear.hpp for the contract.
 #include "cq/linear.hpp"
 
+#include <algorithm>
+#include <climits>
+
 #include "cq/detail/validate.hpp"
 
 namespace cq {
@@ -25,6 +28,50 @@ const char* ToString(LinearKind kind) {
 }
 
 namespace detail {
+namespace {
+
+/// value * 2^exponent.
+template <Real T>
+struct ScaledValue {
+  T value;
+  int exponent;
+};
+
+/// u . v as DotFused forms it, at any scale: every product is scaled by the same power
+/// of two, chosen from the largest product (not from the largest coordinate of u and of v,
+/// which would flush a small coordinate of u whose product with a large one of v is the
+/// one that counts: P - A = (-1e200, 1e-150) against B - A = (0, 1e-200) has the numerator
+/// 1e-350, all of it from the second products). Scaling by a power of two commutes with
+/// rounding, so the value is DotFused's on an unbounded exponent range: the same bits,
+/// times 2^exponent, wherever DotFused itself neither under- nor overflows. A product more
+/// than ~2^1000 below the largest may lose bits to underflow, which changes the sum only
+/// when the larger products cancel exactly.
+template <Real T, int N>
+ScaledValue<T> ScaledDotFused(const Vec<T, N>& u, const Vec<T, N>& v) {
+  int productExponent[N];
+  int largest = INT_MIN;
+  for (int k = 0; k < N; ++k) {
+    const bool nonZero = u.v[k] != T(0) && v.v[k] != T(0);
+    productExponent[k] = nonZero ? ExponentOf(std::abs(u.v[k])) + ExponentOf(std::abs(v.v[k])) : INT_MIN;
+    largest = std::max(largest, productExponent[k]);
+  }
+  if (largest == INT_MIN) return {T(0), 0};  // every product is zero
+  T us[N];
+  T vs[N];
+  for (int k = 0; k < N; ++k) {
+    if (productExponent[k] == INT_MIN) {
+      us[k] = vs[k] = T(0);
+      continue;
+    }
+    // u_k in [1, 2) times the product's distance below the largest (exact unless that is
+    // beyond the subnormal range), v_k in [1, 2): us_k vs_k = u_k v_k 2^-largest.
+    us[k] = std::scalbn(u.v[k], productExponent[k] - largest - ExponentOf(std::abs(u.v[k])));
+    vs[k] = std::scalbn(v.v[k], -ExponentOf(std::abs(v.v[k])));
+  }
+  return {DotFused(us, vs), largest};
+}
+
+}  // namespace
 
 template <LinearKind K, Real T, int N>
 Checked<LinearResult<T, N>> ClosestPointOnLinearSlow(const Vec<T, N>& pIn, const Vec<T, N>& aIn,
@@ -68,22 +115,23 @@ Checked<LinearResult<T, N>> ClosestPointOnLinearSlow(const Vec<T, N>& pIn, const
     r.region = K == LinearKind::Line ? LinearRegion::Interior : LinearRegion::VertexA;
     return finishAtA();
   }
-  const int ke = ExponentOf(MaxAbs(e));
-  const Vec<T, N> es = ScaleByPowerOfTwo(e, -ke);
-  const T numS = Dot(es, ds);
-  // numerator = numS 2^(ke+kd), denominator = denS 2^(2kd), so
-  // t_raw = (numS / denS) 2^(ke-kd) and numerator >= denominator <=> numS 2^(ke-kd) >= denS.
-  const T ratio = numS / denS;  // |ratio| <= 4N: no overflow
-  r.numerator = std::scalbn(numS, ke + kd + 2 * sceneExponent);
-  r.tRaw = std::scalbn(ratio, ke - kd);
+  const ScaledValue<T> num = ScaledDotFused(e, d);
+  const T numS = num.value;  // |numS| < 4N
+  const int kn = num.exponent;
+  // numerator = numS 2^kn, denominator = denS 2^(2kd), so
+  // t_raw = (numS / denS) 2^(kn-2kd) and numerator >= denominator <=> numS 2^(kn-2kd) >= denS.
+  const T ratio = numS / denS;  // |ratio| < 4N: no overflow
+  r.numerator = std::scalbn(numS, kn + 2 * sceneExponent);
+  r.tRaw = std::scalbn(ratio, kn - 2 * kd);
 
-  // t_raw (B - A) = ratio 2^(ke-kd) ds 2^kd = (ratio ds) 2^ke: never forms t_raw alone,
-  // which may overflow when the foot itself is perfectly representable (|foot - A| <= |P - A|).
-  const Vec<T, N> footScaled = a + ScaleByPowerOfTwo(ratio * ds, ke);
+  // t_raw (B - A) = ratio 2^(kn-2kd) ds 2^kd = (ratio ds) 2^(kn-kd): never forms t_raw
+  // alone, which may overflow when the foot itself is perfectly representable
+  // (|foot - A| = |num| / |B - A| <= |P - A|).
+  const Vec<T, N> footScaled = a + ScaleByPowerOfTwo(ratio * ds, kn - kd);
   r.foot = ScaleByPowerOfTwo(footScaled, sceneExponent);
 
   const bool beforeA = K != LinearKind::Line && numS <= T(0);
-  const bool pastB = K == LinearKind::Segment && !beforeA && std::scalbn(numS, ke - kd) >= denS;
+  const bool pastB = K == LinearKind::Segment && !beforeA && std::scalbn(numS, kn - 2 * kd) >= denS;
   if (beforeA) {
     r.region = LinearRegion::VertexA;
     return finishAtA();

@@ -74,10 +74,15 @@ void CheckLinear(LinearKind kind, const cq::Vec<T, N>& p, const cq::Vec<T, N>& a
     expect(std::fabs(Ld(r->distance) - ref.distance) <= tol, "distance differs from the reference");
     if (kind != LinearKind::Line) expect(r->t >= T(0), "t < 0");
     if (kind == LinearKind::Segment) expect(r->t <= T(1), "t > 1");
-    // Regions, where the reference is clear of the boundaries by more than rounding.
+    // Regions, where the reference is clear of the boundaries by more than rounding: the
+    // numerator's rounding is bounded by the sum of its products' magnitudes (not by
+    // |P - A| |B - A|, which would excuse a numerator made of one tiny product next to
+    // zero ones: see SmallProductNextToZeroOnesDecidesTheRegion).
     const VecL<N> d = cqtest::Sub(cqtest::ToL(b), cqtest::ToL(a));
-    const Ld length = cqtest::NormL(d);
-    const Ld margin = 8 * N * Ld(Eps<T>()) * (cqtest::DistL(cqtest::ToL(p), cqtest::ToL(a)) * length + ref.denominator);
+    const VecL<N> e = cqtest::Sub(cqtest::ToL(p), cqtest::ToL(a));
+    Ld productMagnitudes = 0;
+    for (int k = 0; k < N; ++k) productMagnitudes += std::fabs(e[k] * d[k]);
+    const Ld margin = 8 * N * Ld(Eps<T>()) * (productMagnitudes + ref.denominator);
     if (std::fabs(ref.numerator) > margin && std::fabs(ref.numerator - ref.denominator) > margin)
       expect(r->region == ref.region, "region differs from the reference");
     if (r->region == LinearRegion::VertexA) expect(SameBits(r->closest, a), "region A but closest != A");
@@ -210,6 +215,81 @@ TYPED_TEST(Scale, FarPointAndTinySegment) {
   for (const LinearKind kind : {LinearKind::Segment, LinearKind::Ray, LinearKind::Line}) {
     CheckLinear(kind, ahead, a, b, log, "far");
     CheckLinear(kind, behind, a, b, log, "far");
+  }
+  EXPECT_EQ(log.count(), 0);
+}
+
+TYPED_TEST(Scale, SmallProductNextToZeroOnesDecidesTheRegion) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // A = (H, 0, 0), B = (H, t, 0), P = (0, s, 0) with H huge, t tiny, s small (double:
+  // 1e200, 1e-200, 1e-150; float: 1e30, 1e-30, 1e-20): B - A = (0, t, 0), so the
+  // numerator is s t > 0 (1e-350) against a denominator t^2 (1e-400): t_raw = s / t =
+  // 1e50, region B. Rescaling P - A by its largest coordinate (H) and B - A by its own
+  // flushes s to zero and with it the only non-zero product: the slow path used to
+  // answer t_raw = 0, region A. The answers, from the slow path as it is now, match the
+  // reference exactly in region and within rounding in t_raw and the closest point.
+  const bool isFloat = sizeof(T) == 4;
+  const T huge = isFloat ? T(1e30) : T(1e200);
+  const T tiny = isFloat ? T(1e-30) : T(1e-200);
+  const T small = isFloat ? T(1e-20) : T(1e-150);
+  const cq::Vec<T, N> a = V<T, N>(double(huge), 0, 0);
+  const cq::Vec<T, N> b = V<T, N>(double(huge), double(tiny), 0);
+  const cq::Vec<T, N> p = V<T, N>(0, double(small), 0);
+  const Ld tRaw = Ld(small) / Ld(tiny);
+  const auto segment = cq::ClosestPointOnSegment(p, a, b);
+  ASSERT_TRUE(segment.ok());
+  EXPECT_EQ(segment->region, LinearRegion::VertexB);
+  EXPECT_EQ(segment->t, T(1));
+  EXPECT_TRUE(SameBits(segment->closest, b));
+  EXPECT_NEAR(double(Ld(segment->tRaw) / tRaw), 1.0, 4 * double(Eps<T>()));
+  // The reported numerator is the true one rounded to T (as documented): s t underflows.
+  EXPECT_EQ(segment->numerator, static_cast<T>(Ld(small) * Ld(tiny)));
+  const auto ray = cq::ClosestPointOnRay(p, a, b);
+  const auto line = cq::ClosestPointOnLine(p, a, b);
+  ASSERT_TRUE(ray.ok() && line.ok());
+  for (const auto* r : {&*ray, &*line}) {
+    EXPECT_EQ(r->region, LinearRegion::Interior);
+    EXPECT_NEAR(double(Ld(r->t) / tRaw), 1.0, 4 * double(Eps<T>()));
+    EXPECT_EQ(r->closest.v[0], huge);
+    EXPECT_NEAR(double(Ld(r->closest.v[1]) / Ld(small)), 1.0, 4 * double(Eps<T>())) << "the foot is (H, s)";
+  }
+  // Behind A (P's small coordinate negative): region A, and the ray's foot is A.
+  const cq::Vec<T, N> behind = V<T, N>(0, -double(small), 0);
+  const auto before = cq::ClosestPointOnSegment(behind, a, b);
+  ASSERT_TRUE(before.ok());
+  EXPECT_EQ(before->region, LinearRegion::VertexA);
+  EXPECT_NEAR(double(Ld(before->tRaw) / -tRaw), 1.0, 4 * double(Eps<T>()));
+  FailureLog log;
+  for (const LinearKind kind : {LinearKind::Segment, LinearKind::Ray, LinearKind::Line}) {
+    CheckLinear(kind, p, a, b, log, "small product");
+    CheckLinear(kind, behind, a, b, log, "small product");
+  }
+  EXPECT_EQ(log.count(), 0);
+}
+
+TYPED_TEST(Scale, ScenesWithCoordinatesAtUnrelatedScales) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // Every coordinate of A, B - A and P at its own random scale, some exactly zero: the
+  // products of the numerator then differ by up to ~1e600 (float 1e60) and one of them
+  // alone often decides the region. CheckLinear's region check is as tight as the
+  // numerator's own rounding (the sum of the products' magnitudes).
+  cqtest::Rng rng(0x5eed'4003 + N + 10 * sizeof(T));
+  FailureLog log;
+  const int top = k_maxDecimalExponent<T>;
+  const auto coordinates = [&] {
+    cq::Vec<T, N> v{};
+    for (int k = 0; k < N; ++k)
+      v.v[k] = rng.Chance(0.25) ? T(0) : RandomAtScale<T, N>(rng, rng.Int(-top, top)).v[k];
+    return v;
+  };
+  for (int i = 0; i < 6000; ++i) {
+    const auto a = coordinates();
+    const auto b = a + coordinates();
+    const auto p = rng.Chance(0.5) ? a + coordinates() : coordinates();
+    for (const LinearKind kind : {LinearKind::Segment, LinearKind::Ray, LinearKind::Line})
+      CheckLinear(kind, p, a, b, log, "unrelated scales");
   }
   EXPECT_EQ(log.count(), 0);
 }
