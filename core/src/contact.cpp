@@ -1,13 +1,20 @@
 // Sphere contact against a wire, a half-space and a solid box. See cq/contact.hpp.
 #include "cq/contact.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <concepts>
 
+#include "cq/detail/exact_sum.hpp"
 #include "cq/detail/validate.hpp"
 #include "cq/linear.hpp"
 
 namespace cq {
 namespace {
+
+using detail::ExactDifference;
+using detail::TwoParts;
+using detail::ExactSum;
 
 template <Real T, int N>
 std::optional<QueryError> CheckSphere(const Sphere<T, N>& sphere) {
@@ -45,52 +52,72 @@ Vec<T, N> DirectionBetween(const Vec<T, N>& from, const Vec<T, N>& to) {
   return detail::NormalizeNonZero(DifferenceOrHalves(from, to));
 }
 
-/// A finite non-zero v times the power of two that puts its largest |coordinate| in
-/// [1, 2): the same direction exactly, and products of two such vectors cannot overflow.
+/// (u x v) for the exact u = B - A and v = C - A, one coordinate of it (the one whose
+/// other two axes are i and j), rounded once to F from an exact sum: each difference
+/// split exactly into hi + lo, each of the eight products of parts split into its
+/// rounded value and its error. Exact in sign, and 0 only when the exact value is,
+/// wherever F holds every product and its error (k_hasWide: always).
+template <std::floating_point F>
+F ExactCrossCoordinate(const TwoParts<F>& ui, const TwoParts<F>& uj, const TwoParts<F>& vi, const TwoParts<F>& vj) {
+  ExactSum<F, 16> sum;
+  for (const F x : {ui.hi, ui.lo})
+    for (const F y : {vj.hi, vj.lo}) sum.AddProduct(x, y);
+  for (const F x : {uj.hi, uj.lo})
+    for (const F y : {vi.hi, vi.lo}) sum.AddProduct(-x, y);
+  return sum.Value();
+}
+
+/// The unit normal from the inside of the wire AB towards the centre C, from the exact
+/// (B - A) x (C - A) of the numbers given. Neither from C - Q (Q, the closest point, is
+/// rounded: for a centre on or a hair off the wire C - Q is that rounding, and can point
+/// anywhere, even along the wire) nor from the rounded differences C - A and B - A (their
+/// rounding moves the wire by up to an ulp, which for a centre that close decides the
+/// side: C = (-0.24, -0.4) lies 7.5e-18 left of A = (0.4, -0.8), B = (-0.4, -0.3), and the
+/// rounded differences put it on the right). Returns false, and leaves `normal` alone,
+/// exactly when C lies on the line AB. Where double has no wider type (k_hasWide), the
+/// three points are first scaled by one power of two, and only a coordinate more than
+/// ~2^1000 below the scene's largest can lose bits.
 template <Real T, int N>
-Vec<T, N> ScaledToUnitRange(const Vec<T, N>& v) {
-  return detail::ScaleByPowerOfTwo(v, -detail::ExponentOf(MaxAbs(v)));
-}
-
-/// p q - r s rounded about once (Kahan): the error of r s is recovered exactly by a fused
-/// multiply-add, so the result is exactly 0 when p q == r s, and otherwise within a couple
-/// of ulps of the exact value (barring underflow).
-template <Real T>
-T DifferenceOfProducts(T p, T q, T r, T s) {
-  const T rs = r * s;
-  // std::fma, not MulAdd: without an FMA instruction MulAdd is x * y + z, and the error
-  // term would come out 0.
-  return std::fma(p, q, -rs) + std::fma(-r, s, rs);
-}
-
-template <Real T>
-Vec<T, 3> CrossAccurate(const Vec<T, 3>& u, const Vec<T, 3>& v) {
-  return {{DifferenceOfProducts(u.v[1], v.v[2], u.v[2], v.v[1]), DifferenceOfProducts(u.v[2], v.v[0], u.v[0], v.v[2]),
-           DifferenceOfProducts(u.v[0], v.v[1], u.v[1], v.v[0])}};
-}
-
-/// The unit normal from the inside of the wire towards the centre: the part of e = C - A
-/// across d = B - A (both finite, non-zero, scaled to unit range). From cross products,
-/// each coordinate a difference of products rounded about once, not from C - Q: the
-/// closest point Q is rounded, and for a centre on or a hair off the wire C - Q is that
-/// rounding, which can point anywhere, even along the wire. Returns false, and leaves
-/// `normal` alone, when e is exactly parallel to d: the centre lies on the wire.
-template <Real T>
-bool NormalAcrossWire(const Vec<T, 2>& e, const Vec<T, 2>& d, Vec<T, 2>& normal) {
-  const T side = DifferenceOfProducts(d.v[0], e.v[1], d.v[1], e.v[0]);  // d x e: > 0 left of AB
-  if (side == T(0)) return false;
-  const Vec<T, 2> left = PerpLeft(detail::NormalizeNonZero(d));
-  normal = side > T(0) ? left : -left;
-  return true;
-}
-
-template <Real T>
-bool NormalAcrossWire(const Vec<T, 3>& e, const Vec<T, 3>& d, Vec<T, 3>& normal) {
-  const Vec<T, 3> w = CrossAccurate(e, d);  // |e| |d| sin(angle), perpendicular to both
-  if (w == Vec<T, 3>{}) return false;
-  // d x (e x d) = |d|^2 e - (d.e) d: the part of e across d, up to a positive factor.
-  normal = detail::NormalizeNonZero(CrossAccurate(d, ScaledToUnitRange(w)));
-  return true;
+bool NormalAcrossWire(const Vec<T, N>& cIn, const Vec<T, N>& aIn, const Vec<T, N>& bIn, Vec<T, N>& normal) {
+  using F = detail::WideOf<T>;
+  Vec<T, N> c = cIn;
+  Vec<T, N> a = aIn;
+  Vec<T, N> b = bIn;
+  if constexpr (!detail::k_hasWide<T>) {
+    const int k = detail::ExponentOf(std::max({MaxAbs(cIn), MaxAbs(aIn), MaxAbs(bIn)}));
+    c = detail::ScaleByPowerOfTwo(cIn, -k);
+    a = detail::ScaleByPowerOfTwo(aIn, -k);
+    b = detail::ScaleByPowerOfTwo(bIn, -k);
+  }
+  TwoParts<F> u[N];  // B - A
+  TwoParts<F> v[N];  // C - A
+  for (int k = 0; k < N; ++k) {
+    u[k] = ExactDifference(F(b.v[k]), F(a.v[k]));
+    v[k] = ExactDifference(F(c.v[k]), F(a.v[k]));
+  }
+  if constexpr (N == 2) {
+    const F side = ExactCrossCoordinate(u[0], u[1], v[0], v[1]);  // > 0: C left of AB
+    if (side == F(0)) return false;
+    const Vec<T, 2> left = PerpLeft(detail::NormalizeNonZero(DifferenceOrHalves(bIn, aIn)));
+    normal = side > F(0) ? left : -left;
+    return true;
+  } else {
+    // w = (B - A) x (C - A), each coordinate within an ulp of the exact one and exactly 0
+    // where that is; then w x (B - A) = |B - A|^2 (C - A) - ((C - A).(B - A)) (B - A),
+    // the part of C - A across the wire. w is perpendicular to B - A (to an ulp), so that
+    // cross product does not cancel: its direction is good to a few ulps.
+    const F w[3] = {ExactCrossCoordinate(u[1], u[2], v[1], v[2]), ExactCrossCoordinate(u[2], u[0], v[2], v[0]),
+                    ExactCrossCoordinate(u[0], u[1], v[0], v[1])};
+    if (w[0] == F(0) && w[1] == F(0) && w[2] == F(0)) return false;
+    const F across[3] = {w[1] * u[2].hi - w[2] * u[1].hi, w[2] * u[0].hi - w[0] * u[2].hi,
+                         w[0] * u[1].hi - w[1] * u[0].hi};
+    // To T with the largest coordinate in [1, 2) (F's range is wider), then unit length.
+    const int k = std::ilogb(std::max({std::abs(across[0]), std::abs(across[1]), std::abs(across[2])}));
+    Vec<T, 3> direction;
+    for (int i = 0; i < 3; ++i) direction.v[i] = static_cast<T>(std::scalbn(across[i], -k));
+    normal = detail::NormalizeNonZero(direction);
+    return true;
+  }
 }
 
 /// The documented perpendicular of the wire, given its unit direction u and B - A itself
@@ -132,8 +159,7 @@ Checked<ContactResult<T, N>> ContactSphereSegment(const Sphere<T, N>& sphere, co
   r.distance = q->distance;
   if (q->region != LinearRegion::Interior) {  // Q is a vertex, exactly
     r.normal = sphere.center == q->closest ? WirePerpendicular(a, b) : DirectionBetween(sphere.center, q->closest);
-  } else if (!NormalAcrossWire(ScaledToUnitRange(DifferenceOrHalves(sphere.center, a)),
-                               ScaledToUnitRange(DifferenceOrHalves(b, a)), r.normal)) {
+  } else if (!NormalAcrossWire(sphere.center, a, b, r.normal)) {
     // Exactly on the wire (between its ends: C != A, and A != B in the interior).
     r.closest = sphere.center;
     r.distance = T(0);

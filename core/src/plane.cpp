@@ -7,6 +7,7 @@
 #include <concepts>
 #include <limits>
 
+#include "cq/detail/exact_sum.hpp"
 #include "cq/detail/validate.hpp"
 
 namespace cq {
@@ -23,40 +24,6 @@ const char* ToString(PlaneRegion region) {
 namespace detail {
 namespace {
 
-/// An exact sum of a few floating-point numbers, kept as a nonoverlapping expansion
-/// (Shewchuk 1997): components in increasing magnitude, zeros dropped, each addition
-/// exact (TwoSum). No rounding decides anything: the sign of the sum is the sign of its
-/// largest component, and it is zero only if every addend cancels exactly.
-template <std::floating_point F, int Capacity>
-class ExactSum {
- public:
-  void Add(F x) {  // Grow-Expansion with zero elimination
-    int kept = 0;
-    F sum = x;
-    for (int i = 0; i < m_size; ++i) {
-      const F total = sum + m_parts[i];
-      const F virtualPart = total - sum;
-      const F error = (sum - (total - virtualPart)) + (m_parts[i] - virtualPart);
-      sum = total;
-      if (error != F(0)) m_parts[kept++] = error;
-    }
-    if (sum != F(0)) m_parts[kept++] = sum;
-    m_size = kept;
-  }
-  /// The sum rounded to F (to within an ulp: the smaller parts are added first, and
-  /// together they are below an ulp of the largest), with the exact sum's sign, and 0
-  /// only when the exact sum is 0.
-  F Value() const {
-    F value = F(0);
-    for (int i = 0; i < m_size; ++i) value += m_parts[i];
-    return value;
-  }
-
- private:
-  F m_parts[Capacity];
-  int m_size = 0;
-};
-
 /// n.p - d summed in F: each product split into a rounded part and its error (a fused
 /// multiply-add), and all of them summed exactly. The result has the exact sign, and is 0
 /// only when n.p - d is, as long as no product and no product's error under- or
@@ -65,20 +32,9 @@ template <std::floating_point F, Real T, int N>
 F PlaneValueIn(const Vec<T, N>& n, const Vec<T, N>& p, T d) {
   ExactSum<F, 2 * N + 1> sum;
   sum.Add(-F(d));
-  for (int i = 0; i < N; ++i) {
-    const F product = F(n.v[i]) * F(p.v[i]);
-    sum.Add(product);
-    sum.Add(std::fma(F(n.v[i]), F(p.v[i]), -product));
-  }
+  for (int i = 0; i < N; ++i) sum.AddProduct(F(n.v[i]), F(p.v[i]));
   return sum.Value();
 }
-
-/// Where long double is the x87's (a 64-bit significand, a 15-bit exponent), a product
-/// of two doubles splits exactly in it (106 bits: 64 rounded, the error in at most 43
-/// more), and no product of floats or doubles, nor its error, can under- or overflow:
-/// the plane value of the numbers given is then exact in sign at every scale.
-constexpr bool k_extendedIsWide =
-    std::numeric_limits<long double>::digits >= 64 && std::numeric_limits<long double>::max_exponent >= 16384;
 
 }  // namespace
 

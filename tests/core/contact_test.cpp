@@ -194,6 +194,117 @@ TYPED_TEST(ContactWire, CentreOnOrAHairOffTheWireGetsAPerpendicular) {
   EXPECT_GT(closestOff, 40) << "precondition: the closest point should miss the centre in many cases";
 }
 
+// Centres within rounding of the wire, checked against exact integer arithmetic. Every
+// coordinate is a float or double of magnitude in [2^-8, 2) (or a centre that is a
+// multiple of the same 2^-S), so that it is an integer multiple of 2^-S (S = 60 for double,
+// 31 for float): B - A, C - A and their cross products are then exact in __int128. The
+// side of the wire (2D) and the direction across it (3D) must be the exact ones; the
+// rounded differences C - A and B - A used to decide them, and put about one centre in
+// seven on the wrong side.
+__extension__ typedef __int128 Int128;  // GCC's, exact for these sums
+
+template <class T>
+constexpr int k_fixedPointBits = sizeof(T) == 4 ? 31 : 60;
+
+template <class T>
+bool ToFixedPoint(T x, Int128& out) {
+  const Ld scaled = std::ldexp(Ld(x), k_fixedPointBits<T>);
+  if (scaled != std::trunc(scaled)) return false;
+  out = static_cast<Int128>(scaled);
+  return true;
+}
+
+template <class T>
+T RandomFixedPointCoordinate(cqtest::Rng& rng) {
+  const int digits = std::numeric_limits<T>::digits;
+  const Ld mantissa = std::ldexp(Ld(1) + Ld(rng.Uniform(0, 1)), digits - 1);  // [2^(d-1), 2^d)
+  const T magnitude = T(std::ldexp(std::trunc(mantissa), rng.Int(-8, 0) - (digits - 1)));
+  return rng.Chance(0.5) ? magnitude : -magnitude;
+}
+
+TYPED_TEST(ContactWire, CentreAHairOffTheWireIsPushedOutOnItsExactSide) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  cqtest::Rng rng(0x5eed'0005 + N + 10 * sizeof(T));
+  cqtest::FailureLog log;
+  int checked = 0;
+  int hard = 0;  // centres closer to the wire than the rounding of C - A and B - A
+  for (int i = 0; i < 20000; ++i) {
+    cq::Vec<T, N> a;
+    cq::Vec<T, N> b;
+    for (int k = 0; k < N; ++k) a.v[k] = RandomFixedPointCoordinate<T>(rng), b.v[k] = RandomFixedPointCoordinate<T>(rng);
+    cq::Vec<T, N> c = a + T(rng.Uniform(0.05, 0.95)) * (b - a);
+    const int k = rng.Int(0, N - 1);
+    for (int step = rng.Int(-2, 2); step != 0; step += step > 0 ? -1 : 1)
+      c.v[k] = std::nextafter(c.v[k], step > 0 ? T(4) : T(-4));
+    Int128 ai[N] = {}, bi[N] = {}, ci[N] = {}, d[N] = {}, e[N] = {};
+    bool representable = true;
+    for (int j = 0; j < N; ++j) representable &= ToFixedPoint(a.v[j], ai[j]) && ToFixedPoint(b.v[j], bi[j]) && ToFixedPoint(c.v[j], ci[j]);
+    if (!representable) continue;
+    const auto q = cq::ClosestPointOnSegment(c, a, b);
+    if (!q.ok() || q->region != cq::LinearRegion::Interior) continue;
+    for (int j = 0; j < N; ++j) d[j] = bi[j] - ai[j], e[j] = ci[j] - ai[j];
+    const auto r = cq::ContactSphereSegment(cq::Sphere<T, N>{c, T(1)}, a, b);
+    ASSERT_TRUE(r.ok());
+    ++checked;
+    // w = d x e, exactly (2D: its one coordinate).
+    Int128 w[3] = {0, 0, 0};
+    if constexpr (N == 2) {
+      w[2] = d[0] * e[1] - d[1] * e[0];
+    } else {
+      w[0] = d[1] * e[2] - d[2] * e[1];
+      w[1] = d[2] * e[0] - d[0] * e[2];
+      w[2] = d[0] * e[1] - d[1] * e[0];
+    }
+    Ld dLength = 0;
+    Ld eLength = 0;
+    Ld wLength = 0;
+    for (int j = 0; j < N; ++j) dLength += Ld(d[j]) * Ld(d[j]), eLength += Ld(e[j]) * Ld(e[j]);
+    for (int j = 0; j < 3; ++j) wLength += Ld(w[j]) * Ld(w[j]);
+    dLength = std::sqrt(dLength), eLength = std::sqrt(eLength), wLength = std::sqrt(wLength);
+    if (wLength < 4 * Ld(Eps<T>()) * dLength * eLength) ++hard;
+    std::string why;
+    if (wLength == 0) {
+      if (r->normal != cq::WirePerpendicular(a, b) || r->distance != T(0)) why = "on the wire: not the documented perpendicular";
+    } else {
+      // The exact direction across the wire: w x d (= |d|^2 e - (d.e) d).
+      Ld across[N];
+      const Ld wl[3] = {Ld(w[0]), Ld(w[1]), Ld(w[2])};
+      const Ld dl[3] = {Ld(d[0]), Ld(d[1]), N == 3 ? Ld(d[N - 1]) : Ld(0)};
+      const Ld full[3] = {wl[1] * dl[2] - wl[2] * dl[1], wl[2] * dl[0] - wl[0] * dl[2], wl[0] * dl[1] - wl[1] * dl[0]};
+      Ld length = 0;
+      for (int j = 0; j < N; ++j) across[j] = full[j], length += full[j] * full[j];
+      Ld cosine = 0;
+      for (int j = 0; j < N; ++j) cosine += Ld(r->normal.v[j]) * across[j] / std::sqrt(length);
+      if (cosine < 1 - 16 * Ld(Eps<T>())) why = "normal off the exact direction across the wire (cosine " + std::to_string(double(cosine)) + ")";
+    }
+    if (!why.empty() && log.Fail())
+      ADD_FAILURE() << why << ": c=" << cqtest::Str(c) << " a=" << cqtest::Str(a) << " b=" << cqtest::Str(b)
+                    << " normal=" << cqtest::Str(r->normal);
+  }
+  EXPECT_EQ(log.count(), 0);
+  EXPECT_GT(checked, 10000);
+  EXPECT_GT(hard, 1000) << "precondition: many centres within rounding of the wire";
+}
+
+TEST(ContactWire2, ReportedCentresAHairOffTheWire) {
+  // Found in review; the expected normals are the exact rational rejections of C - A
+  // from B - A, rounded. (-0.24, -0.4) is 7.5e-18 left of the wire, and was pushed right.
+  const auto r1 = cq::ContactSphereSegment(cq::Sphere<double, 2>{{{-0.24, -0.4}}, 1}, {{0.4, -0.8}}, {{-0.4, -0.3}});
+  ASSERT_TRUE(r1.ok());
+  ExpectNearVec(r1->normal, cq::Vec2d{{-0.52999894000318, -0.8479983040050879}}, 4);
+  // 2.4e-18 off the wire, on the side opposite its documented perpendicular: the rounded
+  // cross product was 0 and the centre read as on the wire.
+  const auto r2 = cq::ContactSphereSegment(cq::Sphere<double, 2>{{{0.49, -0.39}}, 1}, {{0.4, -0.6}}, {{0.7, 0.1}});
+  ASSERT_TRUE(r2.ok());
+  ExpectNearVec(r2->normal, cq::Vec2d{{0.919145030018058, -0.39391929857916763}}, 4);
+  // 8.3e-18 off a 3D wire: the direction was 17-34 degrees off.
+  const auto r3 = cq::ContactSphereSegment(cq::Sphere<double, 3>{{{0.85, -0.3, 0.1}}, 1}, {{0.7, -0.5, -0.5}},
+                                           {{1.0, -0.1, 0.7}});
+  ASSERT_TRUE(r3.ok());
+  ExpectNearVec(r3->normal, cq::Vec3d{{-0.8273152241817895, 0.5613924735519285, 0.019697981528137908}}, 4);
+}
+
 // A centre 2^-54 below the wire (0,0)-(3,1): C = (1, 1/3 rounded down). The cross
 // products that place it must recover their rounding errors with a real fused
 // multiply-add: with MulAdd, which is x * y + z on a build without an FMA instruction,

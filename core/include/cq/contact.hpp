@@ -7,11 +7,12 @@
 // - Segment AB: a thin wire (no inside). distance = |C - Q|, Q the closest point. Where Q
 //   is inside the wire (not a vertex) the normal is not C - Q, which for a centre on the
 //   wire or a hair off it is only Q's rounding and can point anywhere, even along the
-//   wire: it is the part of C - A across AB, formed by cross products whose coordinates
-//   are each a difference of products rounded about once, so it is perpendicular to AB to
-//   a few ulps and on the centre's side. The centre is on the wire when C - A (as
-//   computed; a coordinate more than 2^1022 below the vector's largest counts as 0) is
-//   exactly parallel to AB; then distance = 0 and Q = C.
+//   wire: it is the part of C - A across AB, from the exact (B - A) x (C - A) of the
+//   numbers given (differences and products split without rounding, summed as an exact
+//   expansion), so it is perpendicular to AB to a few ulps and on the centre's exact side,
+//   however close C is. The centre is on the wire when that cross product is exactly 0
+//   (C on the line AB; where long double is no wider than double, a coordinate more than
+//   ~2^1000 below the scene's largest may count as 0); then distance = 0 and Q = C.
 // - Plane n.x = d: a solid half-space, the solid behind the plane (the side n points
 //   away from). distance is the signed distance s of C; a centre behind the plane
 //   (s < 0) is still pushed out along +n/|n|, by depth = r - s.
