@@ -283,7 +283,7 @@ OneShotResult RunOneShot(std::span<const std::string> args) {
   // An unknown kind is refused by ReadRequest, with its "did you mean".
   const Outcome<Json> line = BuildRequestJson(args);
   if (!line) return failed(line.error(), k_exitBadArguments);
-  const Outcome<Request> request = ReadRequest(*line);
+  const Outcome<Request> request = ReadRequest(*line, Spelling::Options);
   if (!request) return failed(request.error(), k_exitBadArguments);
   const Outcome<Answer> answer = ComputeAnswer(*request);
   if (!answer) return failed(answer.error(), k_exitBadArguments);

@@ -115,6 +115,8 @@ std::string JoinNames(const std::vector<std::string>& names) {
 /// checked against its length.
 class RequestReader {
  public:
+  explicit RequestReader(Spelling spelling) : m_spelling(spelling) {}
+
   Outcome<Request> Read(const Json& line) {
     Request request;
     if (!ReadInto(line, request)) return Outcome<Request>::Failure(m_error);
@@ -188,6 +190,7 @@ class RequestReader {
                        " has no \"p\"; the sphere's \"center\" is the query point");
       }
       std::vector<std::string> candidates = names;
+      if (m_spelling == Spelling::Options) return Problem(UnknownOption(key, kind, isShape, names));
       candidates.emplace_back("query");
       const std::string hint = Suggest(key, candidates);
       std::string message = "unknown field " + QuoteJsonString(field);
@@ -267,6 +270,24 @@ class RequestReader {
     return true;
   }
 
+  /// The one-shot form's message for an option `kind` does not take: options, not JSON
+  /// fields, and for a contact the sphere's options next to its shape's (the form puts
+  /// every option that is not --center, --radius or --shape into the shape).
+  static std::string UnknownOption(const std::string& key, QueryKind kind, bool isShape,
+                                   const std::vector<std::string>& names) {
+    std::vector<std::string> candidates = names;
+    if (isShape) candidates.insert(candidates.begin(), {"center", "radius", "shape"});
+    const std::string hint = Suggest(key, candidates);
+    std::string message = "unknown option --" + TruncateForEcho(key, k_maxNameBytes);
+    message += hint.empty() ? " (a typo?)" : " (a typo? did you mean --" + hint + "?)";
+    std::string options;
+    for (const std::string& name : candidates) options += (options.empty() ? "--" : ", --") + name;
+    message += "; " + (isShape ? "a contact with " + WithArticle(kind) : WithArticle(kind) + " query") + " takes " +
+               options;
+    return message;
+  }
+
+  Spelling m_spelling;
   std::string m_dimField;  ///< the first array read, which fixed the dimension
   std::size_t m_dim = 0;
   std::string m_error;
@@ -294,8 +315,8 @@ std::optional<QueryKind> QueryKindFromName(std::string_view name) {
   return std::nullopt;
 }
 
-Outcome<Request> ReadRequest(const nlohmann::ordered_json& line) {
-  RequestReader reader;
+Outcome<Request> ReadRequest(const nlohmann::ordered_json& line, Spelling spelling) {
+  RequestReader reader(spelling);
   return reader.Read(line);
 }
 

@@ -54,8 +54,12 @@ struct Request {
   double radius = 0;  ///< contact: its radius
 };
 
+/// How a message names a field the query does not take: as the JSON field ("p", with a
+/// contact's shape fields as "shape.n"), or as the one-shot form's option (--p, --n).
+enum class Spelling : std::uint8_t { Json, Options };
+
 /// Reads one request from a parsed line. Fails with one sentence naming the field, e.g.
 /// "a has 3 numbers but p has 2: all arrays of one line must have the same length".
-Outcome<Request> ReadRequest(const nlohmann::ordered_json& line);
+Outcome<Request> ReadRequest(const nlohmann::ordered_json& line, Spelling spelling = Spelling::Json);
 
 }  // namespace cq::query
