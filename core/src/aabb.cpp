@@ -42,9 +42,7 @@ Checked<BoxResult<T, N>> ClosestPointOnBoxSlow(const Vec<T, N>& p, const Aabb<T,
   }
   r.feature = FeatureFromClampedAxes<N>(clamped);
   // The clamp is exact; only the difference needs care near the top of the range.
-  const int sceneExponent = PrescaleExponent({MaxAbs(p), MaxAbs(r.closest)});
-  const Vec<T, N> diff = ScaleByPowerOfTwo(p, -sceneExponent) - ScaleByPowerOfTwo(r.closest, -sceneExponent);
-  const ScaledLength<T> dist = ScaledNorm(diff, sceneExponent);
+  const ScaledLength<T> dist = ScaledDistance(p, r.closest);
   r.distance = dist.length;
   r.distanceSq = dist.lengthSq;
   return r;

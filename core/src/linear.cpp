@@ -80,9 +80,13 @@ Checked<LinearResult<T, N>> ClosestPointOnLinearSlow(const Vec<T, N>& pIn, const
   if (auto error = CheckFinite(aIn, Field::A)) return *error;
   if (auto error = CheckFinite(bIn, Field::B)) return *error;
 
-  // Pre-scale scenes near the top of the range so that no difference overflows. Only
-  // coordinates below 2^-1074 * 2^8 can lose bits here, negligible next to 2^1016.
-  const int sceneExponent = PrescaleExponent({MaxAbs(pIn), MaxAbs(aIn), MaxAbs(bIn)});
+  // The scene as given, or halved where a difference of coordinates overflows (halving
+  // is exact but for the last bit of a subnormal coordinate). Not scaled down by more
+  // "to be safe": that flushed the subnormal coordinates of a scene that also holds a
+  // coordinate near 1e308, and with them the whole answer (A = (0, 1e308),
+  // B = (2e-323, 1e308), P = (3e-323, 1e308) read as region A; it is B, at t_raw 1.5).
+  const bool halve = !IsFinite(bIn - aIn) || !IsFinite(pIn - aIn);
+  const int sceneExponent = halve ? 1 : 0;
   const Vec<T, N> p = ScaleByPowerOfTwo(pIn, -sceneExponent);
   const Vec<T, N> a = ScaleByPowerOfTwo(aIn, -sceneExponent);
   const Vec<T, N> b = ScaleByPowerOfTwo(bIn, -sceneExponent);
@@ -136,19 +140,16 @@ Checked<LinearResult<T, N>> ClosestPointOnLinearSlow(const Vec<T, N>& pIn, const
     r.region = LinearRegion::VertexA;
     return finishAtA();
   }
-  Vec<T, N> diff;  // p - closest, in pre-scaled units
   if (pastB) {
     r.region = LinearRegion::VertexB;
     r.t = T(1);
     r.closest = bIn;
-    diff = p - b;
   } else {
     r.region = LinearRegion::Interior;
     r.t = r.tRaw;
     r.closest = r.foot;
-    diff = p - footScaled;
   }
-  const ScaledLength<T> dist = ScaledNorm(diff, sceneExponent);
+  const ScaledLength<T> dist = ScaledDistance(p, pastB ? b : footScaled, sceneExponent);
   r.distance = dist.length;
   r.distanceSq = dist.lengthSq;
   return r;

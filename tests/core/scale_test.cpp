@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "test_support.hpp"
@@ -266,6 +267,49 @@ TYPED_TEST(Scale, SmallProductNextToZeroOnesDecidesTheRegion) {
     CheckLinear(kind, behind, a, b, log, "small product");
   }
   EXPECT_EQ(log.count(), 0);
+}
+
+TYPED_TEST(Scale, SubnormalCoordinatesBesideHugeOnesKeepTheirBits) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // A coordinate near the top of the range (H, about 1e308 in double) and others a few
+  // multiples of the smallest subnormal s. The slow paths used to scale such a scene down
+  // by 2^8 first, which flushed the subnormals: A = (0, H), B = (4s, H), P = (6s, H) read
+  // as region A (the numerator 24 s^2 > den 16 s^2: region B, t_raw 1.5 exactly), the line
+  // took A == B, and a box's distance of s read 0.
+  const T s = std::numeric_limits<T>::denorm_min();
+  const T huge = std::numeric_limits<T>::max() / T(1.8);
+  const cq::Vec<T, N> a = V<T, N>(0, double(huge), 0);
+  const cq::Vec<T, N> b = V<T, N>(double(4 * s), double(huge), 0);
+  const cq::Vec<T, N> p = V<T, N>(double(6 * s), double(huge), 0);
+  const auto segment = cq::ClosestPointOnSegment(p, a, b);
+  ASSERT_TRUE(segment.ok());
+  EXPECT_EQ(segment->region, LinearRegion::VertexB);
+  EXPECT_EQ(segment->tRaw, T(1.5));
+  EXPECT_TRUE(SameBits(segment->closest, b));
+  EXPECT_EQ(segment->distance, 2 * s);
+  const auto line = cq::ClosestPointOnLine(p, a, b);
+  ASSERT_TRUE(line.ok());
+  EXPECT_EQ(line->region, LinearRegion::Interior);
+  EXPECT_EQ(line->t, T(1.5));
+  EXPECT_TRUE(SameBits(line->closest, p));
+  EXPECT_EQ(line->distance, T(0));
+
+  // A box reached across a subnormal gap, and one whose clamped coordinate is a subnormal
+  // with many bits (12345 s): the distances are exact.
+  const cq::Aabb<T, N> tall{V<T, N>(0, 0, 0), V<T, N>(1, double(huge), 1)};
+  const auto outside = cq::ClosestPointOnBox(V<T, N>(-double(s), double(huge), 0), tall);
+  ASSERT_TRUE(outside.ok());
+  EXPECT_EQ(outside->distance, s);
+  const T q = 12345 * s;
+  const cq::Aabb<T, N> wide{V<T, N>(0, double(q), 0), V<T, N>(double(huge), double(huge), 1)};
+  const auto below = cq::ClosestPointOnBox(V<T, N>(double(huge), 0, 0), wide);
+  ASSERT_TRUE(below.ok());
+  EXPECT_EQ(below->distance, q);
+  // A sphere of radius s whose centre is s outside that box touches it: not penetrating.
+  const auto touch = cq::ContactSphereBox(cq::Sphere<T, N>{V<T, N>(-double(s), double(huge), 0), s}, tall);
+  ASSERT_TRUE(touch.ok());
+  EXPECT_FALSE(touch->penetrating);
 }
 
 TYPED_TEST(Scale, ScenesWithCoordinatesAtUnrelatedScales) {

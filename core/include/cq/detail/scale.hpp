@@ -78,6 +78,19 @@ ScaledLength<T> ScaledNorm(const Vec<T, N>& v, int extraExponent = 0) {
           std::scalbn(sumSq, 2 * (k + extraExponent))};
 }
 
+/// |p - q| (times 2^extraExponent) for finite p and q, with no pre-scaling of the points:
+/// p - q where that is finite, so that a subnormal coordinate next to a huge one keeps
+/// every bit (scaling the scene down first would flush it); else, where some coordinate
+/// of the difference overflows, the difference of the halves, which loses at most the
+/// last bit of a subnormal coordinate, and only in such a scene.
+template <Real T, int N>
+ScaledLength<T> ScaledDistance(const Vec<T, N>& p, const Vec<T, N>& q, int extraExponent = 0) {
+  const Vec<T, N> diff = p - q;
+  for (int i = 0; i < N; ++i)
+    if (!std::isfinite(diff.v[i])) return ScaledNorm(T(0.5) * p - T(0.5) * q, extraExponent + 1);
+  return ScaledNorm(diff, extraExponent);
+}
+
 /// (s * 2^extraExponent)^2 rounded once: no intermediate under- or overflow.
 template <Real T>
 T ScaledSquare(T s, int extraExponent) {
