@@ -48,17 +48,22 @@ Checked<PlaneResult<T, N>> ClosestPointOnPlaneSlow(const Vec<T, N>& pIn, const P
   // Scale n and d together (the plane is unchanged) so n's largest coordinate is in [1, 2).
   const int kn = ExponentOf(MaxAbs(plane.normal));
   const Vec<T, N> n = ScaleByPowerOfTwo(plane.normal, -kn);
-  const T offset = std::scalbn(plane.offset, -kn);
-  if (!std::isfinite(offset)) return QueryError{ErrorCode::Overflow, Field::Offset, -1};
-
   // Then the scene (P and d, both lengths now) down if it is near the top of the range,
   // or up to order 1 if it is small, so that no product's rounding error underflows.
-  // (Only up: scaling down could flush a scene's tiny coordinates to zero.)
-  const T sceneSize = std::max(MaxAbs(pIn), std::abs(offset));
-  const int sceneExponent = sceneSize > T(0) && sceneSize < T(1) ? ExponentOf(sceneSize)
-                                                                  : PrescaleExponent({sceneSize});
+  // (Only up: scaling down could flush a scene's tiny coordinates to zero.) The scene's
+  // size is taken from exponents, and d scaled in one step: d 2^-kn alone may overflow
+  // where the answer does not (n = (0, 0.75), d = 1.2e308: the foot is at 1.6e308).
+  constexpr int k_none = std::numeric_limits<int>::min();
+  const int pExponent = MaxAbs(pIn) > T(0) ? ExponentOf(MaxAbs(pIn)) : k_none;
+  const int dExponent = plane.offset != T(0) ? ExponentOf(std::abs(plane.offset)) - kn : k_none;
+  const int sizeExponent = std::max(pExponent, dExponent);
+  const int sceneExponent = sizeExponent == k_none ? 0
+                            : sizeExponent < 0     ? sizeExponent
+                            : sizeExponent >= ExponentOf(Range<T>::k_hugeCoordinate) ? k_prescaleExponent
+                                                                                     : 0;
   const Vec<T, N> p = ScaleByPowerOfTwo(pIn, -sceneExponent);
-  const T d = std::scalbn(offset, -sceneExponent);
+  const T d = std::scalbn(plane.offset, -kn - sceneExponent);
+  if (!std::isfinite(d)) return QueryError{ErrorCode::Overflow, Field::Offset, -1};
 
   // The plane value w = n.P - d: its sign decides the region, exactly. In long double
   // where that is wide enough, from the numbers as given (scaling n by 2^-kn could flush

@@ -312,6 +312,34 @@ TYPED_TEST(Scale, SubnormalCoordinatesBesideHugeOnesKeepTheirBits) {
   EXPECT_FALSE(touch->penetrating);
 }
 
+TYPED_TEST(Scale, PlaneWhoseOffsetOverflowsOnlyWhenScaledAlone) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // n = (0, 0.75), d = 0.66 max: the foot is at d / 0.75 = 0.88 max, representable, but
+  // d scaled by n's own exponent (2^1) overflows, and the query used to refuse it as an
+  // overflow. Exact answers by hand: foot (0, d / 0.75), signed distance -d / 0.75; from
+  // P = (0, 0.95 max) the signed distance is (0.75 P_y - d) / 0.75.
+  const T max = std::numeric_limits<T>::max();
+  const T d = T(0.66) * max;
+  const cq::Plane<T, N> plane{V<T, N>(0, 0.75, 0), d};
+  const auto origin = cq::ClosestPointOnPlane(cq::Vec<T, N>{}, plane);
+  ASSERT_TRUE(origin.ok()) << "the answer is representable";
+  const Ld footY = Ld(d) / Ld(0.75);
+  EXPECT_LE(std::fabs(Ld(origin->closest.v[1]) - footY), Tolerance<T>(footY));
+  EXPECT_LE(std::fabs(Ld(origin->signedDistance) + footY), Tolerance<T>(footY));
+  EXPECT_EQ(origin->region, cq::PlaneRegion::Back);
+  const T py = T(0.95) * max;
+  const auto above = cq::ClosestPointOnPlane(V<T, N>(0, double(py), 0), plane);
+  ASSERT_TRUE(above.ok());
+  const Ld expected = (Ld(0.75) * Ld(py) - Ld(d)) / Ld(0.75);
+  EXPECT_LE(std::fabs(Ld(above->signedDistance) - expected), Tolerance<T>(Ld(py)));
+  EXPECT_EQ(above->region, cq::PlaneRegion::Front);
+  // The same offset against a normal 2^-8 as long truly overflows: the foot is at 170 max.
+  const auto beyond = cq::ClosestPointOnPlane(cq::Vec<T, N>{}, cq::Plane<T, N>{V<T, N>(0, 0.75 / 256, 0), d});
+  ASSERT_FALSE(beyond.ok());
+  EXPECT_EQ(beyond.error().code, cq::ErrorCode::Overflow);
+}
+
 TYPED_TEST(Scale, ScenesWithCoordinatesAtUnrelatedScales) {
   using T = typename TypeParam::Scalar;
   constexpr int N = TypeParam::k_dim;

@@ -25,8 +25,8 @@ struct Range<double> {
   // relative to the scene. 2^-900 ~ 1.2e-271: a segment shorter than ~1e-135 takes the
   // (exact, slower) scaled path.
   static constexpr double k_minSafeSquare = 0x1p-900;
-  // Coordinates above this are prescaled by 2^-8 first, so that a difference of two of
-  // them cannot overflow (double max is ~2^1024).
+  // The plane's slow path scales a scene whose size reaches this down by 2^-8 first, so
+  // that its sums cannot overflow (double max is ~2^1024).
   static constexpr double k_hugeCoordinate = 0x1p1016;
 };
 

@@ -2,7 +2,6 @@
 #pragma once
 
 #include <cmath>
-#include <initializer_list>
 #include <optional>
 
 #include "cq/detail/scale.hpp"
@@ -23,15 +22,6 @@ template <Real T>
 std::optional<QueryError> CheckFinite(T s, Field field) {
   if (!std::isfinite(s)) return QueryError{ErrorCode::NonFinite, field, -1};
   return std::nullopt;
-}
-
-/// The exponent a slow path pre-scales its scene down by: k_prescaleExponent when some
-/// coordinate is so large that differences of coordinates could overflow, else 0.
-template <Real T>
-int PrescaleExponent(std::initializer_list<T> maxAbsValues) {
-  for (T m : maxAbsValues)
-    if (m > Range<T>::k_hugeCoordinate) return k_prescaleExponent;
-  return 0;
 }
 
 }  // namespace cq::detail
