@@ -192,17 +192,29 @@ Checked<ContactResult<T, N>> ContactSphereBox(const Sphere<T, N>& sphere, const 
     r.normal = DirectionBetween(sphere.center, q->closest);  // outside: they differ
     return Resolve(sphere, r);
   }
-  // Inside the closed box: leave through the nearest face (first one on ties).
+  // Inside the closed box: leave through the nearest face (first one on ties), compared
+  // exactly: the rounded distances to two faces can tie where the exact ones do not
+  // (C_x = 0.05 in [-1e-300, 0.1]: both read 0.05, but x+ is nearer by 1e-300), and the
+  // tie rule would then push the sphere out through the farther face, still overlapping.
   const Vec<T, N>& c = sphere.center;
+  using F = detail::WideOf<T>;
+  const auto nearer = [](T from1, T to1, T from2, T to2) {  // (from1 - to1) < (from2 - to2), exactly
+    ExactSum<F, 4> sum;
+    sum.Add(F(from1));
+    sum.Add(-F(to1));
+    sum.Add(-F(from2));
+    sum.Add(F(to2));
+    return sum.Value() < F(0);
+  };
   int bestAxis = 0;
   int bestSide = -1;
-  T best = c.v[0] - box.min.v[0];
   for (int i = 0; i < N; ++i) {
-    const T toMin = c.v[i] - box.min.v[i];
-    const T toMax = box.max.v[i] - c.v[i];
-    if (toMin < best) best = toMin, bestAxis = i, bestSide = -1;
-    if (toMax < best) best = toMax, bestAxis = i, bestSide = +1;
+    const auto bestFrom = [&] { return bestSide < 0 ? c.v[bestAxis] : box.max.v[bestAxis]; };
+    const auto bestTo = [&] { return bestSide < 0 ? box.min.v[bestAxis] : c.v[bestAxis]; };
+    if (nearer(c.v[i], box.min.v[i], bestFrom(), bestTo())) bestAxis = i, bestSide = -1;
+    if (nearer(box.max.v[i], c.v[i], bestFrom(), bestTo())) bestAxis = i, bestSide = +1;
   }
+  const T best = bestSide < 0 ? c.v[bestAxis] - box.min.v[bestAxis] : box.max.v[bestAxis] - c.v[bestAxis];
   r.closest = c;
   r.closest.v[bestAxis] = bestSide < 0 ? box.min.v[bestAxis] : box.max.v[bestAxis];
   r.normal = Vec<T, N>{};

@@ -13,6 +13,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <utility>
 
 #include "test_support.hpp"
 
@@ -572,6 +573,61 @@ TYPED_TEST(ContactBox, InsideTiesGoToXMinusXPlusYMinusYPlusZMinusZPlus) {
     EXPECT_EQ(cq::ContactSphereBox(cq::Sphere<T, N>{V<T, N>(5, 5, 9), T(1)}, box)->normal, (V<T, N>(0, 0, 1)));
     EXPECT_EQ(cq::ContactSphereBox(cq::Sphere<T, N>{V<T, N>(5, 5, 1), T(1)}, box)->normal, (V<T, N>(0, 0, -1)));
   }
+}
+
+TYPED_TEST(ContactBox, InsideLeavesThroughTheExactlyNearestFace) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  {  // found in review: both x distances round to 0.05, but x+ is nearer by 1e-300
+    const T tiny = sizeof(T) == 4 ? T(1e-30) : T(1e-300);
+    const cq::Aabb<T, N> box{V<T, N>(-double(tiny), 0, 0), V<T, N>(0.1, 1, 1)};
+    const cq::Sphere<T, N> sphere{V<T, N>(double(T(0.1) / 2), 0.5, 0.5), T(0.01)};
+    const auto r = cq::ContactSphereBox(sphere, box);
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->normal, (V<T, N>(1, 0, 0)));
+  }
+  // Boxes and centres of fixed-point numbers (see CentreAHairOffTheWire...), centres
+  // often at a rounded midpoint of an axis, where the rounded distances to two faces tie
+  // far more often than the exact ones: the face taken must be exactly nearest, and the
+  // first in the order x-, x+, y-, ... among exact ties.
+  cqtest::Rng rng(0x5eed'0006 + N + 10 * sizeof(T));
+  cqtest::FailureLog log;
+  int checked = 0;
+  for (int i = 0; i < 20000; ++i) {
+    cq::Aabb<T, N> box;
+    cq::Vec<T, N> c;
+    for (int k = 0; k < N; ++k) {
+      T lo = RandomFixedPointCoordinate<T>(rng);
+      T hi = RandomFixedPointCoordinate<T>(rng);
+      if (hi < lo) std::swap(lo, hi);
+      box.min.v[k] = lo;
+      box.max.v[k] = hi;
+      c.v[k] = rng.Chance(0.5) ? lo / 2 + hi / 2 : T(lo + T(rng.Uniform(0, 1)) * (hi - lo));
+      c.v[k] = std::clamp(c.v[k], lo, hi);
+    }
+    Int128 toFace[2 * N] = {};
+    bool representable = true;
+    for (int k = 0; k < N; ++k) {
+      Int128 lo = 0, hi = 0, ck = 0;
+      representable &= ToFixedPoint(box.min.v[k], lo) && ToFixedPoint(box.max.v[k], hi) && ToFixedPoint(c.v[k], ck);
+      toFace[2 * k] = ck - lo;
+      toFace[2 * k + 1] = hi - ck;
+    }
+    if (!representable) continue;
+    const auto r = cq::ContactSphereBox(cq::Sphere<T, N>{c, T(1)}, box);
+    ASSERT_TRUE(r.ok());
+    ++checked;
+    int expected = 0;
+    for (int f = 1; f < 2 * N; ++f)
+      if (toFace[f] < toFace[expected]) expected = f;
+    cq::Vec<T, N> normal{};
+    normal.v[expected / 2] = expected % 2 == 0 ? T(-1) : T(1);
+    if (r->normal != normal && log.Fail())
+      ADD_FAILURE() << "c=" << cqtest::Str(c) << " min=" << cqtest::Str(box.min) << " max=" << cqtest::Str(box.max)
+                    << ": normal " << cqtest::Str(r->normal) << ", exactly nearest " << cqtest::Str(normal);
+  }
+  EXPECT_EQ(log.count(), 0);
+  EXPECT_GT(checked, 10000);
 }
 
 TYPED_TEST(ContactBox, CentreOnTheSurfaceAndFlatBoxes) {
