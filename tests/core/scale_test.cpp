@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <limits>
 #include <string>
 
@@ -92,6 +93,17 @@ void CheckLinear(LinearKind kind, const cq::Vec<T, N>& p, const cq::Vec<T, N>& a
   if (!why.empty() && log.Fail())
     ADD_FAILURE() << what << " " << cq::ToString(kind) << ": " << why << "\n  p=" << cqtest::Str(p)
                   << " a=" << cqtest::Str(a) << " b=" << cqtest::Str(b);
+}
+
+/// CheckLinear for every kind and every point of `points`, all against A and B.
+template <class T, int N>
+void ExpectEveryKindMatchesTheReference(std::initializer_list<cq::Vec<T, N>> points, const cq::Vec<T, N>& a,
+                                        const cq::Vec<T, N>& b, const std::string& what) {
+  FailureLog log;
+  for (const cq::Vec<T, N>& p : points)
+    for (const LinearKind kind : {LinearKind::Segment, LinearKind::Ray, LinearKind::Line})
+      CheckLinear(kind, p, a, b, log, what);
+  EXPECT_EQ(log.count(), 0);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -212,12 +224,7 @@ TYPED_TEST(Scale, FarPointAndTinySegment) {
   // (The line's distance, ~0.5, is far below the resolution of P's own x coordinate,
   // ulp(1e300) ~ 1e284, so it is only defined to the scene's tolerance: CheckLinear.)
 
-  FailureLog log;
-  for (const LinearKind kind : {LinearKind::Segment, LinearKind::Ray, LinearKind::Line}) {
-    CheckLinear(kind, ahead, a, b, log, "far");
-    CheckLinear(kind, behind, a, b, log, "far");
-  }
-  EXPECT_EQ(log.count(), 0);
+  ExpectEveryKindMatchesTheReference({ahead, behind}, a, b, "far");
 }
 
 TYPED_TEST(Scale, SmallProductNextToZeroOnesDecidesTheRegion) {
@@ -261,12 +268,7 @@ TYPED_TEST(Scale, SmallProductNextToZeroOnesDecidesTheRegion) {
   ASSERT_TRUE(before.ok());
   EXPECT_EQ(before->region, LinearRegion::VertexA);
   EXPECT_NEAR(double(Ld(before->tRaw) / -tRaw), 1.0, 4 * double(Eps<T>()));
-  FailureLog log;
-  for (const LinearKind kind : {LinearKind::Segment, LinearKind::Ray, LinearKind::Line}) {
-    CheckLinear(kind, p, a, b, log, "small product");
-    CheckLinear(kind, behind, a, b, log, "small product");
-  }
-  EXPECT_EQ(log.count(), 0);
+  ExpectEveryKindMatchesTheReference({p, behind}, a, b, "small product");
 }
 
 TYPED_TEST(Scale, SubnormalCoordinatesBesideHugeOnesKeepTheirBits) {
