@@ -112,7 +112,11 @@ bool NormalAcrossWire(const Vec<T, N>& cIn, const Vec<T, N>& aIn, const Vec<T, N
     const F across[3] = {w[1] * u[2].hi - w[2] * u[1].hi, w[2] * u[0].hi - w[0] * u[2].hi,
                          w[0] * u[1].hi - w[1] * u[0].hi};
     // To T with the largest coordinate in [1, 2) (F's range is wider), then unit length.
-    const int k = std::ilogb(std::max({std::abs(across[0]), std::abs(across[1]), std::abs(across[2])}));
+    // (Zero only where F is double and w is so small that its products underflow: too
+    // close to tell from on the wire, so the wire's perpendicular, never a zero normal.)
+    const F largest = std::max({std::abs(across[0]), std::abs(across[1]), std::abs(across[2])});
+    if (largest == F(0)) return false;
+    const int k = std::ilogb(largest);
     Vec<T, 3> direction;
     for (int i = 0; i < 3; ++i) direction.v[i] = static_cast<T>(std::scalbn(across[i], -k));
     normal = detail::NormalizeNonZero(direction);
