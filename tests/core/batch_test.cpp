@@ -576,10 +576,11 @@ TYPED_TEST(SegmentBatch, LibraryLoopMatchesThePortableLoopBitForBit) {
     }
     ASSERT_TRUE(s.inRange);
     Cloud<T, N> cloud = MakeCloud<T, N>(150, a, b, rng);
-    // Blocks [begin, end) of every length from 0 to 40 at a few offsets: whole vectors and
-    // every partial tail, for 8 doubles and 16 floats per vector.
+    // Blocks [begin, end) of every length from 0 to 70 at a few offsets: whole vectors and
+    // every partial tail, for 8 doubles and 16 floats per vector, and for floats the steps
+    // of two interleaved vectors followed by none, one or two single ones.
     for (std::size_t begin : {std::size_t{0}, std::size_t{3}, std::size_t{64}}) {
-      for (std::size_t length = 0; length <= 40; length += trial % 2 == 0 ? 1 : 7)
+      for (std::size_t length = 0; length <= 70; length += trial % 2 == 0 ? 1 : 7)
         ASSERT_EQ(CompareEveryLoop(s, cloud, begin, begin + length), 0)
             << "trial " << trial << " begin " << begin << " length " << length;
     }
@@ -591,19 +592,27 @@ TYPED_TEST(SegmentBatch, LibraryLoopMatchesThePortableLoopBitForBit) {
     cloud.Set(bad, p);
     using cq::detail::BatchOutputs;
     constexpr BatchOutputs k_all{true, true, true, cq::detail::BatchEnds::SelectAB};
-    for (std::size_t end : {bad + 1, bad + 5, bad + 20}) {
-      ASSERT_EQ((CompareLoopForms<k_all>(s, cloud, bad - 2, end)), 0) << "trial " << trial << " end " << end;
-      Cloud<T, N> out(cloud.size());
-      auto all = out.AllOutputs();
-      const T* in[3] = {cloud.coords[0].data(), cloud.coords[1].data(), N == 3 ? cloud.coords[N - 1].data() : nullptr};
-      const bool ok =
-          cq::detail::SolveBlock<k_all, T, N>(s, in[0], in[1], in[2], bad - 2, end, all.closest[0], all.closest[1],
-                                              N == 3 ? all.closest[N - 1] : nullptr, all.t, all.distanceSq);
-      EXPECT_FALSE(ok) << "trial " << trial << ": a block with " << cqtest::Str(p) << " passed the guard";
-      rejectedByBoth += ok ? 0 : 1;
+    // The bad point 2 or 20 points into the block: in the first or the second vector of a
+    // step that runs two floats' vectors interleaved (blocks of 32 points or more), in the
+    // masked tail of shorter blocks.
+    for (std::size_t begin : {bad - 2, bad - 20}) {
+      for (std::size_t end : {bad + 1, bad + 5, bad + 20, bad + 38}) {
+        ASSERT_EQ((CompareLoopForms<k_all>(s, cloud, begin, end)), 0)
+            << "trial " << trial << " begin " << begin << " end " << end;
+        Cloud<T, N> out(cloud.size());
+        auto all = out.AllOutputs();
+        const T* in[3] = {cloud.coords[0].data(), cloud.coords[1].data(),
+                          N == 3 ? cloud.coords[N - 1].data() : nullptr};
+        const bool ok =
+            cq::detail::SolveBlock<k_all, T, N>(s, in[0], in[1], in[2], begin, end, all.closest[0], all.closest[1],
+                                                N == 3 ? all.closest[N - 1] : nullptr, all.t, all.distanceSq);
+        EXPECT_FALSE(ok) << "trial " << trial << ": block [" << begin << ", " << end << ") with "
+                         << cqtest::Str(p) << " passed the guard";
+        rejectedByBoth += ok ? 0 : 1;
+      }
     }
   }
-  EXPECT_EQ(rejectedByBoth, 36);
+  EXPECT_EQ(rejectedByBoth, 96);
 }
 
 // The AVX-512 loops that fix one coordinate's form at compile time (BatchOutputs::special,
