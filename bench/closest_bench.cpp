@@ -58,6 +58,7 @@
 
 #include "baselines.hpp"
 #include "bench_data.hpp"
+#include "guard_variants.hpp"
 #include "cq/batch.hpp"
 #include "cq/detail/segment_batch.hpp"
 #include "cq/detail/validate.hpp"
@@ -117,11 +118,6 @@ void BM_PointSegment(benchmark::State& state) {
 // ---------------------------------------------------------------------------------------
 // Batches: N points against one segment.
 
-/// What a batch writes per point: the closest point (three arrays, the headline workload,
-/// the output every method has) or everything cq's batch offers (the closest point, t and
-/// |P - closest|^2: five arrays).
-enum class Writes { Closest, All };
-
 template <Writes W>
 constexpr int k_arraysWritten = W == Writes::Closest ? 3 : 5;
 
@@ -167,37 +163,6 @@ template <Writes W, Real T>
     if constexpr (W == Writes::All) {
       tOut[i] = x[i] + x[i];
       distSqOut[i] = y[i] + y[i];
-    }
-  }
-}
-
-/// cq's own batch loop (cq/detail/segment_batch.hpp) with a weaker guard, on the same path
-/// as cq::ClosestPointsOnSegment (core/src/batch.cpp): the same checks of A and B, the loop
-/// called through a pointer picked per segment, the same blocks, the single query behind
-/// a failed block. FiniteOnly ("cq_finite_only") keeps only the check that a batch
-/// reporting bad points needs; None ("cq_unguarded") checks nothing, for reference. cq
-/// against them prices its guard.
-template <detail::BatchGuard G, Writes W, Real T>
-void RunGuardVariant(const Vec3<T>& a, const Vec3<T>& b, const T* x, const T* y, const T* z, std::size_t count,
-                     T* cx, T* cy, T* cz, T* tOut, T* distSqOut) {
-  if (detail::CheckFinite(a, Field::A) || detail::CheckFinite(b, Field::B)) return;
-  const detail::BatchSegment<T, 3> s = detail::MakeBatchSegment(a, b);
-  constexpr bool k_all = W == Writes::All;
-  using Loop = bool (*)(const detail::BatchSegment<T, 3>&, const T*, const T*, const T*, std::size_t, std::size_t,
-                        T*, T*, T*, T*, T*);
-  const Loop loops[] = {
-      &detail::SolveBlock<detail::BatchOutputs{true, k_all, k_all, detail::BatchEnds::Exact, G}, T, 3>,
-      &detail::SolveBlock<detail::BatchOutputs{true, k_all, k_all, detail::BatchEnds::Mixed, G}, T, 3>,
-      &detail::SolveBlock<detail::BatchOutputs{true, k_all, k_all, detail::BatchEnds::SelectB, G}, T, 3>,
-      &detail::SolveBlock<detail::BatchOutputs{true, k_all, k_all, detail::BatchEnds::SelectAB, G}, T, 3>};
-  const Loop loop = loops[static_cast<int>(s.ends)];
-  constexpr std::size_t k_block = 1024;  // as core/src/batch.cpp
-  for (std::size_t begin = 0; begin < count; begin += k_block) {
-    const std::size_t end = std::min(count, begin + k_block);
-    if (!loop(s, x, y, z, begin, end, cx, cy, cz, tOut, distSqOut)) [[unlikely]] {
-      const PointsSoA<T, 3> points{{x, y, z}, count};
-      const SegmentBatchOutput<T, 3> out{{cx, cy, cz}, tOut, distSqOut};
-      for (std::size_t i = begin; i < end; ++i) detail::SolveBySingleQuery(a, b, points, i, out);
     }
   }
 }
