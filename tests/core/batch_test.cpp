@@ -435,6 +435,9 @@ TYPED_TEST(SegmentBatch, EveryVertexVariantReturnsTheVerticesExactly) {
   // and x is (A - t A) + t B. SelectB: x goes from -1 to -0; no step from A lands on -0
   // (-1 + 1 is +0), B - 1 is -1 but 0 * 1 + -0 is +0 at t = 1, and (A - A) + B is +0 too.
   // SelectAB: A has a -0 where B - A is positive, so 0 * step is +0 and +0 + -0 is +0.
+  // The two Mixed cases with a -0 in A's y, where B - A is negative: 0 * step is -0 and
+  // -0 + -0 is -0, so y lands on A from A and needs no select; every other form of the
+  // loop must leave that -0 alone (the portable loop adds t * -0 to it, never t * +0).
   const T eps = std::numeric_limits<T>::epsilon();
   const cq::Vec<T, N> tinyCross = V<T, N>(-3 * 0x1p-60, 0.5, -0.75);
   Case cases[] = {
@@ -444,6 +447,8 @@ TYPED_TEST(SegmentBatch, EveryVertexVariantReturnsTheVerticesExactly) {
       {V<T, N>(1.0, 1 + eps, 0.5), V<T, N>(-3 * 0x1p-60, -(1 + 2 * eps), -0.75), BatchEnds::Mixed, 1, 2},
       {V<T, N>(-1.0, 0.25, 0.5), V<T, N>(-0.0, 0.5, -0.75), BatchEnds::SelectB, 1, 0},
       {V<T, N>(-0.0, 1.0, 2.0), V<T, N>(3.0, -2.0, 1.0), BatchEnds::SelectAB, 0, 0},
+      {V<T, N>(1.0, -0.0, 0.5), V<T, N>(-3 * 0x1p-60, -2.0, -0.75), BatchEnds::Mixed, 1, 0},
+      {V<T, N>(1 + eps, -0.0, 0.5), V<T, N>(-(1 + 2 * eps), -2.0, -0.75), BatchEnds::Mixed, 0, 1},
   };
   cqtest::Rng rng(0x5eed'000d);
   for (const Case& c : cases) {

@@ -268,16 +268,23 @@ bool SolveBlockPortable(const BatchSegment<T, N>& seg, const T* __restrict x, co
   const SignedBits oneBits = std::bit_cast<SignedBits>(T(1));
   Bits maxBits = 0;
   Bits minAbsNumBits = ~Bits(0);
-  // Per coordinate: the vertex interpolated from, a mask choosing t - 1 over t, and one
-  // choosing the interpolation from both vertices.
+  // Per coordinate, every form as MulAdd(t, outer, MulAdd(t + offset, step, base)):
+  // from A, outer = -0 (t (-0) is -0, and x + -0 is x for every x, so the outer fused
+  // multiply-add changes no bit), offset 0, the step, base A; from B, the same with offset
+  // -1 (t - 1) and base B; from both vertices, offset 0, step -A and base A (t (-A) + A is
+  // (-t) A + A exactly, so it rounds alike), outer B. Two fused multiply-adds and an add
+  // per coordinate where selecting among the forms took three and two blends.
   T base[N];
-  Bits fromB[N];
-  Bits fromBoth[N];
+  T paramOffset[N];
+  T step[N];
+  T outer[N];
   for (int k = 0; k < N; ++k) {
-    const bool b = (s.fromB >> k & 1u) != 0;
-    base[k] = b ? s.b.v[k] : s.a.v[k];
-    fromB[k] = b ? ~Bits(0) : Bits(0);
-    fromBoth[k] = (s.fromBoth >> k & 1u) != 0 ? ~Bits(0) : Bits(0);
+    const bool fromB = (s.fromB >> k & 1u) != 0;
+    const bool fromBoth = (s.fromBoth >> k & 1u) != 0;
+    base[k] = fromB ? s.b.v[k] : s.a.v[k];
+    paramOffset[k] = fromB ? T(-1) : T(0);
+    step[k] = fromBoth ? -s.a.v[k] : s.step.v[k];
+    outer[k] = fromBoth ? s.b.v[k] : -T(0);
   }
   for (std::size_t i = begin; i < end; ++i) {
     T p[N];
@@ -299,12 +306,12 @@ bool SolveBlockPortable(const BatchSegment<T, N>& seg, const T* __restrict x, co
       // vectoriser takes these in every variant, where ?: selects stop it in some.
       const Bits atA = Bits(0) - Bits(num <= T(0));
       const Bits atB = Bits(0) - Bits(num >= s.den);
-      const T tMinusOne = t - T(1);  // exactly -1 at t = +0, +0 at t = 1
       for (int k = 0; k < N; ++k) {
-        const T param = O.Mixed() ? Blend(fromB[k], tMinusOne, t) : t;
-        c[k] = MulAdd(param, s.step.v[k], base[k]);
+        // t + -1 is t - 1: exactly -1 at t = +0, +0 at t = 1. t + 0 is t (t is never -0).
         if constexpr (O.Mixed())
-          c[k] = Blend(fromBoth[k], MulAdd(t, s.b.v[k], MulAdd(-t, s.a.v[k], s.a.v[k])), c[k]);
+          c[k] = MulAdd(t, outer[k], MulAdd(t + paramOffset[k], step[k], base[k]));
+        else
+          c[k] = MulAdd(t, s.step.v[k], base[k]);
         if constexpr (O.SelectsA()) c[k] = Blend(atA, s.a.v[k], c[k]);
         if constexpr (O.SelectsB()) c[k] = Blend(atB, s.b.v[k], c[k]);
       }
