@@ -589,35 +589,46 @@ TYPED_TEST(SegmentBatch, LibraryLoopMatchesThePortableLoopBitForBit) {
         ASSERT_EQ(CompareEveryLoop(s, cloud, begin, begin + length), 0)
             << "trial " << trial << " begin " << begin << " length " << length;
     }
-    // A point the guard must reject, inside a partial vector: both loops reject the block.
+    // A point the guard must reject: both loops reject every block that holds it.
     const std::size_t bad = 100 + static_cast<std::size_t>(trial);
     cq::Vec<T, N> p = cloud.Point(bad);
     p.v[trial % N] = trial % 3 == 0 ? nan : trial % 3 == 1 ? inf : -inf;
     if (trial == 11) p = a;  // numerator 0: the exact path's job
     cloud.Set(bad, p);
+    // The bad point at offset 2, 20, 35 or 40 of blocks of 3 to 58 points. For floats
+    // (16 per vector; blocks of 32 or more start with a step of two vectors): in a short
+    // block's masked tail ([bad - 2, bad + 1)) or its first full vector, in the first or
+    // the second vector of a two-vector step, in the single vector after one ([bad - 35,
+    // bad + 20)), and in the masked tail after one ([bad - 40, bad + 1)). For doubles (8
+    // per vector) in a first, third, fifth or sixth vector.
+    const std::pair<std::size_t, std::size_t> blocks[] = {
+        {bad - 2, bad + 1},   {bad - 2, bad + 5},   {bad - 2, bad + 20}, {bad - 2, bad + 38},  {bad - 20, bad + 1},
+        {bad - 20, bad + 5},  {bad - 20, bad + 20}, {bad - 20, bad + 38}, {bad - 35, bad + 20}, {bad - 40, bad + 1}};
     using cq::detail::BatchOutputs;
     constexpr BatchOutputs k_all{true, true, true, cq::detail::BatchEnds::SelectAB};
-    // The bad point 2 or 20 points into the block: in the first or the second vector of a
-    // step that runs two floats' vectors interleaved (blocks of 32 points or more), in the
-    // masked tail of shorter blocks.
-    for (std::size_t begin : {bad - 2, bad - 20}) {
-      for (std::size_t end : {bad + 1, bad + 5, bad + 20, bad + 38}) {
-        ASSERT_EQ((CompareLoopForms<k_all>(s, cloud, begin, end)), 0)
-            << "trial " << trial << " begin " << begin << " end " << end;
-        Cloud<T, N> out(cloud.size());
-        auto all = out.AllOutputs();
-        const T* in[3] = {cloud.coords[0].data(), cloud.coords[1].data(),
-                          N == 3 ? cloud.coords[N - 1].data() : nullptr};
-        const bool ok =
-            cq::detail::SolveBlock<k_all, T, N>(s, in[0], in[1], in[2], begin, end, all.closest[0], all.closest[1],
-                                                N == 3 ? all.closest[N - 1] : nullptr, all.t, all.distanceSq);
+    constexpr BatchOutputs k_closestOnly{true, false, false, cq::detail::BatchEnds::SelectAB};
+    const auto rejects = [&](auto loop, std::size_t begin, std::size_t end) {
+      Cloud<T, N> out(cloud.size());
+      auto all = out.AllOutputs();
+      const T* in[3] = {cloud.coords[0].data(), cloud.coords[1].data(), N == 3 ? cloud.coords[N - 1].data() : nullptr};
+      return !loop(s, in[0], in[1], in[2], begin, end, all.closest[0], all.closest[1],
+                   N == 3 ? all.closest[N - 1] : nullptr, all.t, all.distanceSq);
+    };
+    for (const auto& [begin, end] : blocks) {
+      ASSERT_EQ((CompareLoopForms<k_all>(s, cloud, begin, end)), 0)
+          << "trial " << trial << " begin " << begin << " end " << end;
+      ASSERT_EQ((CompareLoopForms<k_closestOnly>(s, cloud, begin, end)), 0)
+          << "trial " << trial << " begin " << begin << " end " << end;
+      // Every output: the guard sums distanceSq; the closest point alone: it sums num.
+      for (const bool ok : {!rejects(&cq::detail::SolveBlock<k_all, T, N>, begin, end),
+                            !rejects(&cq::detail::SolveBlock<k_closestOnly, T, N>, begin, end)}) {
         EXPECT_FALSE(ok) << "trial " << trial << ": block [" << begin << ", " << end << ") with "
                          << cqtest::Str(p) << " passed the guard";
         rejectedByBoth += ok ? 0 : 1;
       }
     }
   }
-  EXPECT_EQ(rejectedByBoth, 96);
+  EXPECT_EQ(rejectedByBoth, 12 * 10 * 2);
 }
 
 // The AVX-512 loops that fix one coordinate's form at compile time (BatchOutputs::special,

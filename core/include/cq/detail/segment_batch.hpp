@@ -1,8 +1,8 @@
 // cq/detail/segment_batch.hpp: the vectorised loop behind cq::ClosestPointsOnSegment.
 //
 // Not public API. It lives in a header so that the benchmark can build the very same loop
-// with a weaker guard (Guard::FiniteOnly, Guard::None) and price the library's guard
-// against it; core/src/batch.cpp is its only other user.
+// with a weaker guard (Guard::FiniteOnly, Guard::None: bench/guard_variants.cpp) and
+// price the library's guard against it; core/src/batch.cpp is its only other user.
 //
 // Two implementations of one loop, with the same results bit for bit wherever both accept
 // a block (the tests compare them; the AVX-512 guard may also reject a block of finite
@@ -273,7 +273,8 @@ bool SolveBlockPortable(const BatchSegment<T, N>& seg, const T* __restrict x, co
   // multiply-add changes no bit), offset 0, the step, base A; from B, the same with offset
   // -1 (t - 1) and base B; from both vertices, offset 0, step -A and base A (t (-A) + A is
   // (-t) A + A exactly, so it rounds alike), outer B. Two fused multiply-adds and an add
-  // per coordinate where selecting among the forms took three and two blends.
+  // per coordinate where selecting among the forms took three and two blends. ChooseStep
+  // never sets both fromB and fromBoth for one coordinate (its cases exclude each other).
   T base[N];
   T paramOffset[N];
   T step[N];
@@ -383,8 +384,10 @@ struct Lanes<double> {
 };
 
 /// SolveBlockPortable's loop in AVX-512 intrinsics, bit for bit the same outputs wherever
-/// both accept the block (same operations in the same order; the clamp is max(t, +0) then
-/// min(t, 1), which like the integer clamp turns -0 and every negative t into +0), 16
+/// both accept the block (the same operations in the same order, but for a mixed
+/// segment's coordinates, which the portable loop writes in one form that rounds alike;
+/// the clamp is max(t, +0) then min(t, 1), which like the integer clamp turns -0 and every
+/// negative t into +0), 16
 /// floats or 8 doubles per vector, two float vectors interleaved per step; the last,
 /// partial vector loads and stores under a mask.
 ///
@@ -434,11 +437,13 @@ bool SolveBlockAvx512(const BatchSegment<T, N>& s, const T* __restrict x, const 
   T* const closestOut[3] = {cx, cy, cz};
   // U consecutive vectors per call, each stage written for all U before the next. For
   // floats the main loop runs two vectors interleaved (k_interleave), which lets the core
-  // overlap one vector's multiplies with the other's additions and stores: on Zen 4 2-3 %
+  // overlap one vector's multiplies with the other's additions and stores: on Zen 4 2.5 %
   // faster for the closest point on a segment with a coordinate interpolated from both
-  // vertices and 6-7 % with every output, the same elsewhere; for doubles it was 1-2 %
-  // slower (README, "Benchmark"), so they run one vector per step. The remainder of a
-  // block runs one vector at a time.
+  // vertices and 4-7 % with every output, within 1 % elsewhere; for doubles 1.4 % slower
+  // on the closest point (2.8 % faster with every output), so they run one vector per
+  // step (README, "The query: Google Benchmark"). It pays fully only on one index: see
+  // CQ_BATCH_OPTIONS in the top-level CMakeLists.txt. The remainder of a block runs one
+  // vector at a time.
   const auto solve = [&]<int U>(std::size_t i, M m) {
     V p[U][N];
     V e[U][N];
