@@ -405,10 +405,9 @@ class SummaryReporter : public benchmark::ConsoleReporter {
                        [](const auto& entry) { return entry.second; });
   }
 
- private:
-  double Ns(const std::string& name) const {
-    const auto it = m_nsPerQuery[m_statistic].find(name);
-    return it == m_nsPerQuery[m_statistic].end() ? std::numeric_limits<double>::quiet_NaN() : it->second;
+  double Ns(int statistic, const std::string& name) const {
+    const auto it = m_nsPerQuery[statistic].find(name);
+    return it == m_nsPerQuery[statistic].end() ? std::numeric_limits<double>::quiet_NaN() : it->second;
   }
 
   static std::string Format(const char* format, double value) {
@@ -418,8 +417,8 @@ class SummaryReporter : public benchmark::ConsoleReporter {
     return text;
   }
 
-  void PrintSummary(std::ostream& out, int statistic) {
-    m_statistic = statistic;
+  void PrintSummary(std::ostream& out, int statistic) const {
+    const auto ns = [&](const std::string& name) { return Ns(statistic, name); };
     const char* types[] = {"float", "double"};
     const char* workloads[] = {"BM_PointSegmentBatch", "BM_PointSegmentBatchAll"};
     const char* of = !Repeated(statistic) ? "" : statistic == k_median ? "median" : "minimum";
@@ -431,9 +430,9 @@ class SummaryReporter : public benchmark::ConsoleReporter {
                              "ericson", "normalize_first", "glm", "clamp_only", "copy"}) {
       out << "| " << impl;
       for (const char* type : types)
-        out << " | " << Format("%.3f", Ns(std::string("BM_PointSegment/") + impl + "/" + type));
+        out << " | " << Format("%.3f", ns(std::string("BM_PointSegment/") + impl + "/" + type));
       for (std::size_t count : {k_batchL1, k_batchDram})
-        for (const char* type : types) out << " | " << Format("%.3f", Ns(BatchName(workloads[0], impl, type, count)));
+        for (const char* type : types) out << " | " << Format("%.3f", ns(BatchName(workloads[0], impl, type, count)));
       out << " |\n";
     }
     out << "\nBatch writing every output (closest point, t, distanceSq):\n\n";
@@ -443,7 +442,7 @@ class SummaryReporter : public benchmark::ConsoleReporter {
           "glm", "copy"}) {
       out << "| " << impl;
       for (std::size_t count : {k_batchL1, k_batchDram})
-        for (const char* type : types) out << " | " << Format("%.3f", Ns(BatchName(workloads[1], impl, type, count)));
+        for (const char* type : types) out << " | " << Format("%.3f", ns(BatchName(workloads[1], impl, type, count)));
       out << " |\n";
     }
     const char* ofEach = !Repeated(statistic) ? "" : statistic == k_median ? ", medians" : ", minima";
@@ -452,8 +451,8 @@ class SummaryReporter : public benchmark::ConsoleReporter {
     for (const char* type : types) {
       double fastestOther = std::numeric_limits<double>::infinity();
       for (const char* other : {"ericson", "normalize_first", "glm"})
-        fastestOther = std::min(fastestOther, Ns(std::string("BM_PointSegment/") + other + "/" + type));
-      out << " | " << Format("%.2fx", fastestOther / Ns(std::string("BM_PointSegment/cq/") + type));
+        fastestOther = std::min(fastestOther, ns(std::string("BM_PointSegment/") + other + "/" + type));
+      out << " | " << Format("%.2fx", fastestOther / ns(std::string("BM_PointSegment/cq/") + type));
     }
     out << " | >= 3x |\n";
     auto batchRatio = [&](const char* workload, const char* label, const char* impl, const char* baseline,
@@ -462,7 +461,7 @@ class SummaryReporter : public benchmark::ConsoleReporter {
         out << "| " << label << (count == k_batchL1 ? " 1024" : " 16M") << ": " << impl << " / " << baseline;
         for (const char* type : types)
           out << " | "
-              << Format("%.2fx", Ns(BatchName(workload, impl, type, count)) / Ns(BatchName(workload, baseline, type, count)));
+              << Format("%.2fx", ns(BatchName(workload, impl, type, count)) / ns(BatchName(workload, baseline, type, count)));
         out << " | " << (goal ? goal : count == k_batchL1 ? "<= 1.5x" : "<= 1.2x") << " |\n";
       }
     };
@@ -478,8 +477,8 @@ class SummaryReporter : public benchmark::ConsoleReporter {
       out << "| " << what << ", independent: cq / " << baseline;
       for (const char* type : types)
         out << " | "
-            << Format("%.2fx", Ns(std::string("BM_PointSegment/cq/") + type) /
-                                   Ns(std::string("BM_PointSegment/") + baseline + "/" + type));
+            << Format("%.2fx", ns(std::string("BM_PointSegment/cq/") + type) /
+                                   ns(std::string("BM_PointSegment/") + baseline + "/" + type));
       out << " | " << (guardOnly ? "<= 1.10x" : "(reference)") << " |\n";
       const std::string batchLabel = std::string(what) + ", batch";
       const std::string allLabel = std::string(what) + ", batch, all outputs,";
@@ -495,7 +494,6 @@ class SummaryReporter : public benchmark::ConsoleReporter {
 
   std::map<std::string, double> m_nsPerQuery[k_statistics];
   std::map<std::string, bool> m_fromAggregate[k_statistics];
-  int m_statistic = k_median;  // the one PrintSummary is printing
 };
 
 bool HasFlag(const std::vector<char*>& args, const char* prefix) {
