@@ -39,8 +39,8 @@
 //
 // After the runs a summary prints every ns/query and the target ratios, read from the
 // median of the repetitions, then the same from their minimum (the fastest repetition:
-// a busy host only adds time, so it is the steadier figure from run to run). Defaults: 5
-// repetitions of >= 0.3 s each, interleaved at random, aggregates only on the console; any
+// a busy host only adds time, so it is the steadier figure from run to run). Defaults: 15
+// repetitions of >= 0.1 s each, interleaved at random, aggregates only on the console; any
 // --benchmark_* flag given overrides them.
 #include <benchmark/benchmark.h>
 
@@ -505,13 +505,14 @@ bool HasFlag(const std::vector<char*>& args, const char* prefix) {
 }  // namespace cq::bench
 
 int main(int argc, char** argv) {
-  // Defaults; any flag given on the command line wins. 5 repetitions of >= 0.3 s each,
+  // Defaults; any flag given on the command line wins. 15 repetitions of >= 0.1 s each,
   // in random order across all benchmarks (a busy host then slows every method's
-  // repetitions alike instead of a few methods' whole runs, which moves the ratios), and
-  // only their mean/median/stddev/cv/min shown.
+  // repetitions alike instead of a few methods' whole runs, which moves the ratios; and
+  // many short repetitions give each benchmark more chances of a quiet moment, which the
+  // minimum keeps), and only their mean/median/stddev/cv/min shown.
   std::vector<char*> args(argv, argv + argc);
-  static char minTime[] = "--benchmark_min_time=0.3";
-  static char repetitions[] = "--benchmark_repetitions=5";
+  static char minTime[] = "--benchmark_min_time=0.1";
+  static char repetitions[] = "--benchmark_repetitions=15";
   static char interleave[] = "--benchmark_enable_random_interleaving=true";
   static char aggregatesOnly[] = "--benchmark_display_aggregates_only=true";
   if (!cq::bench::HasFlag(args, "--benchmark_min_time")) args.push_back(minTime);
