@@ -387,9 +387,8 @@ struct Lanes<double> {
 /// both accept the block (the same operations in the same order, but for a mixed
 /// segment's coordinates, which the portable loop writes in one form that rounds alike;
 /// the clamp is max(t, +0) then min(t, 1), which like the integer clamp turns -0 and every
-/// negative t into +0), 16
-/// floats or 8 doubles per vector, two float vectors interleaved per step; the last,
-/// partial vector loads and stores under a mask.
+/// negative t into +0), 16 floats or 8 doubles per vector, two float vectors interleaved
+/// per step; the last, partial vector loads and stores under a mask.
 ///
 /// The guard, in two accumulators that cost one instruction each per vector and neither a
 /// multiply nor a compare: a running sum of num (or, when it is computed, of distanceSq):
