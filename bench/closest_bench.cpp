@@ -63,7 +63,6 @@
 #include "guard_variants.hpp"
 #include "cq/batch.hpp"
 #include "cq/detail/segment_batch.hpp"
-#include "cq/detail/validate.hpp"
 #include "cq/linear.hpp"
 
 namespace cq::bench {
