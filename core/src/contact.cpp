@@ -124,6 +124,36 @@ bool NormalAcrossWire(const Vec<T, N>& cIn, const Vec<T, N>& aIn, const Vec<T, N
   }
 }
 
+/// The exact sign of (C - V).(B - A) for the numbers given (V: A or B): -1, 0 or +1.
+/// Differences split exactly into hi + lo and every product of parts summed exactly, as
+/// in NormalAcrossWire (and scaled the same way where double has no wider type). The
+/// test of a centre that the rounded numerator puts at a vertex: past B when > 0 for
+/// V = B, before A when < 0 for V = A.
+template <Real T, int N>
+int ExactAlongSign(const Vec<T, N>& cIn, const Vec<T, N>& vIn, const Vec<T, N>& aIn, const Vec<T, N>& bIn) {
+  using F = detail::WideOf<T>;
+  Vec<T, N> c = cIn;
+  Vec<T, N> v = vIn;
+  Vec<T, N> a = aIn;
+  Vec<T, N> b = bIn;
+  if constexpr (!detail::k_hasWide<T>) {
+    const int k = detail::ExponentOf(std::max({MaxAbs(cIn), MaxAbs(aIn), MaxAbs(bIn)}));
+    c = detail::ScaleByPowerOfTwo(cIn, -k);
+    v = detail::ScaleByPowerOfTwo(vIn, -k);
+    a = detail::ScaleByPowerOfTwo(aIn, -k);
+    b = detail::ScaleByPowerOfTwo(bIn, -k);
+  }
+  ExactSum<F, 8 * N> sum;
+  for (int k = 0; k < N; ++k) {
+    const TwoParts<F> along = ExactDifference(F(c.v[k]), F(v.v[k]));
+    const TwoParts<F> u = ExactDifference(F(b.v[k]), F(a.v[k]));
+    for (const F x : {along.hi, along.lo})
+      for (const F y : {u.hi, u.lo}) sum.AddProduct(x, y);
+  }
+  const F value = sum.Value();
+  return (value > F(0)) - (value < F(0));
+}
+
 /// The documented perpendicular of the wire, given its unit direction u and B - A itself
 /// (d): in 2D u turned a quarter turn counter-clockwise.
 template <Real T>
@@ -161,7 +191,17 @@ Checked<ContactResult<T, N>> ContactSphereSegment(const Sphere<T, N>& sphere, co
   ContactResult<T, N> r{};
   r.closest = q->closest;
   r.distance = q->distance;
-  if (q->region != LinearRegion::Interior) {  // Q is a vertex, exactly
+  // The region comes from the rounded numerator, which can put a centre on or a hair off
+  // the wire, just inside one of its ends, at that vertex: C - Q is then the rounding and
+  // points along the wire (C = (1 - 2^-53, 0) on the wire from (-1, 0) to (1, 0) read
+  // region B, and was pushed along the wire, still on it). At a vertex the exact test
+  // decides: a centre not past the vertex (nor on the perpendicular through it) takes the
+  // interior's exact normal. Q and the distance stay the query's, within rounding of the
+  // exact ones.
+  bool atVertex = q->region != LinearRegion::Interior;
+  if (q->region == LinearRegion::VertexA) atVertex = ExactAlongSign(sphere.center, a, a, b) <= 0;
+  if (q->region == LinearRegion::VertexB) atVertex = ExactAlongSign(sphere.center, b, a, b) >= 0;
+  if (atVertex) {  // Q is a vertex, exactly
     r.normal = sphere.center == q->closest ? WirePerpendicular(a, b) : DirectionBetween(sphere.center, q->closest);
   } else if (!NormalAcrossWire(sphere.center, a, b, r.normal)) {
     // Exactly on the wire (between its ends: C != A, and A != B in the interior).
@@ -223,7 +263,7 @@ Checked<ContactResult<T, N>> ContactSphereBox(const Sphere<T, N>& sphere, const 
   r.closest.v[bestAxis] = bestSide < 0 ? box.min.v[bestAxis] : box.max.v[bestAxis];
   r.normal = Vec<T, N>{};
   r.normal.v[bestAxis] = T(bestSide);
-  r.distance = -best;
+  r.distance = T(0) - best;  // +0, not -0, for a centre on a face (best == 0)
   return Resolve(sphere, r);
 }
 

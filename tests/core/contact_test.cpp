@@ -126,11 +126,92 @@ TYPED_TEST(ContactWire, CentreOnTheWireUsesTheDocumentedPerpendicular) {
     EXPECT_EQ(r->resolvedCenter, c + T(2) * expected);
   }
   EXPECT_EQ((cq::WirePerpendicular(V<T, N>(0, 0, 0), V<T, N>(4, 0, 0))), expected);
+  // Bit for bit: +0, not -0, in the zero coordinates (the tool prints -0 as -0.0).
+  EXPECT_TRUE(SameBits(cq::WirePerpendicular(V<T, N>(0, 0, 0), V<T, N>(4, 0, 0)), expected));
   // Radius 0 on the wire: distance 0 is not < 0, so touching, not penetrating.
   const cq::Sphere<T, N> point{V<T, N>(1, 0, 0), T(0)};
   const auto r = cq::ContactSphereSegment(point, V<T, N>(0, 0, 0), V<T, N>(4, 0, 0));
   ASSERT_TRUE(r.ok());
   ExpectNotPenetrating(point, *r);
+}
+
+// A centre on the wire the float next to an end, inside: the rounded numerator can read it
+// past that end (C = (1 - 2^-53, 0) on the wire (-1, 0)-(1, 0): C - A rounds to 2, so the
+// numerator equals the denominator, region B), and C - Q, the rounding, points along the
+// wire. The contact used to push such a centre along the wire, to a place still on it.
+// The exact test must see it on the wire; a centre the float past the end must still be
+// pushed along the wire, away from the vertex.
+TYPED_TEST(ContactWire, CentreOnTheWireNextToAnEndGetsThePerpendicular) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  const T inf = std::numeric_limits<T>::infinity();
+  {  // the reported case
+    const cq::Vec<T, N> a = V<T, N>(-1, 0, 0);
+    const cq::Vec<T, N> b = V<T, N>(1, 0, 0);
+    cq::Vec<T, N> c = b;
+    c.v[0] = std::nextafter(T(1), T(0));
+    ASSERT_EQ(cq::ClosestPointOnSegment(c, a, b)->region, cq::LinearRegion::VertexB) << "precondition";
+    const auto r = cq::ContactSphereSegment(cq::Sphere<T, N>{c, T(0.5)}, a, b);
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->distance, T(0));
+    EXPECT_TRUE(SameBits(r->closest, c));
+    EXPECT_EQ(r->normal, (cq::WirePerpendicular(a, b)));
+    EXPECT_EQ(r->depth, T(0.5));
+    EXPECT_EQ(r->resolvedCenter, c + T(0.5) * cq::WirePerpendicular(a, b));
+    // The float past B, on the wire's line: past the vertex, pushed along the wire.
+    c.v[0] = std::nextafter(T(1), inf);
+    const auto past = cq::ContactSphereSegment(cq::Sphere<T, N>{c, T(0.5)}, a, b);
+    ASSERT_TRUE(past.ok());
+    EXPECT_TRUE(SameBits(past->closest, b));
+    EXPECT_EQ(past->normal, (V<T, N>(1, 0, 0)));
+  }
+  // On the diagonal (every coordinate alike, so C is exactly on the wire), the float next
+  // to either end, inside.
+  cqtest::Rng rng(0x5eed'0031);
+  cqtest::FailureLog log;
+  int readAtAVertex = 0;
+  const auto diagonal = [](T x) { return V<T, N>(double(x), double(x), double(x)); };
+  for (int i = 0; i < 2000; ++i) {
+    const T u = T(rng.Uniform(-8, 8));
+    const T v = T(rng.Uniform(-8, 8));
+    if (u == v) continue;
+    const cq::Vec<T, N> a = diagonal(u);
+    const cq::Vec<T, N> b = diagonal(v);
+    for (const T w : {std::nextafter(v, u), std::nextafter(u, v)}) {
+      if (w == u || w == v) continue;
+      const cq::Vec<T, N> c = diagonal(w);
+      readAtAVertex += cq::ClosestPointOnSegment(c, a, b)->region != cq::LinearRegion::Interior ? 1 : 0;
+      const auto r = cq::ContactSphereSegment(cq::Sphere<T, N>{c, T(1)}, a, b);
+      ASSERT_TRUE(r.ok());
+      if ((r->distance != T(0) || !SameBits(r->closest, c) || r->normal != cq::WirePerpendicular(a, b)) &&
+          log.Fail())
+        ADD_FAILURE() << "c=" << cqtest::Str(c) << " a=" << cqtest::Str(a) << " b=" << cqtest::Str(b)
+                      << " distance=" << r->distance << " normal=" << cqtest::Str(r->normal);
+    }
+  }
+  EXPECT_EQ(log.count(), 0);
+  EXPECT_GT(readAtAVertex, 100) << "precondition: the rounded numerator should put many of them at a vertex";
+}
+
+// A centre a hair off the wire next to B, which the rounded numerator reads as region B
+// (a reported case): the normal must be across the wire, not C - B (here (0, 0, 1),
+// 41 degrees off the wire's perpendicular plane).
+TEST(ContactWire3, CentreAHairOffTheWireNextToAnEndIsPushedAcrossIt) {
+  const cq::Vec3d a{{0.1, 2.1989173466387104, 2.958506659020247}};
+  const cq::Vec3d b{{1, 0, 0.1}};
+  const cq::Sphere<double, 3> sphere{{{1.0, 0.0, 0.10000000000000009}}, 2.0};
+  ASSERT_EQ(cq::ClosestPointOnSegment(sphere.center, a, b)->region, cq::LinearRegion::VertexB) << "precondition";
+  const auto r = cq::ContactSphereSegment(sphere, a, b);
+  ASSERT_TRUE(r.ok());
+  ExpectUnit(r->normal);
+  const cqtest::VecL<3> u = cqtest::ToL(b - a);
+  const Ld along = cqtest::DotL(cqtest::ToL(r->normal), u) / cqtest::NormL(u);
+  EXPECT_LE(std::fabs(along), 8 * Ld(Eps<double>())) << "normal " << cqtest::Str(r->normal);
+  // The reference: the part of C - A across the wire, |B - A|^2 (C - A) - ((C - A).(B - A))
+  // (B - A), in exact rationals from these doubles, normalised to 60 digits and rounded
+  // (Python's fractions and decimal). The exact distance is 5.32e-17.
+  ExpectNearVec(r->normal, cq::Vec3d{{0.2913028716229283, -0.7117232639303626, 0.639212509705925}}, 4);
+  EXPECT_TRUE(r->penetrating);
 }
 
 // A centre on the wire whose closest point does not come out exactly: on the diagonal of
@@ -639,7 +720,7 @@ TYPED_TEST(ContactBox, CentreOnTheSurfaceAndFlatBoxes) {
   ASSERT_TRUE(r.ok());
   EXPECT_TRUE(r->penetrating);
   EXPECT_EQ(r->depth, T(2));
-  EXPECT_EQ(r->distance, T(0));
+  EXPECT_TRUE(SameBits(r->distance, T(0))) << "+0 on the surface, not -0: " << r->distance;
   EXPECT_EQ(r->normal, (V<T, N>(1, 0, 0)));
   EXPECT_EQ(r->resolvedCenter, (V<T, N>(12, 5, 5)));
   // Radius 0 on the surface: touching, not penetrating.

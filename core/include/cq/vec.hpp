@@ -149,10 +149,12 @@ constexpr Vec<T, 3> Cross(const Vec<T, 3>& a, const Vec<T, 3>& b) {
            a.v[0] * b.v[1] - a.v[1] * b.v[0]}};
 }
 
-/// a rotated a quarter turn counter-clockwise: (-y, x). Same length, exact.
+/// a rotated a quarter turn counter-clockwise: (-y, x). Same length, exact. 0 - y, not
+/// -y: a zero y gives +0, so the left of (1, 0) is (0, 1), not (-0, 1) (which the tool
+/// would print as -0.0).
 template <Real T>
 constexpr Vec<T, 2> PerpLeft(const Vec<T, 2>& a) {
-  return {{-a.v[1], a.v[0]}};
+  return {{T(0) - a.v[1], a.v[0]}};
 }
 
 }  // namespace cq
