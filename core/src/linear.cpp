@@ -37,38 +37,49 @@ struct ScaledValue {
   int exponent;
 };
 
-/// u . v as DotFused forms it, at any scale: every product is scaled by the same power
-/// of two, chosen from the largest product (not from the largest coordinate of u and of v,
-/// which would flush a small coordinate of u whose product with a large one of v is the
-/// one that counts: P - A = (-1e200, 1e-150) against B - A = (0, 1e-200) has the numerator
-/// 1e-350, all of it from the second products). Scaling by a power of two commutes with
-/// rounding, so the value is DotFused's on an unbounded exponent range: the same bits,
-/// times 2^exponent, wherever DotFused itself neither under- nor overflows. A product more
-/// than ~2^1000 below the largest may lose bits to underflow, which changes the sum only
-/// when the larger products cancel exactly.
+/// x 2^exponent for x != 0, or, where that falls below the subnormal range, the smallest
+/// subnormal of x's sign: a stand-in that is exact for the one thing such a term can still
+/// decide, the direction of a rounding tie of a sum with a term some 2^1000 larger.
+template <Real T>
+T ScaleOrSticky(T x, int exponent) {
+  const T scaled = std::scalbn(x, exponent);
+  return scaled != T(0) ? scaled : std::copysign(std::numeric_limits<T>::denorm_min(), x);
+}
+
+/// u . v as DotFused forms it (u0 v0 rounded, then one fused multiply-add per further
+/// coordinate), on an unbounded exponent range: the same steps, each at the scale of its
+/// larger term. At each step the product is u_k v_k = mu mv 2^ep (mu, mv in [1, 2)) and
+/// the running sum s = sv 2^se; both are brought to 2^max(ep, se), which commutes with
+/// rounding, and a term that falls more than ~2^1000 below the other is kept as a sticky
+/// bit of its sign (ScaleOrSticky), all it can still change. So the value is DotFused's,
+/// times 2^exponent, bit for bit wherever DotFused itself neither under- nor overflows,
+/// and where it would, it is the sum DotFused would form with the exponent unbounded:
+/// with P - A = (2^500, 2^500, 2^-500) and B - A = (2^100, -2^100, 2^-500) the first two
+/// products cancel exactly and the numerator is 2^-1000, not 0 (an earlier version scaled
+/// every product by the largest once, flushed the third, and read region A).
 template <Real T, int N>
 ScaledValue<T> ScaledDotFused(const Vec<T, N>& u, const Vec<T, N>& v) {
-  int productExponent[N];
-  int largest = INT_MIN;
+  T sum = T(0);  // the running sum, sum 2^sumExponent; 0 is exact 0 (any exponent)
+  int sumExponent = 0;
   for (int k = 0; k < N; ++k) {
-    const bool nonZero = u.v[k] != T(0) && v.v[k] != T(0);
-    productExponent[k] = nonZero ? ExponentOf(std::abs(u.v[k])) + ExponentOf(std::abs(v.v[k])) : INT_MIN;
-    largest = std::max(largest, productExponent[k]);
-  }
-  if (largest == INT_MIN) return {T(0), 0};  // every product is zero
-  T us[N];
-  T vs[N];
-  for (int k = 0; k < N; ++k) {
-    if (productExponent[k] == INT_MIN) {
-      us[k] = vs[k] = T(0);
+    if (u.v[k] == T(0) || v.v[k] == T(0)) continue;  // a zero product leaves the sum as it is
+    const int eu = ExponentOf(std::abs(u.v[k]));
+    const int ev = ExponentOf(std::abs(v.v[k]));
+    const T mu = std::scalbn(u.v[k], -eu);
+    const T mv = std::scalbn(v.v[k], -ev);
+    const int productExponent = eu + ev;
+    if (sum == T(0)) {
+      // DotFused's first step is a rounded multiply, later ones a fused multiply-add onto
+      // 0: either way the product rounded once.
+      sum = mu * mv;
+      sumExponent = productExponent;
       continue;
     }
-    // u_k in [1, 2) times the product's distance below the largest (exact unless that is
-    // beyond the subnormal range), v_k in [1, 2): us_k vs_k = u_k v_k 2^-largest.
-    us[k] = std::scalbn(u.v[k], productExponent[k] - largest - ExponentOf(std::abs(u.v[k])));
-    vs[k] = std::scalbn(v.v[k], -ExponentOf(std::abs(v.v[k])));
+    const int common = std::max(productExponent, sumExponent);
+    sum = std::fma(ScaleOrSticky(mu, productExponent - common), mv, ScaleOrSticky(sum, sumExponent - common));
+    sumExponent = common;
   }
-  return {DotFused(us, vs), largest};
+  return {sum, sum == T(0) ? 0 : sumExponent};
 }
 
 }  // namespace
@@ -131,8 +142,19 @@ Checked<LinearResult<T, N>> ClosestPointOnLinearSlow(const Vec<T, N>& pIn, const
   // t_raw (B - A) = ratio 2^(kn-2kd) ds 2^kd = (ratio ds) 2^(kn-kd): never forms t_raw
   // alone, which may overflow when the foot itself is perfectly representable
   // (|foot - A| = |num| / |B - A| <= |P - A|).
-  const Vec<T, N> footScaled = a + ScaleByPowerOfTwo(ratio * ds, kn - kd);
-  r.foot = ScaleByPowerOfTwo(footScaled, sceneExponent);
+  //
+  // That term alone can overflow where A plus it does not (A near the top of the range,
+  // the foot back towards zero): then both are taken at a quarter, exact but for the last
+  // bits of a subnormal term, and the foot scaled back by four more. |term| <= |P - A|
+  // (Cauchy-Schwarz), so a quarter of it is below 0.45 max per coordinate in 3D: only a
+  // foot truly beyond the range overflows then.
+  int footExponent = sceneExponent;
+  Vec<T, N> footScaled = a + ScaleByPowerOfTwo(ratio * ds, kn - kd);
+  if (!IsFinite(footScaled)) {
+    footExponent = sceneExponent + 2;
+    footScaled = ScaleByPowerOfTwo(a, -2) + ScaleByPowerOfTwo(ratio * ds, kn - kd - 2);
+  }
+  r.foot = ScaleByPowerOfTwo(footScaled, footExponent);
 
   const bool beforeA = K != LinearKind::Line && numS <= T(0);
   const bool pastB = K == LinearKind::Segment && !beforeA && std::scalbn(numS, kn - 2 * kd) >= denS;
@@ -148,8 +170,15 @@ Checked<LinearResult<T, N>> ClosestPointOnLinearSlow(const Vec<T, N>& pIn, const
     r.region = LinearRegion::Interior;
     r.t = r.tRaw;
     r.closest = r.foot;
+    // A ray's or line's foot can lie beyond the range while P, A and B do not (P near the
+    // largest value, off a line that runs out of the range): an answer no number can
+    // stand for, reported as the plane's is. A segment's closest point here is its foot,
+    // between A and B.
+    if (!IsFinite(r.closest)) return QueryError{ErrorCode::Overflow, Field::P, -1};
   }
-  const ScaledLength<T> dist = ScaledDistance(p, pastB ? b : footScaled, sceneExponent);
+  const ScaledLength<T> dist = pastB ? ScaledDistance(p, b, sceneExponent)
+                                     : ScaledDistance(ScaleByPowerOfTwo(p, sceneExponent - footExponent), footScaled,
+                                                      footExponent);
   r.distance = dist.length;
   r.distanceSq = dist.lengthSq;
   return r;

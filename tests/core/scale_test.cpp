@@ -342,6 +342,181 @@ TYPED_TEST(Scale, PlaneWhoseOffsetOverflowsOnlyWhenScaledAlone) {
   EXPECT_EQ(beyond.error().code, cq::ErrorCode::Overflow);
 }
 
+TYPED_TEST(Scale, DistanceToAPointJustOffTheShapeDoesNotUnderflow) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // A unit segment and P s = 1e-200 (float: 1e-30) off it: |P - closest|^2 = 1e-400
+  // (1e-60) underflows to 0, and the distance used to read 0 (a point 1e-160 off lost
+  // digits: 9.99994e-161). The distance is s exactly, for every kind and in both vertex
+  // regions; a sphere of radius s / 2 there does not touch the wire, one of radius 2 s
+  // penetrates it by s.
+  const T s = sizeof(T) == 4 ? T(1e-30) : T(1e-200);
+  const cq::Vec<T, N> a{};
+  const cq::Vec<T, N> b = V<T, N>(1, 0, 0);
+  const cq::Vec<T, N> above = V<T, N>(0.5, double(s), 0);
+  ASSERT_EQ(s * s, T(0)) << "precondition: the square underflows";
+  for (const LinearKind kind : {LinearKind::Segment, LinearKind::Ray, LinearKind::Line}) {
+    const auto r = cq::ClosestPointOnLinear(kind, above, a, b);
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->distance, s) << cq::ToString(kind);
+    EXPECT_EQ(r->region, LinearRegion::Interior);
+    EXPECT_EQ(r->t, T(0.5));
+    EXPECT_TRUE(SameBits(r->closest, V<T, N>(0.5, 0, 0)));
+  }
+  const auto beforeA = cq::ClosestPointOnSegment(V<T, N>(-double(s), 0, 0), a, b);
+  ASSERT_TRUE(beforeA.ok());
+  EXPECT_EQ(beforeA->region, LinearRegion::VertexA);
+  EXPECT_EQ(beforeA->distance, s);
+  const auto pastB = cq::ClosestPointOnSegment(V<T, N>(1, double(s), 0), a, b);
+  ASSERT_TRUE(pastB.ok());
+  EXPECT_EQ(pastB->region, LinearRegion::VertexB);
+  EXPECT_EQ(pastB->distance, s);
+  // Digits, not only the exponent: 3 s in one coordinate and 4 s in another, 5 s away.
+  const auto slanted = cq::ClosestPointOnSegment(V<T, N>(0.25, 3 * double(s), 4 * double(s)), a, b);
+  ASSERT_TRUE(slanted.ok());
+  EXPECT_LE(cqtest::UlpDistance(slanted->distance, T(N == 3 ? 5 : 3) * s), 1);
+  // On the segment: exactly 0.
+  const auto on = cq::ClosestPointOnSegment(V<T, N>(0.5, 0, 0), a, b);
+  ASSERT_TRUE(on.ok());
+  EXPECT_TRUE(SameBits(on->distance, T(0)));
+  const auto clear = cq::ContactSphereSegment(cq::Sphere<T, N>{above, s / 2}, a, b);
+  ASSERT_TRUE(clear.ok());
+  EXPECT_FALSE(clear->penetrating);
+  EXPECT_EQ(clear->distance, s);
+  const auto deep = cq::ContactSphereSegment(cq::Sphere<T, N>{above, 2 * s}, a, b);
+  ASSERT_TRUE(deep.ok());
+  EXPECT_TRUE(deep->penetrating);
+  EXPECT_EQ(deep->depth, s);
+}
+
+TYPED_TEST(Scale, RayOrLineWhoseClosestPointIsBeyondTheRangeIsOverflow) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // The line through the origin along (1, 0.5) and P = 0.88 max (1, 1): the foot is at
+  // 1.5 P_x / 1.25 (1, 0.5), whose x is 1.06 max, beyond the range. No number can stand
+  // for it: Overflow naming p, as a plane's foot beyond the range is. The segment's
+  // closest point is B; a P whose foot is in range is answered.
+  const T max = std::numeric_limits<T>::max();
+  const T big = T(0.88) * max;
+  const cq::Vec<T, N> a{};
+  const cq::Vec<T, N> b = V<T, N>(1, 0.5, 0);
+  const cq::Vec<T, N> p = V<T, N>(double(big), double(big), 0);
+  for (const LinearKind kind : {LinearKind::Ray, LinearKind::Line}) {
+    const auto r = cq::ClosestPointOnLinear(kind, p, a, b);
+    ASSERT_FALSE(r.ok()) << cq::ToString(kind) << ": closest " << cqtest::Str(r->closest);
+    EXPECT_EQ(r.error().code, cq::ErrorCode::Overflow);
+    EXPECT_EQ(r.error().field, cq::Field::P);
+  }
+  const auto segment = cq::ClosestPointOnSegment(p, a, b);
+  ASSERT_TRUE(segment.ok());
+  EXPECT_TRUE(SameBits(segment->closest, b));
+  const cq::Vec<T, N> nearer = V<T, N>(double(big) / 2, double(big) / 2, 0);
+  const auto inRange = cq::ClosestPointOnLine(nearer, a, b);
+  ASSERT_TRUE(inRange.ok());
+  EXPECT_TRUE(cq::IsFinite(inRange->closest));
+  const Ld footX = Ld(1.5) * Ld(big / 2) / Ld(1.25);
+  EXPECT_LE(std::fabs(Ld(inRange->closest.v[0]) - footX), Tolerance<T>(footX));
+}
+
+// Near the top of the range the slow path forms the foot as A + (t_raw (B - A)); that term
+// alone can overflow where the foot does not (A high up, the foot back towards zero). A
+// reported scene (double: P = (0x1.b974642c71092p+1023, -0x1.8ebbb5516e5adp+1020),
+// A = (0, 0x1.ab36d48e1acfp+1023), B = (0x1.1ccf385ebc8ap+1023, 0), exact rationals:
+// t_raw = 1.25, foot (0x1.640306766bac8p+1023, -0x1.ab36d48e1acf1p+1021)) read a foot of
+// (x, -inf) and an infinite distance for the line and the ray, and an infinite foot for
+// the segment. Then, over random scenes near the top: an answer wherever the reference's
+// foot is inside the range (with the reference's values), Overflow naming p wherever it
+// is clearly beyond it.
+TYPED_TEST(Scale, FeetNearTheTopOfTheRange) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  FailureLog log;
+  if constexpr (std::is_same_v<T, double> && N == 2) {
+    const cq::Vec2d p{{0x1.b974642c71092p+1023, -0x1.8ebbb5516e5adp+1020}};
+    const cq::Vec2d a{{0, 0x1.ab36d48e1acfp+1023}};
+    const cq::Vec2d b{{0x1.1ccf385ebc8ap+1023, 0}};
+    for (const LinearKind kind : {LinearKind::Segment, LinearKind::Ray, LinearKind::Line}) {
+      const auto r = cq::ClosestPointOnLinear(kind, p, a, b);
+      ASSERT_TRUE(r.ok()) << cq::ToString(kind);
+      EXPECT_TRUE(cq::IsFinite(r->foot)) << cq::ToString(kind) << " foot " << cqtest::Str(r->foot);
+      EXPECT_LE(cqtest::UlpDistance(r->foot.v[0], 0x1.640306766bac8p+1023), 2) << cq::ToString(kind);
+      EXPECT_LE(cqtest::UlpDistance(r->foot.v[1], -0x1.ab36d48e1acf1p+1021), 2) << cq::ToString(kind);
+      EXPECT_EQ(r->tRaw, 1.25);
+    }
+  }
+  const T max = std::numeric_limits<T>::max();
+  cqtest::Rng rng(0x5eed'0032 + N + 10 * sizeof(T));
+  int answered = 0;
+  int overflowed = 0;
+  for (int i = 0; i < 4000; ++i) {
+    cq::Vec<T, N> q[3];
+    for (cq::Vec<T, N>& v : q)
+      for (int k = 0; k < N; ++k) v.v[k] = T(rng.Uniform(-1, 1) * double(max));
+    const cq::Vec<T, N>& p = q[0];
+    const cq::Vec<T, N>& a = q[1];
+    const cq::Vec<T, N>& b = q[2];
+    for (const LinearKind kind : {LinearKind::Ray, LinearKind::Line}) {
+      const auto ref = cqtest::ReferenceLinear(kind, p, a, b);
+      const Ld footSize = cqtest::MaxAbsL(ref.closest);
+      const auto r = cq::ClosestPointOnLinear(kind, p, a, b);
+      if (footSize <= Ld(max) * (1 - 64 * Ld(Eps<T>()))) {
+        // The reference's closest point, and its distance where that is in range too
+        // (points up to 2 max apart are further apart than max: +inf, as documented).
+        const Ld tol = Tolerance<T>(cqtest::SceneSize(p, a, b));
+        bool right = r.ok() && cq::IsFinite(r->closest) &&
+                     cqtest::DistL(cqtest::ToL(r->closest), ref.closest) <= tol;
+        if (right && ref.distance <= Ld(max) * (1 - 64 * Ld(Eps<T>())))
+          right = std::fabs(Ld(r->distance) - ref.distance) <= tol;
+        if (right && ref.distance >= Ld(max) * (1 + 64 * Ld(Eps<T>()))) right = std::isinf(r->distance);
+        if (!right && log.Fail())
+          ADD_FAILURE() << cq::ToString(kind) << " p=" << cqtest::Str(p) << " a=" << cqtest::Str(a)
+                        << " b=" << cqtest::Str(b) << ": "
+                        << (r.ok() ? "closest " + cqtest::Str(r->closest) + " distance " + std::to_string(r->distance)
+                                   : cq::Describe(r.error()));
+        ++answered;
+      } else if (footSize >= Ld(max) * (1 + 64 * Ld(Eps<T>()))) {
+        const bool overflow = !r.ok() && r.error().code == cq::ErrorCode::Overflow && r.error().field == cq::Field::P;
+        if (!overflow && log.Fail())
+          ADD_FAILURE() << cq::ToString(kind) << " p=" << cqtest::Str(p) << " a=" << cqtest::Str(a)
+                        << " b=" << cqtest::Str(b) << ": the foot is beyond the range, expected Overflow";
+        ++overflowed;
+      }
+    }
+  }
+  EXPECT_EQ(log.count(), 0);
+  EXPECT_GT(answered, 2000);
+  EXPECT_GT(overflowed, 200);
+}
+
+// The slow numerator is the fast path's fused sum on an unbounded exponent range: where
+// the large products cancel exactly, a product ~2^1500 below them is the whole numerator
+// (double: P - A = (2^500, 2^500, 2^-500), B - A = (2^100, -2^100, 2^-500): numerator
+// 2^-1000, region interior; float: (1, 1, 2^-75) and (1, -1, 2^-76): 2^-151 rounds to 0
+// in float but is kept on the unbounded range, so the region is interior). An earlier
+// version scaled every product by the largest once, flushed the small one and read
+// region A with numerator 0.
+TYPED_TEST(Scale, SmallProductAfterAnExactCancellationIsKept) {
+  using T = typename TypeParam::Scalar;
+  if constexpr (TypeParam::k_dim == 3) {
+    const bool isDouble = std::is_same_v<T, double>;
+    const T big = isDouble ? T(0x1p500) : T(1);
+    const T mid = isDouble ? T(0x1p100) : T(1);
+    const T small = isDouble ? T(0x1p-500) : T(0x1p-75f);
+    const T smaller = isDouble ? T(0x1p-500) : T(0x1p-76f);
+    const cq::Vec<T, 3> a{};
+    const cq::Vec<T, 3> b{{mid, -mid, smaller}};
+    const cq::Vec<T, 3> p{{big, big, small}};
+    for (const LinearKind kind : {LinearKind::Segment, LinearKind::Ray}) {
+      const auto r = cq::ClosestPointOnLinear(kind, p, a, b);
+      ASSERT_TRUE(r.ok());
+      EXPECT_EQ(r->region, LinearRegion::Interior) << cq::ToString(kind) << " numerator " << r->numerator;
+      if (isDouble) {
+        EXPECT_EQ(r->numerator, T(0x1p-1000));
+      }
+    }
+  }
+}
+
 TYPED_TEST(Scale, ScenesWithCoordinatesAtUnrelatedScales) {
   using T = typename TypeParam::Scalar;
   constexpr int N = TypeParam::k_dim;

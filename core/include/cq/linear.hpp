@@ -30,11 +30,15 @@
 //   the query redoes the work with exact power-of-two rescaling (see detail/scale.hpp).
 //   In double the closest point and distance stay within 1e-12 of the scene's size for
 //   coordinates from 1e-300 to 1e300.
+// - A ray's or line's closest point beyond the type's range (P near the largest value,
+//   off a carrier that leaves the range there): ErrorCode::Overflow naming p, as a plane's
+//   foot beyond the range is. A segment's closest point lies between A and B.
 // - Values that exceed the type's range in exact arithmetic are rounded as IEEE does:
 //   t_raw of a point 1e300 away from a segment 1e-300 long is +inf (t is still exact,
 //   the clamp happened on the numerator), and distanceSq overflows to +inf while
-//   distance stays finite. In the slow path numerator and denominator are the true
-//   values rounded to T, so they may read 0 or inf when t_raw does not.
+//   distance stays finite. In the slow path the numerator is the fast path's fused sum
+//   formed on an unbounded exponent range and the denominator |B - A|^2 rounded, each
+//   then brought to T's range: they may read 0 or inf when t_raw does not.
 #pragma once
 
 #include <cmath>
@@ -195,6 +199,18 @@ inline LinearResult<T, N> ClosestPointOnLinearFast(const Vec<T, N>& p, const Vec
   result.denominator = den;
   result.distanceSq = distSq;
   result.distance = std::sqrt(distSq);
+  // A point within ~1e-154 (double; ~1e-19 float) of the scene's scale from its closest
+  // point: the squares of P - closest may have underflowed (P 1e-200 off a unit segment
+  // read distance 0). The closest point, t and the region are right; the length is
+  // redone with power-of-two scaling (exact 0 stays 0). Not by the slow path: that
+  // would move t and the closest point of every point on the segment by its own
+  // rounding, away from the batch's.
+  if constexpr (G == Guard::Scale)
+    if (distSq < Range<T>::k_minSafeSquare) [[unlikely]] {
+      const ScaledLength<T> length = ScaledNorm(diff);
+      result.distanceSq = length.lengthSq;
+      result.distance = length.length;
+    }
   result.region = static_cast<LinearRegion>(region);
   return result;
 }
