@@ -51,7 +51,7 @@ OUTPUT
 
   Numbers are printed as the shortest text that reads back to exactly the same double
   (-0 as -0.0). Core's only non-finite results for valid input are IEEE overflows at
-  extreme scales: t_raw (and a line's t) when a point 1e300 away projects onto a 1e-300
+  extreme scales: t_raw (and a ray's or line's t) when a point 1e300 away projects onto a 1e-300
   segment, distance_sq above ~1.8e308, and a distance between points more than ~1.8e308
   apart. Those are printed as 1e999 and -1e999: valid JSON grammar that strtod, Python
   and JavaScript read back as +-infinity. (nlohmann::json 3.11 refuses to parse them,
@@ -65,13 +65,15 @@ ERRORS
   of the wrong type, an array of other than 2 or 3 numbers, arrays of mixed lengths,
   NaN or Infinity (not JSON) or a number that overflows a double (1e999), a zero
   normal, an inverted box, a negative radius, a contact shape that is itself invalid or
-  contains "p".
+  contains "p", an object of more than 64 fields, and an answer beyond the double range
+  (a plane's or a ray's or line's foot, a contact's push).
 
 EXIT STATUS
   0  every line was answered (or the one-shot query was)
   1  at least one line was an error
   2  a bad command line (unknown option or query, bad one-shot arguments)
-  3  the answers could not be written (standard output closed or full)
+  3  the answers could not be written (standard output closed or full); a reader that
+     closes the pipe early ends the tool with SIGPIPE, as for any filter
 
 ONE-SHOT FORM
   The options are the JSON fields with "--" in front; values are comma-separated

@@ -21,6 +21,11 @@ using Json = nlohmann::ordered_json;
 /// is not a query, and refusing it early keeps a hostile line cheap.
 constexpr std::size_t k_maxDepth = 16;
 
+/// A query object has at most five fields (contact: query, center, radius, shape). The
+/// duplicate check and the object's insertion each search its fields, so an object of
+/// 100 000 fields took 26 s; past this many the line is refused at once.
+constexpr int k_maxFields = 64;
+
 /// nlohmann's error id for "number overflow parsing '1e999'".
 constexpr int k_numberOverflowId = 406;
 
@@ -31,7 +36,42 @@ struct Frame {
   bool hasKey = false;     ///< object: a key has been read
   bool valueDone = false;  ///< object: the latest key's value is complete
   int elements = 0;        ///< array: values started so far
+  int fields = 0;          ///< object: keys read so far
 };
+
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+
+/// Whether the token the parser choked on continues the number just before it, with no
+/// separator: "00" and " 01" (the parser took the first 0 as a whole value, then met
+/// another number), "0x10", "-0x1" and "2.5x" (it took 0, -0 or 2.5, then met "x"; its
+/// token text then starts with that number). The fault is then that number's, so the message
+/// names its coordinate, not the next one. `position` is the count of characters read,
+/// the last of them the token's.
+bool ContinuesPreviousNumber(std::string_view line, std::size_t position, const std::string& lastToken) {
+  // The longest prefix of the token that is a whole JSON number: -?d+(.d+)?([eE][+-]?d+)?
+  const auto digitsFrom = [&](std::size_t i) {
+    while (i < lastToken.size() && IsDigit(lastToken[i])) ++i;
+    return i;
+  };
+  std::size_t end = lastToken.empty() || lastToken[0] != '-' ? 0 : 1;
+  const std::size_t digitsStart = end;
+  end = digitsFrom(end);
+  if (end > digitsStart && end + 1 < lastToken.size() && lastToken[end] == '.' && IsDigit(lastToken[end + 1]))
+    end = digitsFrom(end + 1);
+  if (end > digitsStart && end + 1 < lastToken.size() && (lastToken[end] == 'e' || lastToken[end] == 'E')) {
+    const std::size_t sign = lastToken[end + 1] == '+' || lastToken[end + 1] == '-' ? end + 2 : end + 1;
+    if (sign < lastToken.size() && IsDigit(lastToken[sign])) end = digitsFrom(sign);
+  }
+  if (end > digitsStart && end < lastToken.size()) {
+    const char next = lastToken[end];
+    const bool inNumber = next == '.' || next == 'e' || next == 'E' || next == '+' || next == '-';
+    const bool separator = next == ',' || next == ']' || next == '}' || next == ' ' || next == '\t' || next == '\r';
+    if (!inNumber && !separator) return true;
+  }
+  if (position < lastToken.size() || position > line.size()) return false;
+  const std::size_t start = position - lastToken.size();
+  return start > 0 && IsDigit(line[start - 1]);
+}
 
 /// True when the literal the lexer choked on looks like NaN or Infinity (any case, any
 /// sign): the most common way a non-finite number is written into "JSON".
@@ -85,8 +125,16 @@ class LineBuilder {
   bool end_object() { return CloseContainer(); }
   bool end_array() { return CloseContainer(); }
 
+  explicit LineBuilder(std::string_view line) : m_line(line) {}
+
   bool key(string_t& name) {
     Frame& top = m_frames.back();
+    if (++top.fields > k_maxFields) {
+      const std::string path = PathOfOpenFields();
+      m_error = (path.empty() ? "" : path + ": ") + "more than " + std::to_string(k_maxFields) +
+                " fields in one object: not a query (a query object has at most five fields)";
+      return false;
+    }
     if (top.container->contains(name)) {
       m_error = JoinPath(PathOfOpenFields(), TruncateForEcho(name, k_maxNameBytes)) +
                 ": the field appears twice in one object; give it once";
@@ -98,8 +146,8 @@ class LineBuilder {
     return true;
   }
 
-  bool parse_error(std::size_t /*position*/, const std::string& lastToken,
-                   const nlohmann::ordered_json::exception& ex) {
+  bool parse_error(std::size_t position, const std::string& lastToken, const nlohmann::ordered_json::exception& ex) {
+    m_inPreviousNumber = ContinuesPreviousNumber(m_line, position, lastToken);
     m_error = DescribeSyntaxError(lastToken, ex);
     return false;
   }
@@ -181,12 +229,13 @@ class LineBuilder {
     const Frame& top = m_frames.back();
     const std::string path = PathOfOpenFields();
     if (top.container->is_array()) {
-      const std::string index = std::to_string(top.elements);
+      const int element = top.elements - (m_inPreviousNumber && top.elements > 0 ? 1 : 0);
+      const std::string index = std::to_string(element);
       return path.empty() ? "element " + index : path + " coordinate " + index;
     }
     if (!top.hasKey) return path;
     const std::string field = JoinPath(path, TruncateForEcho(top.key, k_maxNameBytes));
-    return top.valueDone ? "after field " + field : field;
+    return top.valueDone && !m_inPreviousNumber ? "after field " + field : field;
   }
 
   static std::string Prefixed(const std::string& location, const std::string& message) {
@@ -202,12 +251,15 @@ class LineBuilder {
     }
     std::string message = "not valid JSON: ";
     if (LooksLikeNanOrInfinity(lastToken)) message += "NaN and Infinity are not JSON numbers (every number must be finite); ";
+    if (m_inPreviousNumber) message += "a number runs into other characters (a JSON number is plain decimal: no leading zeros, no hexadecimal); ";
     return Prefixed(Location(), message + ParserDetail(ex));
   }
 
+  std::string_view m_line;
   Json m_root;
   std::vector<Frame> m_frames;
   std::string m_error;
+  bool m_inPreviousNumber = false;  ///< the syntax error continues the number just read
 };
 
 bool IsBlank(std::string_view line) {
@@ -227,7 +279,7 @@ Outcome<nlohmann::ordered_json> ParseJsonLine(std::string_view line) {
     return Outcome<Json>::Failure("not valid JSON: column " + std::to_string(nul + 1) +
                                   ": a NUL byte (JSON text cannot contain one, not even inside a string)");
   }
-  LineBuilder builder;
+  LineBuilder builder(line);
   const bool parsed = Json::sax_parse(line.data(), line.data() + line.size(), &builder);
   if (!parsed) {
     const std::string& error = builder.Error();

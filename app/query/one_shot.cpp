@@ -42,7 +42,11 @@ std::string_view Trim(std::string_view text) {
 
 Outcome<double> ParseNumber(std::string_view piece) {
   std::string_view digits = piece;
-  if (!digits.empty() && digits.front() == '+') digits.remove_prefix(1);
+  if (!digits.empty() && digits.front() == '+') {
+    digits.remove_prefix(1);
+    // from_chars takes a '-' of its own: "+-1" would read as -1.
+    if (!digits.empty() && (digits.front() == '-' || digits.front() == '+')) digits = {};
+  }
   double value = 0;
   const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
   if (digits.empty() || end != digits.data() + digits.size() || (ec != std::errc() && ec != std::errc::result_out_of_range)) {
@@ -193,6 +197,11 @@ Outcome<Json> BuildRequestJson(std::span<const std::string> args) {
     } else {
       return Failure::Failure("--" + TruncateForEcho(name, k_maxNameBytes) + " needs a value, e.g. --" +
                               TruncateForEcho(name, k_maxNameBytes) + " 3,0,-2");
+    }
+    if (name == "query") {  // the JSON field, which the first argument already gives
+      return Failure::Failure(std::string("--query is not an option: the query is the first argument (") +
+                              (contact ? "here contact; its shape is --shape segment, plane or aabb" : "here " + args[0]) +
+                              "), e.g. closest-query segment --a 0,0,0 --b 5,0,0 --p 3,0,-2");
     }
     // A contact's --shape names its shape's kind ("query" inside "shape"); the options
     // that are not the sphere's describe that shape.

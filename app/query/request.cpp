@@ -86,6 +86,14 @@ std::string Suggest(std::string_view typed, const std::vector<std::string>& cand
     if (typed == alias.typed && std::find(candidates.begin(), candidates.end(), alias.meant) != candidates.end())
       return alias.meant;
   }
+  // The same name in another case ("P", "Center", "MIN"): names are lower case here.
+  for (const std::string& candidate : candidates) {
+    const bool sameLetters = candidate.size() == typed.size() &&
+                             std::equal(candidate.begin(), candidate.end(), typed.begin(), [](char x, char y) {
+                               return x == (y >= 'A' && y <= 'Z' ? static_cast<char>(y - 'A' + 'a') : y);
+                             });
+    if (sameLetters) return candidate;
+  }
   std::string best;
   if (typed.size() < 2) return "";
   std::size_t bestDistance = std::min<std::size_t>(2, typed.size() - 1);
@@ -150,6 +158,15 @@ class RequestReader {
     const std::string field = prefix + "query";
     const std::string expected = isShape ? "segment, plane, aabb" : k_allKinds;
     const auto found = object.find("query");
+    if (found == object.end() && m_spelling == Spelling::Json) {
+      // "type" or "kind" (or "Query") where "query" belongs: name what was typed.
+      for (const auto& item : object.items()) {
+        if (Suggest(item.key(), {"query"}) != "query") continue;
+        return Problem("unknown field " + QuoteJsonString(prefix + TruncateForEcho(item.key(), k_maxNameBytes)) +
+                       " (a typo? did you mean \"" + field + "\"?); say which query in \"" + field + "\", one of " +
+                       expected);
+      }
+    }
     if (found == object.end()) {
       if (isShape) return Problem(field + ": missing field; a contact shape is an object such as {\"query\":\"plane\",\"n\":[0,0,1],\"d\":0}");
       return Problem(field + ": missing field; say which query, one of " + expected + ", e.g. " + k_example);
@@ -186,6 +203,8 @@ class RequestReader {
       if (key == "query" || std::find(names.begin(), names.end(), key) != names.end()) continue;
       const std::string field = prefix + TruncateForEcho(key, k_maxNameBytes);
       if (key == "p" && (isShape || kind == QueryKind::Contact)) {
+        if (m_spelling == Spelling::Options)
+          return Problem("--p: a contact takes no --p; the sphere's --center is the query point");
         return Problem(field + ": a contact " + (isShape ? "shape" : "query") +
                        " has no \"p\"; the sphere's \"center\" is the query point");
       }
@@ -231,10 +250,20 @@ class RequestReader {
            ReadShapeFields(*found, prefix, shape);
   }
 
+  /// The field as the person wrote it: "shape.a" in JSON, "--a" in the one-shot form.
+  std::string NameOf(const std::string& prefix, const char* name) const {
+    return m_spelling == Spelling::Options ? "--" + std::string(name) : prefix + name;
+  }
+
+  bool Missing(const std::string& field, const char* what, const char* example) {
+    if (m_spelling == Spelling::Options) return Problem(field + ": missing option (" + what + ", e.g. " + field + " " + example + ")");
+    return Problem(field + ": missing field (" + what + ")");
+  }
+
   bool ReadArray(const Json& object, const std::string& prefix, const char* name, Coords& out) {
-    const std::string field = prefix + name;
+    const std::string field = NameOf(prefix, name);
     const auto found = object.find(name);
-    if (found == object.end()) return Problem(field + ": missing field (an array of 2 or 3 numbers)");
+    if (found == object.end()) return Missing(field, "an array of 2 or 3 numbers", "3,0,-2");
     if (!found->is_array()) {
       return Problem(field + ": expected an array of 2 or 3 numbers, got " + TypeWithArticle(*found));
     }
@@ -262,9 +291,9 @@ class RequestReader {
   }
 
   bool ReadNumber(const Json& object, const std::string& prefix, const char* name, double& out) {
-    const std::string field = prefix + name;
+    const std::string field = NameOf(prefix, name);
     const auto found = object.find(name);
-    if (found == object.end()) return Problem(field + ": missing field (a number)");
+    if (found == object.end()) return Missing(field, "a number", "1");
     if (!found->is_number()) return Problem(field + ": expected a number, got " + TypeWithArticle(*found));
     out = found->get<double>();
     return true;

@@ -95,7 +95,16 @@ struct BadArguments {
 TEST(OneShot, BadArgumentsExitTwoWithOneLine) {
   const BadArguments cases[] = {
       {{"segmnt", "--a", "0,0"}, "unknown query \"segmnt\" (did you mean \"segment\"?)"},
-      {{"segment", "--a", "0,0", "--b", "1,0"}, "p: missing field"},
+      {{"segment", "--a", "0,0", "--b", "1,0"}, "--p: missing option (an array of 2 or 3 numbers, e.g. --p 3,0,-2)"},
+      {{"contact", "--center", "0,0", "--radius", "1", "--shape", "plane", "--n", "0,1"},
+       "--d: missing option (a number, e.g. --d 1)"},
+      {{"contact", "--center", "0,0", "--radius", "1", "--shape", "plane", "--n", "0,1", "--d", "0", "--p", "1,1"},
+       "--p: a contact takes no --p; the sphere's --center is the query point"},
+      {{"segment", "--a", "0,0", "--b", "1,0", "--p", "1,2", "--query", "ray"},
+       "--query is not an option: the query is the first argument (here segment)"},
+      {{"contact", "--center", "0,0", "--radius", "1", "--query", "plane", "--n", "0,1", "--d", "0"},
+       "--query is not an option: the query is the first argument (here contact; its shape is --shape"},
+      {{"segment", "--a", "0,0", "--b", "1,0", "--p", "+-1,1"}, "\"+-1\" is not a number"},
       {{"segment", "--a", "0,0", "--b", "1,0", "--p"}, "--p needs a value"},
       {{"segment", "--a", "0,0", "--p", "--b", "1,0"}, "--p needs a value"},
       {{"segment", "--a", "0,0", "--b", "1,0", "--p", "1,x"}, "--p: \"1,x\" is not a comma-separated list of numbers"},
@@ -109,7 +118,7 @@ TEST(OneShot, BadArgumentsExitTwoWithOneLine) {
        "unknown option --centre (a typo? did you mean --center?); a contact with a plane takes --center, --radius, "
        "--shape, --n, --d"},
       {{"segment", "--a", "0,0", "--b", "1,0", "--p", "1,2", "stray"}, "unexpected argument \"stray\""},
-      {{"segment", "--a", "0,0,0", "--b", "1,0", "--p", "1,2"}, "a has 3 numbers but b has 2"},
+      {{"segment", "--a", "0,0,0", "--b", "1,0", "--p", "1,2"}, "--a has 3 numbers but --b has 2"},
       {{"segment", "--a", "0,0", "--b", "1,0", "--p", "1e999,2"}, "p coordinate 0: not a finite number"},
       {{"segment", "--a", "0,0", "--b", "1,0", "--p", "nan,2"}, "p coordinate 0: not a finite number"},
       {{"plane", "--n", "0,0", "--d", "1", "--p", "1,2"}, "n: the plane normal is the zero vector"},
@@ -143,6 +152,8 @@ TEST(OneShotNumbers, ParseNumberList) {
   EXPECT_FALSE(ParseNumberList("1,").ok());
   EXPECT_FALSE(ParseNumberList("1 2").ok());
   EXPECT_FALSE(ParseNumberList("0x10").ok());
+  EXPECT_FALSE(ParseNumberList("+-1").ok()) << "a second sign after +";
+  EXPECT_FALSE(ParseNumberList("++1").ok());
 }
 
 TEST(OneShotNumbers, FormatWordsNumber) {

@@ -502,6 +502,33 @@ const BadLine k_badLines[] = {
      "center: the answer lies beyond the floating-point range"},
     {R"({"query":"contact","center":[-1e308,0],"radius":1.7e308,"shape":{"query":"plane","n":[1,0],"d":0}})",
      "radius: the answer lies beyond the floating-point range"},
+    // A ray's or line's closest point beyond the range (printed as 1e999 before): p.
+    {R"({"query":"line","a":[0,0],"b":[1,0.5],"p":[1.7e308,1.7e308]})",
+     "p: the answer lies beyond the floating-point range"},
+    {R"({"query":"ray","a":[0,0],"b":[1,0.5],"p":[1.7e308,1.7e308]})",
+     "p: the answer lies beyond the floating-point range"},
+    // "query" spelt as an alias or in capitals, and one-letter fields in capitals: named,
+    // with the intended field (a missing "query" used to hide the "type" beside it).
+    {R"({"type":"segment","a":[0,0],"b":[1,0],"p":[0,1]})",
+     "unknown field \"type\" (a typo? did you mean \"query\"?)"},
+    {R"({"Query":"segment","a":[0,0],"b":[1,0],"p":[0,1]})",
+     "unknown field \"Query\" (a typo? did you mean \"query\"?)"},
+    {R"({"query":"contact","center":[0,0],"radius":1,"shape":{"kind":"plane","n":[0,1],"d":0}})",
+     "unknown field \"shape.kind\" (a typo? did you mean \"shape.query\"?)"},
+    {R"({"query":"segment","a":[0,0],"b":[1,0],"P":[0,1]})", "unknown field \"P\" (a typo? did you mean \"p\"?)"},
+    {R"({"query":"segment","A":[0,0],"b":[1,0],"p":[0,1]})", "unknown field \"A\" (a typo? did you mean \"a\"?)"},
+    // A number that runs into other characters is that number's fault, not the next
+    // coordinate's: the parser takes the leading digits as a whole value first.
+    {R"({"query":"segment","a":[0,00],"b":[1,0],"p":[0,1]})", "a coordinate 1: not valid JSON: a number runs into"},
+    {R"({"query":"segment","a":[0,0],"b":[1,0],"p":[0, 01]})", "p coordinate 1: not valid JSON: a number runs into"},
+    {R"({"query":"segment","a":[0,0],"b":[1,0],"p":[0,-0x1]})", "p coordinate 1: not valid JSON: a number runs into"},
+    {R"({"query":"segment","a":[0,0],"b":[1,0],"p":[0x10,1]})", "p coordinate 0: not valid JSON: a number runs into"},
+    {R"({"query":"segment","a":[0,0],"b":[1,0],"p":[1,-2.5e3x]})", "p coordinate 1: not valid JSON: a number runs into"},
+    {R"({"query":"plane","n":[0,1],"d":0x10,"p":[0,1]})", "d: not valid JSON: a number runs into"},
+    // ... and where it does not, the coordinate the parser was at stays named.
+    {R"({"query":"segment","a":[0,0],"b":[1,0],"p":[1 2]})", "p coordinate 1: not valid JSON: column"},
+    {R"({"query":"segment","a":[0,0],"b":[1,0],"p":[0,1.]})", "p coordinate 1: not valid JSON: column"},
+    {R"({"query":"segment","a":[0,0],"b":[1,0],"p":[1,2.5 x]})", "p coordinate 2: not valid JSON: column"},
 };
 
 TEST(QueryJsonErrors, EveryBadLineGetsAnErrorNamingTheField) {
@@ -559,6 +586,24 @@ TEST(QueryJsonErrors, ErrorLinesAreValidJsonWhateverTheInput) {
 TEST(QueryJsonErrors, DeepNestingIsRefusedWithoutRecursing) {
   const std::string line = "{\"query\":\"segment\",\"a\":" + std::string(100000, '[') + std::string(100000, ']') + "}";
   EXPECT_NE(ErrorOf(line).find("nested too deeply"), std::string::npos);
+}
+
+TEST(QueryJsonErrors, AnObjectOfManyFieldsIsRefusedAtOnce) {
+  // The duplicate check searched the object's fields for every key: 100 000 fields took
+  // 26 s. Past 64 fields (a query has at most five) the line is refused where it stands,
+  // top level or inside the shape.
+  std::string fields;
+  for (int i = 0; i < 100000; ++i) fields += ",\"k" + std::to_string(i) + "\":1";
+  EXPECT_EQ(ErrorOf(R"({"query":"segment","a":[0,0],"b":[1,0],"p":[0,1])" + fields + "}"),
+            "more than 64 fields in one object: not a query (a query object has at most five fields)");
+  EXPECT_EQ(ErrorOf(R"({"query":"contact","center":[0,0],"radius":1,"shape":{"query":"plane","n":[0,1],"d":0)" +
+                    fields + "}}"),
+            "shape: more than 64 fields in one object: not a query (a query object has at most five fields)");
+  // 64 fields are read, and the first unknown one named.
+  std::string some;
+  for (int i = 0; i < 60; ++i) some += ",\"k" + std::to_string(i) + "\":1";
+  EXPECT_NE(ErrorOf(R"({"query":"segment","a":[0,0],"b":[1,0],"p":[0,1])" + some + "}").find("unknown field \"k0\""),
+            std::string::npos);
 }
 
 TEST(QueryJsonErrors, FirstUnknownFieldInTypedOrderIsNamed) {
