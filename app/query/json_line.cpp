@@ -5,6 +5,7 @@
 // keeping the last one.
 #include "query/json_line.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <string>
 #include <utility>
@@ -56,20 +57,36 @@ bool ContinuesPreviousNumber(std::string_view line, std::size_t position, const 
   std::size_t end = lastToken.empty() || lastToken[0] != '-' ? 0 : 1;
   const std::size_t digitsStart = end;
   end = digitsFrom(end);
-  if (end > digitsStart && end + 1 < lastToken.size() && lastToken[end] == '.' && IsDigit(lastToken[end + 1]))
+  bool fraction = false;
+  bool exponent = false;
+  if (end > digitsStart && end + 1 < lastToken.size() && lastToken[end] == '.' && IsDigit(lastToken[end + 1])) {
     end = digitsFrom(end + 1);
+    fraction = true;
+  }
   if (end > digitsStart && end + 1 < lastToken.size() && (lastToken[end] == 'e' || lastToken[end] == 'E')) {
     const std::size_t sign = lastToken[end + 1] == '+' || lastToken[end + 1] == '-' ? end + 2 : end + 1;
-    if (sign < lastToken.size() && IsDigit(lastToken[sign])) end = digitsFrom(sign);
+    if (sign < lastToken.size() && IsDigit(lastToken[sign])) {
+      end = digitsFrom(sign);
+      exponent = true;
+    }
   }
   if (end > digitsStart && end < lastToken.size()) {
     const char next = lastToken[end];
-    const bool inNumber = next == '.' || next == 'e' || next == 'E' || next == '+' || next == '-';
+    // A character that could still extend the number means the parser failed inside it
+    // ("1." then "]"), before taking it as a value; anything else but a separator
+    // follows a number it has taken ("1.5" then ".5", "1" then "+2", "0" then "x").
+    const bool extends = (next == '.' && !fraction && !exponent) || ((next == 'e' || next == 'E') && !exponent);
     const bool separator = next == ',' || next == ']' || next == '}' || next == ' ' || next == '\t' || next == '\r';
-    if (!inNumber && !separator) return true;
+    if (!extends && !separator) return true;
   }
-  if (position < lastToken.size() || position > line.size()) return false;
-  const std::size_t start = position - lastToken.size();
+  // A number token that starts right after a digit: "00", " 01", "1-2". The token's text
+  // shows each control character as "<U+XXXX>", 8 characters for its one byte.
+  if (lastToken.empty() || !(IsDigit(lastToken[0]) || lastToken[0] == '-')) return false;
+  std::size_t length = lastToken.size();
+  for (std::size_t at = lastToken.find("<U+"); at != std::string::npos; at = lastToken.find("<U+", at + 1))
+    length -= std::min<std::size_t>(7, length);
+  if (position < length || position > line.size()) return false;
+  const std::size_t start = position - length;
   return start > 0 && IsDigit(line[start - 1]);
 }
 

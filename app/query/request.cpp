@@ -82,18 +82,15 @@ std::size_t EditDistance(std::string_view from, std::string_view to) {
 /// within two edits and fewer edits than `typed` has letters (one edit turns "q" into
 /// any one-letter name, which is no evidence of a typo).
 std::string Suggest(std::string_view typed, const std::vector<std::string>& candidates) {
+  // Names here are lower case: "P", "Center", "Type" are the same words in capitals.
+  std::string lower(typed);
+  for (char& c : lower)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   for (const Alias& alias : k_aliases) {
-    if (typed == alias.typed && std::find(candidates.begin(), candidates.end(), alias.meant) != candidates.end())
+    if (lower == alias.typed && std::find(candidates.begin(), candidates.end(), alias.meant) != candidates.end())
       return alias.meant;
   }
-  // The same name in another case ("P", "Center", "MIN"): names are lower case here.
-  for (const std::string& candidate : candidates) {
-    const bool sameLetters = candidate.size() == typed.size() &&
-                             std::equal(candidate.begin(), candidate.end(), typed.begin(), [](char x, char y) {
-                               return x == (y >= 'A' && y <= 'Z' ? static_cast<char>(y - 'A' + 'a') : y);
-                             });
-    if (sameLetters) return candidate;
-  }
+  if (lower != typed && std::find(candidates.begin(), candidates.end(), lower) != candidates.end()) return lower;
   std::string best;
   if (typed.size() < 2) return "";
   std::size_t bestDistance = std::min<std::size_t>(2, typed.size() - 1);

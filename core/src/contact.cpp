@@ -2,8 +2,10 @@
 #include "cq/contact.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <concepts>
+#include <initializer_list>
 
 #include "cq/detail/exact_sum.hpp"
 #include "cq/detail/validate.hpp"
@@ -27,6 +29,10 @@ std::optional<QueryError> CheckSphere(const Sphere<T, N>& sphere) {
 /// Fills depth, penetrating and resolvedCenter from distance, normal and the radius.
 template <Real T, int N>
 Checked<ContactResult<T, N>> Resolve(const Sphere<T, N>& sphere, ContactResult<T, N> r) {
+  // A zero coordinate of the normal as +0: a -0 there (the other side of a horizontal
+  // wire: -(0, 1) is (-0, -1)) says nothing about the direction, and the tool would print
+  // it as -0.0. x + 0 is x for every other x.
+  for (int k = 0; k < N; ++k) r.normal.v[k] += T(0);
   r.penetrating = r.distance < sphere.radius;
   r.depth = r.penetrating ? sphere.radius - r.distance : T(0);
   r.resolvedCenter = r.penetrating ? sphere.center + r.depth * r.normal : sphere.center;
@@ -52,6 +58,44 @@ Vec<T, N> DirectionBetween(const Vec<T, N>& from, const Vec<T, N>& to) {
   return detail::NormalizeNonZero(DifferenceOrHalves(from, to));
 }
 
+/// x - y exactly for every coordinate, as hi + lo parts in F = WideOf<T>. Where F is wider
+/// than T (float; double with the x87's long double) the numbers are used as given. Where
+/// it is not (double elsewhere), x and y are first scaled by the power of two of their
+/// scene (`sceneExponent`: no difference overflows; only a coordinate some 2^1000 below
+/// the scene's largest loses bits), and the difference vector then by its own largest
+/// part's, so that products of parts of two such vectors stay clear of underflow unless a
+/// vector's own coordinates span more than ~2^500. Scaling a vector by a power of two
+/// changes no sign of a dot or cross product, and no direction.
+template <Real T, int N>
+std::array<TwoParts<detail::WideOf<T>>, N> ExactDifferences(const Vec<T, N>& x, const Vec<T, N>& y, int sceneExponent) {
+  using F = detail::WideOf<T>;
+  std::array<TwoParts<F>, N> d;
+  for (int k = 0; k < N; ++k)
+    d[k] = ExactDifference(F(std::scalbn(x.v[k], -sceneExponent)), F(std::scalbn(y.v[k], -sceneExponent)));
+  if constexpr (!detail::k_hasWide<T>) {
+    F largest = F(0);
+    for (const TwoParts<F>& part : d) largest = std::max(largest, std::abs(part.hi));
+    if (largest != F(0)) {
+      const int e = std::ilogb(largest);
+      for (TwoParts<F>& part : d) part = {std::scalbn(part.hi, -e), std::scalbn(part.lo, -e)};
+    }
+  }
+  return d;
+}
+
+/// The power of two ExactDifferences scales a scene by: 0 where F is wider than T, else
+/// the exponent of the largest coordinate of the points (0 for a scene of zeros).
+template <Real T, int N>
+int SceneExponent(std::initializer_list<const Vec<T, N>*> points) {
+  if constexpr (detail::k_hasWide<T>) {
+    return 0;
+  } else {
+    T largest = T(0);
+    for (const Vec<T, N>* point : points) largest = std::max(largest, MaxAbs(*point));
+    return largest == T(0) ? 0 : detail::ExponentOf(largest);
+  }
+}
+
 /// (u x v) for the exact u = B - A and v = C - A, one coordinate of it (the one whose
 /// other two axes are i and j), rounded once to F from an exact sum: each difference
 /// split exactly into hi + lo, each of the eight products of parts split into its
@@ -74,27 +118,14 @@ F ExactCrossCoordinate(const TwoParts<F>& ui, const TwoParts<F>& uj, const TwoPa
 /// rounding moves the wire by up to an ulp, which for a centre that close decides the
 /// side: C = (-0.24, -0.4) lies 7.5e-18 left of A = (0.4, -0.8), B = (-0.4, -0.3), and the
 /// rounded differences put it on the right). Returns false, and leaves `normal` alone,
-/// exactly when C lies on the line AB. Where double has no wider type (k_hasWide), the
-/// three points are first scaled by one power of two, and only a coordinate more than
-/// ~2^1000 below the scene's largest can lose bits.
+/// exactly when C lies on the line AB. Where double has no wider type (k_hasWide), see
+/// ExactDifferences for the scaling and its one limit.
 template <Real T, int N>
 bool NormalAcrossWire(const Vec<T, N>& cIn, const Vec<T, N>& aIn, const Vec<T, N>& bIn, Vec<T, N>& normal) {
   using F = detail::WideOf<T>;
-  Vec<T, N> c = cIn;
-  Vec<T, N> a = aIn;
-  Vec<T, N> b = bIn;
-  if constexpr (!detail::k_hasWide<T>) {
-    const int k = detail::ExponentOf(std::max({MaxAbs(cIn), MaxAbs(aIn), MaxAbs(bIn)}));
-    c = detail::ScaleByPowerOfTwo(cIn, -k);
-    a = detail::ScaleByPowerOfTwo(aIn, -k);
-    b = detail::ScaleByPowerOfTwo(bIn, -k);
-  }
-  TwoParts<F> u[N];  // B - A
-  TwoParts<F> v[N];  // C - A
-  for (int k = 0; k < N; ++k) {
-    u[k] = ExactDifference(F(b.v[k]), F(a.v[k]));
-    v[k] = ExactDifference(F(c.v[k]), F(a.v[k]));
-  }
+  const int scene = SceneExponent<T, N>({&cIn, &aIn, &bIn});
+  const std::array<TwoParts<F>, N> u = ExactDifferences(bIn, aIn, scene);  // B - A
+  const std::array<TwoParts<F>, N> v = ExactDifferences(cIn, aIn, scene);  // C - A
   if constexpr (N == 2) {
     const F side = ExactCrossCoordinate(u[0], u[1], v[0], v[1]);  // > 0: C left of AB
     if (side == F(0)) return false;
@@ -126,30 +157,19 @@ bool NormalAcrossWire(const Vec<T, N>& cIn, const Vec<T, N>& aIn, const Vec<T, N
 
 /// The exact sign of (C - V).(B - A) for the numbers given (V: A or B): -1, 0 or +1.
 /// Differences split exactly into hi + lo and every product of parts summed exactly, as
-/// in NormalAcrossWire (and scaled the same way where double has no wider type). The
+/// in NormalAcrossWire (ExactDifferences). The
 /// test of a centre that the rounded numerator puts at a vertex: past B when > 0 for
 /// V = B, before A when < 0 for V = A.
 template <Real T, int N>
-int ExactAlongSign(const Vec<T, N>& cIn, const Vec<T, N>& vIn, const Vec<T, N>& aIn, const Vec<T, N>& bIn) {
+int ExactAlongSign(const Vec<T, N>& c, const Vec<T, N>& v, const Vec<T, N>& a, const Vec<T, N>& b) {
   using F = detail::WideOf<T>;
-  Vec<T, N> c = cIn;
-  Vec<T, N> v = vIn;
-  Vec<T, N> a = aIn;
-  Vec<T, N> b = bIn;
-  if constexpr (!detail::k_hasWide<T>) {
-    const int k = detail::ExponentOf(std::max({MaxAbs(cIn), MaxAbs(aIn), MaxAbs(bIn)}));
-    c = detail::ScaleByPowerOfTwo(cIn, -k);
-    v = detail::ScaleByPowerOfTwo(vIn, -k);
-    a = detail::ScaleByPowerOfTwo(aIn, -k);
-    b = detail::ScaleByPowerOfTwo(bIn, -k);
-  }
+  const int scene = SceneExponent<T, N>({&c, &v, &a, &b});
+  const std::array<TwoParts<F>, N> along = ExactDifferences(c, v, scene);
+  const std::array<TwoParts<F>, N> u = ExactDifferences(b, a, scene);
   ExactSum<F, 8 * N> sum;
-  for (int k = 0; k < N; ++k) {
-    const TwoParts<F> along = ExactDifference(F(c.v[k]), F(v.v[k]));
-    const TwoParts<F> u = ExactDifference(F(b.v[k]), F(a.v[k]));
-    for (const F x : {along.hi, along.lo})
-      for (const F y : {u.hi, u.lo}) sum.AddProduct(x, y);
-  }
+  for (int k = 0; k < N; ++k)
+    for (const F x : {along[k].hi, along[k].lo})
+      for (const F y : {u[k].hi, u[k].lo}) sum.AddProduct(x, y);
   const F value = sum.Value();
   return (value > F(0)) - (value < F(0));
 }

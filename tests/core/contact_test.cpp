@@ -214,6 +214,59 @@ TEST(ContactWire3, CentreAHairOffTheWireNextToAnEndIsPushedAcrossIt) {
   EXPECT_TRUE(r->penetrating);
 }
 
+// Scenes whose differences are tiny next to their coordinates (found in review of the
+// path where double has no wider type, which cq_core_no_wide_tests runs; they hold in
+// both): scaling the points by their scene alone let products of the differences
+// underflow. On the wire far below 1 (the exact sign along it read 0, and the centre,
+// read at a vertex, was pushed along the wire); a hair off a wire ~2^-570 long at
+// x = 2^33 (the normal came out reversed); and a scene of zeros (ilogb(0) overflowed
+// when negated). References from exact rationals (Python's fractions and decimal).
+TEST(ContactWire3, TinyDifferencesBesideLargeCoordinates) {
+  const cq::Vec3d a{{1, -0x1p-600, 0}};
+  const cq::Vec3d b{{1, 0x1p-600, 0}};
+  const cq::Sphere<double, 3> onWire{{{1, 0x1.fffffffffffffp-601, 0}}, 1.0};
+  const auto on = cq::ContactSphereSegment(onWire, a, b);
+  ASSERT_TRUE(on.ok());
+  EXPECT_EQ(on->distance, 0.0);
+  EXPECT_TRUE(SameBits(on->closest, onWire.center));
+  EXPECT_TRUE(SameBits(on->normal, cq::WirePerpendicular(a, b))) << cqtest::Str(on->normal);
+
+  const double x = 0x1.2a05f2p+33;
+  const cq::Vec3d a2{{x, 0x1.c324c9b810e76p-571, -0x1.008a0c4647159p-571}};
+  const cq::Vec3d b2{{x, 0x1.bdedcefd7a5dcp-570, 0x1.e2e67a5e2c6d0p-572}};
+  const cq::Sphere<double, 3> off{{{x, -0x1.a07bd3c00a6b4p-573, 0x1.18b8396d3777cp-569}}, 1.0};
+  const auto r = cq::ContactSphereSegment(off, a2, b2);
+  ASSERT_TRUE(r.ok());
+  ExpectNearVec(r->normal, cq::Vec3d{{0, -0x1.7f6a5eedd4e07p-1, 0x1.53515912ed161p-1}}, 4);
+
+  const auto zeros = cq::ContactSphereSegment(cq::Sphere<double, 3>{{}, 1.0}, cq::Vec3d{}, cq::Vec3d{});
+  ASSERT_TRUE(zeros.ok());
+  EXPECT_EQ(zeros->distance, 0.0);
+  EXPECT_TRUE(SameBits(zeros->normal, cq::Vec3d{{1, 0, 0}}));
+}
+
+// No normal coordinate is -0 (the tool prints it as -0.0): on either side of horizontal
+// and vertical wires, either way round, the zero coordinate is +0.
+TYPED_TEST(ContactWire, NormalsHaveNoNegativeZero) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  const cq::Vec<T, N> ends[][2] = {{V<T, N>(-1, 0, 0), V<T, N>(1, 0, 0)}, {V<T, N>(0, -1, 0), V<T, N>(0, 1, 0)}};
+  const cq::Vec<T, N> centres[] = {V<T, N>(0, 0.5, 0), V<T, N>(0, -0.5, 0), V<T, N>(0.5, 0, 0), V<T, N>(-0.5, 0, 0),
+                                   V<T, N>(0, 0, 0), V<T, N>(3, 0.5, 0), V<T, N>(0.5, -3, 0)};
+  int checked = 0;
+  for (const auto& wire : ends)
+    for (const bool reversed : {false, true})
+      for (const cq::Vec<T, N>& c : centres) {
+        const auto r = cq::ContactSphereSegment(cq::Sphere<T, N>{c, T(1)}, wire[reversed ? 1 : 0], wire[reversed ? 0 : 1]);
+        ASSERT_TRUE(r.ok());
+        for (int k = 0; k < N; ++k)
+          EXPECT_FALSE(r->normal.v[k] == T(0) && std::signbit(r->normal.v[k]))
+              << "centre " << cqtest::Str(c) << " normal " << cqtest::Str(r->normal);
+        ++checked;
+      }
+  EXPECT_EQ(checked, 28);
+}
+
 // A centre on the wire whose closest point does not come out exactly: on the diagonal of
 // the axes, C - A and B - A are exactly parallel (every coordinate rounds alike), but
 // t = num / den rounds, and A + t (B - A) lands an ulp or so off C. C - Q then points

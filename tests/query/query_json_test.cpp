@@ -513,6 +513,9 @@ const BadLine k_badLines[] = {
      "unknown field \"type\" (a typo? did you mean \"query\"?)"},
     {R"({"Query":"segment","a":[0,0],"b":[1,0],"p":[0,1]})",
      "unknown field \"Query\" (a typo? did you mean \"query\"?)"},
+    {R"({"KIND":"segment","a":[0,0],"b":[1,0],"p":[0,1]})",
+     "unknown field \"KIND\" (a typo? did you mean \"query\"?)"},
+    {R"({"query":"plane","Normal":[0,1],"d":0,"p":[0,1]})", "unknown field \"Normal\" (a typo? did you mean \"n\"?)"},
     {R"({"query":"contact","center":[0,0],"radius":1,"shape":{"kind":"plane","n":[0,1],"d":0}})",
      "unknown field \"shape.kind\" (a typo? did you mean \"shape.query\"?)"},
     {R"({"query":"segment","a":[0,0],"b":[1,0],"P":[0,1]})", "unknown field \"P\" (a typo? did you mean \"p\"?)"},
@@ -529,6 +532,17 @@ const BadLine k_badLines[] = {
     {R"({"query":"segment","a":[0,0],"b":[1,0],"p":[1 2]})", "p coordinate 1: not valid JSON: column"},
     {R"({"query":"segment","a":[0,0],"b":[1,0],"p":[0,1.]})", "p coordinate 1: not valid JSON: column"},
     {R"({"query":"segment","a":[0,0],"b":[1,0],"p":[1,2.5 x]})", "p coordinate 2: not valid JSON: column"},
+    {R"({"query":"segment","a":[0,0],"b":[1,0],"p":[1 -2]})", "p coordinate 1: not valid JSON: column"},
+    // A whole number followed by what cannot extend it: that number's.
+    {R"({"query":"segment","a":[0,0],"b":[1,0],"p":[1+2]})", "p coordinate 0: not valid JSON: a number runs into"},
+    {R"({"query":"segment","a":[0,0],"b":[1,0],"p":[1-2]})", "p coordinate 0: not valid JSON: a number runs into"},
+    {R"({"query":"segment","a":[0,0],"b":[1,0],"p":[1.5.5]})", "p coordinate 0: not valid JSON: a number runs into"},
+    {R"({"query":"segment","a":[0,0],"b":[1,0],"p":[1e5E5]})", "p coordinate 0: not valid JSON: a number runs into"},
+    // A control character in a string after a number: the string's, not the number's
+    // (the parser's token shows the byte as 8 characters, which once shifted the count
+    // back onto the digits).
+    {"{\"query\":\"segment\",\"a\":[0,0],\"b\":[1000000,\"\t\"],\"p\":[1,2]}", "b coordinate 1: not valid JSON: column"},
+    {"{\"query\":\"plane\",\"n\":[0,1],\"d\":1234567,\"x\":\"a\tb\"}", "x: not valid JSON: column"},
 };
 
 TEST(QueryJsonErrors, EveryBadLineGetsAnErrorNamingTheField) {

@@ -73,8 +73,14 @@ TwoParts<F> ExactDifference(F x, F y) {
 /// product of two doubles splits exactly in it (106 bits: 64 rounded, the error in at
 /// most 43 more), and no product of floats or doubles, nor its error, can under- or
 /// overflow: sums of such products are then exact in sign at every scale.
+/// CQ_TEST_NO_WIDE_LONG_DOUBLE (tests only) takes the other path here too, the one of a
+/// platform whose long double is double (MSVC's): the test suite runs both.
+#ifdef CQ_TEST_NO_WIDE_LONG_DOUBLE
+inline constexpr bool k_extendedIsWide = false;
+#else
 inline constexpr bool k_extendedIsWide =
     std::numeric_limits<long double>::digits >= 64 && std::numeric_limits<long double>::max_exponent >= 16384;
+#endif
 
 /// The type in which sums of products of T are exact at every scale, where there is one:
 /// double for float, long double for double where it is wide (see k_extendedIsWide).
