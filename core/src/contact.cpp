@@ -157,9 +157,8 @@ bool NormalAcrossWire(const Vec<T, N>& cIn, const Vec<T, N>& aIn, const Vec<T, N
 
 /// The exact sign of (C - V).(B - A) for the numbers given (V: A or B): -1, 0 or +1.
 /// Differences split exactly into hi + lo and every product of parts summed exactly, as
-/// in NormalAcrossWire (ExactDifferences). The
-/// test of a centre that the rounded numerator puts at a vertex: past B when > 0 for
-/// V = B, before A when < 0 for V = A.
+/// in NormalAcrossWire (ExactDifferences). The test of a centre that the rounded
+/// numerator puts at a vertex: past B when > 0 for V = B, before A when < 0 for V = A.
 template <Real T, int N>
 int ExactAlongSign(const Vec<T, N>& c, const Vec<T, N>& v, const Vec<T, N>& a, const Vec<T, N>& b) {
   using F = detail::WideOf<T>;

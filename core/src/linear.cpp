@@ -3,7 +3,6 @@
 #include "cq/linear.hpp"
 
 #include <algorithm>
-#include <climits>
 
 #include "cq/detail/validate.hpp"
 

@@ -150,8 +150,7 @@ constexpr Vec<T, 3> Cross(const Vec<T, 3>& a, const Vec<T, 3>& b) {
 }
 
 /// a rotated a quarter turn counter-clockwise: (-y, x). Same length, exact. 0 - y, not
-/// -y: a zero y gives +0, so the left of (1, 0) is (0, 1), not (-0, 1) (which the tool
-/// would print as -0.0).
+/// -y: a zero y gives +0, so the left of (1, 0) is (0, 1), not (-0, 1).
 template <Real T>
 constexpr Vec<T, 2> PerpLeft(const Vec<T, 2>& a) {
   return {{T(0) - a.v[1], a.v[0]}};
