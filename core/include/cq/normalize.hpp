@@ -1,6 +1,8 @@
-// cq/normalize.hpp: unit vectors without the zero-vector pitfall.
+// cq/normalize.hpp: unit vectors without the zero-vector pitfall, and the distance between
+// two points without overflow or underflow in its squares.
 #pragma once
 
+#include <cmath>
 #include <optional>
 
 #include "cq/detail/scale.hpp"
@@ -15,6 +17,19 @@ template <Real T, int N>
 std::optional<Vec<T, N>> Normalize(const Vec<T, N>& v) {
   if (!IsFinite(v) || v == Vec<T, N>{}) return std::nullopt;
   return detail::NormalizeNonZero(v);
+}
+
+/// |p - q| for finite p and q, correctly scaled at every scale: the squares are taken at a
+/// power-of-two scale, so two points 1e200 apart (whose squared distance overflows) or
+/// 1e-200 apart (whose squared distance underflows) still get their distance. Nothing
+/// when a point is not finite or the distance exceeds the type's range (from -max to
+/// +max on one axis).
+template <Real T, int N>
+std::optional<T> Distance(const Vec<T, N>& p, const Vec<T, N>& q) {
+  if (!IsFinite(p) || !IsFinite(q)) return std::nullopt;
+  const T length = detail::ScaledDistance(p, q).length;
+  if (!std::isfinite(length)) return std::nullopt;
+  return length;
 }
 
 }  // namespace cq
