@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace cq::app {
 
@@ -13,6 +14,111 @@ void SetError(LessonFrame& frame, const cq::QueryError& error) {
   frame.error = error;
   frame.errorText = cq::Describe(error);
   frame.regionName = "none (invalid input)";
+}
+
+Tone LinearTone(int region) {
+  switch (cq::LinearRegion(region)) {
+    case cq::LinearRegion::VertexA: return Tone::VertexA;
+    case cq::LinearRegion::Interior: return Tone::Interior;
+    case cq::LinearRegion::VertexB: return Tone::VertexB;
+  }
+  return Tone::Interior;
+}
+
+NumberLine MakeTNumberLine(cq::LinearKind kind, const cq::LinearResult<double, 2>& q, const cq::Vec2d& direction) {
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  NumberLine line;
+  line.name = "t";
+  line.caption = "t along the line P(t) = A + t(B − A): 0 at A, 1 at B";
+  switch (kind) {
+    case cq::LinearKind::Segment:
+      line.intervals = {{-inf, 0, Tone::VertexA}, {0, 1, Tone::Interior}, {1, inf, Tone::VertexB}};
+      break;
+    case cq::LinearKind::Ray:
+      line.intervals = {{-inf, 0, Tone::VertexA}, {0, inf, Tone::Interior}};
+      break;
+    case cq::LinearKind::Line:
+      line.intervals = {{-inf, inf, Tone::Interior}};
+      break;
+  }
+  line.ticks = {0, 1};
+  line.raw = q.tRaw;
+  line.rawName = "t_raw";
+  if (kind != cq::LinearKind::Line) {
+    line.clamped = q.t;
+    line.clampedName = "t";
+  }
+  line.dragDirection = direction;
+  FitNumberLine(line, -0.5, 1.5);
+  return line;
+}
+
+void AddLinearPicture(LessonFrame& frame, cq::LinearKind kind, const cq::Vec2d& a, const cq::Vec2d& b,
+                      const cq::Vec2d& query, const cq::LinearResult<double, 2>& q, const WorldRect& view,
+                      const std::string& footLabel) {
+  if (const auto map = cq::LinearRegions(kind, a, b, view)) AddRegionMap(frame, *map, int(q.region), LinearTone);
+  if (!(a == b)) {
+    const cq::Vec2d d = b - a;
+    if (kind == cq::LinearKind::Line) {
+      if (auto line = cq::ClipLineToRect(a, d, view)) frame.strokes.push_back({line->p0, line->p1, Stroke::Shape});
+    } else {
+      if (auto carrier = cq::ClipLineToRect(a, d, view))
+        frame.strokes.push_back({carrier->p0, carrier->p1, Stroke::Carrier});
+      const double tEnd = kind == cq::LinearKind::Segment ? 1.0 : std::numeric_limits<double>::infinity();
+      if (auto shape = cq::ClipParametricToRect(a, d, 0.0, tEnd, view))
+        frame.strokes.push_back({shape->p0, shape->p1, Stroke::Shape});
+    }
+  }
+  if (!(q.foot == query)) frame.strokes.push_back({query, q.foot, Stroke::Perpendicular});
+  if (!(q.foot == q.closest)) {
+    frame.strokes.push_back({q.foot, q.closest, Stroke::ClampMove});
+    frame.markers.push_back({q.foot, Marker::RawFoot, footLabel});
+  }
+}
+
+const char* ClampRange(cq::LinearKind kind) {
+  switch (kind) {
+    case cq::LinearKind::Segment: return "[0, 1]";
+    case cq::LinearKind::Ray: return "[0, ∞)";
+    case cq::LinearKind::Line: return "(−∞, ∞)";
+  }
+  return "";
+}
+
+void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const cq::LinearResult<double, 2>& q,
+                             NumberStyle style, const std::string& query) {
+  auto n = [&](double v) { return FormatNumber(v, style); };
+  if (q.denominator == 0) {
+    frame.steps.push_back("Project: |B − A|² = 0, so A and B coincide: the shape is the single point A. "
+                          "No division by zero: t = 0 by definition.");
+    frame.steps.push_back("Evaluate: closest = A = " + FormatPoint(q.closest, style) + ".");
+    return;
+  }
+  frame.steps.push_back("Project: t_raw = (" + query + " − A)·(B − A) / |B − A|² = " + n(q.numerator) + " / " +
+                        n(q.denominator) + " = " + n(q.tRaw) + ".");
+  std::string clamp = std::string("Clamp to ") + ClampRange(kind) + ": ";
+  switch (q.region) {
+    case cq::LinearRegion::VertexA:
+      clamp += "the numerator " + n(q.numerator) + " ≤ 0, so t = 0: " + query + " projects before A, and A is the answer.";
+      break;
+    case cq::LinearRegion::VertexB:
+      clamp += "the numerator " + n(q.numerator) + " ≥ |B − A|² = " + n(q.denominator) +
+               ", so t = 1: " + query + " projects past B, and B is the answer.";
+      break;
+    case cq::LinearRegion::Interior:
+      if (kind == cq::LinearKind::Line)
+        clamp = "No clamp: a line is unbounded, so t = t_raw = " + n(q.t) + ".";
+      else
+        clamp += "t_raw is inside, so t = t_raw = " + n(q.t) + ": the foot is the answer.";
+      break;
+  }
+  if (kind != cq::LinearKind::Line)
+    clamp += " (Decided on the numerator before dividing: Ericson's deferred division.)";
+  frame.steps.push_back(clamp);
+  std::string evaluate = "Evaluate: closest = A + t(B − A) = " + FormatPoint(q.closest, style);
+  if (q.region == cq::LinearRegion::VertexA) evaluate += ", the vertex A itself";
+  if (q.region == cq::LinearRegion::VertexB) evaluate += ", the vertex B itself";
+  frame.steps.push_back(evaluate + ".");
 }
 
 void FitNumberLine(NumberLine& line, double lo, double hi) {

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "cq/linear.hpp"
 #include "cq/regions2d.hpp"
 #include "logic/lesson.hpp"
 
@@ -27,6 +28,29 @@ void AddValue(LessonFrame& frame, std::string label, std::string text, std::stri
 
 /// Records core's refusal: the error, its description and an inspector line.
 void SetError(LessonFrame& frame, const cq::QueryError& error);
+
+/// The tone of a segment's, ray's or line's region (a cq::LinearRegion as an int).
+Tone LinearTone(int region);
+
+/// The t number line of a segment, ray or line: coloured like its regions, t_raw and
+/// (but for a line) the clamped t; dragging moves the query point along `direction` (B - A).
+NumberLine MakeTNumberLine(cq::LinearKind kind, const cq::LinearResult<double, 2>& q, const cq::Vec2d& direction);
+
+/// The picture of a segment, ray or line answer `q` for query point `query`: core's
+/// regions (the one holding the query point highlighted), the shape and its dashed
+/// carrier clipped to `view`, the perpendicular to the raw foot, and, when the clamp moved
+/// the foot, the clamp's arrow and the raw foot's marker (labelled `footLabel`).
+void AddLinearPicture(LessonFrame& frame, cq::LinearKind kind, const cq::Vec2d& a, const cq::Vec2d& b,
+                      const cq::Vec2d& query, const cq::LinearResult<double, 2>& q, const WorldRect& view,
+                      const std::string& footLabel);
+
+/// "[0, 1]", "[0, ∞)" or "(−∞, ∞)": the range t is clamped to.
+const char* ClampRange(cq::LinearKind kind);
+
+/// The steps project, clamp and evaluate of a segment, ray or line answer `q`, written
+/// with this scene's numbers; `query` names the query point ("P", or a ball's centre "C").
+void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const cq::LinearResult<double, 2>& q,
+                             NumberStyle style, const std::string& query);
 
 /// A number-line view range that shows [lo, hi] and `value` with a margin.
 void FitNumberLine(NumberLine& line, double lo, double hi);

@@ -75,4 +75,22 @@ class BoxLesson final : public Lesson {
   static constexpr int k_body = 20;
 };
 
+/// A ball (circle) against a wire: the closest point, then the contact's depth, normal
+/// and push-out. Points A, B (the wire), C (the centre) and R (the radius as a vector
+/// from C, so moving C keeps the radius exactly).
+class ContactLesson final : public Lesson {
+ public:
+  std::string_view Id() const override { return "contact"; }
+  std::string_view Title() const override { return "Contact"; }
+  std::string_view Summary() const override;
+  std::vector<PointSpec> PointSpecs() const override;
+  std::vector<Preset> Presets() const override;
+  std::vector<DragHandle> Handles(const Points& points) const override;
+  int MoveHandle(Points& points, int handleId, const cq::Vec2d& target) const override;
+  LessonFrame Evaluate(const Points& points, const WorldRect& view, NumberStyle numbers) const override;
+  WorldRect Extent(const Points& points) const override;  ///< the wire, the ball and the pushed-out ball
+  size_t NumberLineCount() const override { return 2; }
+  int QueryPointIndex() const override { return 2; }
+};
+
 }  // namespace cq::app

@@ -11,7 +11,8 @@ const std::vector<const Lesson*>& LessonTable() {
   static const LineLesson line;
   static const PlaneLesson plane;
   static const BoxLesson box;
-  static const std::vector<const Lesson*> table = {&segment, &ray, &line, &plane, &box};
+  static const ContactLesson contact;
+  static const std::vector<const Lesson*> table = {&segment, &ray, &line, &plane, &box, &contact};
   return table;
 }
 

@@ -17,9 +17,9 @@ bool EqualsIgnoringCase(std::string_view a, std::string_view b) {
 std::vector<DragHandle> Lesson::Handles(const Points& points) const {
   const std::vector<PointSpec> specs = PointSpecs();
   std::vector<DragHandle> handles;
-  // P first: on an exact tie in hit testing the first handle wins, and P is the one a
-  // person means to drag when it sits on top of a shape handle.
-  const int p = PointIndex("P");
+  // The query point first: on an exact tie in hit testing the first handle wins, and it
+  // is the one a person means to drag when it sits on top of a shape handle.
+  const int p = QueryPointIndex();
   if (p >= 0) handles.push_back({p, specs[size_t(p)].name, points[size_t(p)], HandleShape::QueryPoint, std::nullopt});
   for (size_t i = 0; i < specs.size(); ++i)
     if (int(i) != p) handles.push_back({int(i), specs[i].name, points[i], HandleShape::Point, std::nullopt});

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "cq/aabb.hpp"
+#include "cq/contact.hpp"
 #include "cq/linear.hpp"
 #include "cq/plane.hpp"
 #include "cq/regions2d.hpp"
@@ -28,7 +29,7 @@ using WorldRect = cq::Rect2<double>;
 
 /// A named point of the scene (the lesson's state is just these positions).
 struct PointSpec {
-  std::string name;         ///< "A", "B", "P", "O", "N", "Min", "Max": used by --set and the inspector
+  std::string name;         ///< "A", "B", "P", "O", "N", "Min", "Max", "C", "R": used by --set and the inspector
   std::string description;  ///< "endpoint A", "query point", ...
 };
 
@@ -61,6 +62,8 @@ enum class Tone : std::uint8_t {
   BoxInside,
   BoxEdge,
   BoxVertex,
+  Penetrating,  ///< a distance below the radius: the ball is sunk in
+  Clear,        ///< a distance of at least the radius: no contact to resolve
 };
 
 struct RegionFill {
@@ -77,6 +80,7 @@ enum class Stroke : std::uint8_t {
   ClampMove,      ///< arrow from the raw foot to the clamped point: what the clamp did
   Distance,       ///< from P to the closest point, labelled with its length
   Normal,         ///< the plane's normal arrow
+  PushOut,        ///< arrow from a ball's centre to where the contact pushes it
 };
 
 struct StrokeLine {
@@ -85,12 +89,24 @@ struct StrokeLine {
   Stroke stroke = Stroke::Shape;
 };
 
-enum class Marker : std::uint8_t { RawFoot, Closest };
+enum class Marker : std::uint8_t { RawFoot, Closest, Resolved };
 
 struct MarkerPoint {
   cq::Vec2d position{};
   Marker marker = Marker::Closest;
   std::string label;
+};
+
+enum class CircleRole : std::uint8_t {
+  Ball,      ///< the ball (a circle in 2D): solid outline
+  Resolved,  ///< the ball where the contact pushes it: dashed outline
+};
+
+/// A circle on the canvas, in world units.
+struct CircleShape {
+  cq::Vec2d center{};
+  double radius = 0;
+  CircleRole role = CircleRole::Ball;
 };
 
 /// One interval of a number line, coloured like the region it stands for.
@@ -124,7 +140,7 @@ struct InspectorValue {
 };
 
 using CoreResult = std::variant<std::monostate, cq::LinearResult<double, 2>, cq::PlaneResult<double, 2>,
-                                cq::BoxResult<double, 2>>;
+                                cq::BoxResult<double, 2>, cq::ContactResult<double, 2>>;
 
 /// Everything a lesson shows for one scene, recomputed every frame.
 struct LessonFrame {
@@ -138,6 +154,9 @@ struct LessonFrame {
   std::vector<MarkerPoint> markers;
   std::optional<StrokeLine> distance;    ///< P to closest, labelled with distanceText
   std::string distanceText;              ///< the label, e.g. "d = 2" or "s = −0.74"
+  std::vector<CircleShape> circles;      ///< a contact lesson's ball and where it is pushed
+  std::optional<StrokeLine> pushOut;     ///< centre to pushed-out centre, labelled with pushOutText
+  std::string pushOutText;               ///< e.g. "depth = 1"
 
   std::vector<NumberLine> numberLines;
   std::vector<InspectorValue> values;    ///< the inspector's live values
@@ -175,18 +194,22 @@ class Lesson {
 
   /// Index of the named point (case-insensitive), or -1.
   int PointIndex(std::string_view name) const;
+
+  /// The point the lesson asks about (drawn blue, listed first among the handles, moved
+  /// by dragging on a number line). Default: the one named P.
+  virtual int QueryPointIndex() const { return PointIndex("P"); }
 };
 
 /// The smallest rectangle holding `rect` and `point`.
 WorldRect Enclose(const WorldRect& rect, const cq::Vec2d& point);
 
-/// The lessons in menu order: Segment, Ray, Line, Plane, Box (app/lessons/registry.cpp).
+/// The lessons in menu order: Segment, Ray, Line, Plane, Box, Contact (app/lessons/registry.cpp).
 const std::vector<const Lesson*>& LessonTable();
 
 /// The lesson with this id or title (case-insensitive), or nullptr.
 const Lesson* FindLesson(std::string_view name);
 
-/// "segment, ray, line, plane, box"
+/// "segment, ray, line, plane, box, contact"
 std::string LessonIdList();
 
 }  // namespace cq::app

@@ -127,8 +127,10 @@ std::string HelpText() {
 
 Usage: closest-lab [FLAGS]
 
-  --lesson NAME         open a lesson: segment, ray, line, plane, box
-  --set NAME=x,y        place a handle (repeatable), e.g. --set P=3,1 --set B=5,0
+  --lesson NAME         open a lesson: segment, ray, line, plane, box, contact
+  --set NAME=x,y        place a point (repeatable), e.g. --set P=3,1 --set B=5,0;
+                        names: A B P, the plane's O N, the box's Min Max, the
+                        contact's C (centre) and R (radius vector: r = |R|)
   --size WxH            window size in pixels (screenshots have exactly this size)
   --screenshot FILE.png render the first complete frame to FILE.png, then exit 0
   --frames N            run N frames, then exit 0

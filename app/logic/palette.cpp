@@ -22,6 +22,8 @@ Rgba ToneColor(Tone tone) {
     case Tone::BoxInside: return Hex(0x009E73);  // bluish green
     case Tone::BoxEdge: return Hex(0xE69F00);    // orange
     case Tone::BoxVertex: return Hex(0x56B4E9);  // sky blue
+    case Tone::Penetrating: return Hex(0xD55E00);  // vermillion
+    case Tone::Clear: return Hex(0x009E73);      // bluish green
   }
   return Hex(0x999999);
 }
@@ -41,6 +43,7 @@ Rgba StrokeColor(Stroke stroke) {
     case Stroke::ClampMove: return Hex(0xD55E00);      // vermillion
     case Stroke::Distance: return Hex(0x000000);
     case Stroke::Normal: return Hex(0x0072B2);
+    case Stroke::PushOut: return Hex(0x009E73);  // bluish green, like the clear side of the d line
   }
   return Hex(0x000000);
 }
@@ -49,6 +52,15 @@ Rgba MarkerColor(Marker marker) {
   switch (marker) {
     case Marker::RawFoot: return Hex(0x0072B2);  // blue, like the perpendicular that lands on it
     case Marker::Closest: return Hex(0xD55E00);  // vermillion: the answer
+    case Marker::Resolved: return Hex(0x009E73);  // bluish green, like the push-out arrow
+  }
+  return Hex(0x000000);
+}
+
+Rgba CircleColor(CircleRole role) {
+  switch (role) {
+    case CircleRole::Ball: return QueryPointColor();  // its centre is the query point
+    case CircleRole::Resolved: return StrokeColor(Stroke::PushOut);
   }
   return Hex(0x000000);
 }

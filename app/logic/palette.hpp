@@ -22,6 +22,7 @@ Rgba ToneColor(Tone tone);
 Rgba ToneInk(Tone tone);
 Rgba StrokeColor(Stroke stroke);
 Rgba MarkerColor(Marker marker);
+Rgba CircleColor(CircleRole role);
 
 Rgba PaperColor();       ///< canvas background
 Rgba MinorGridColor();   ///< alpha = how strongly it is mixed over the paper

@@ -35,6 +35,13 @@ nlohmann::json ResultJson(const CoreResult& result) {
           j["closest"] = PointJson(r.closest);
           j["distance"] = r.distance;
           j["distance_sq"] = r.distanceSq;
+        } else if constexpr (std::is_same_v<R, cq::ContactResult<double, 2>>) {
+          j["penetrating"] = r.penetrating;
+          j["depth"] = r.depth;
+          j["distance"] = r.distance;
+          j["normal"] = PointJson(r.normal);
+          j["closest"] = PointJson(r.closest);
+          j["resolved_center"] = PointJson(r.resolvedCenter);
         }
       },
       result);

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "cq/normalize.hpp"
+#include "logic/circle_arc.hpp"
 #include "logic/label_layout.hpp"
 #include "logic/palette.hpp"
 #include "ui/lab_app.hpp"
@@ -41,6 +42,8 @@ const char* ToneName(Tone tone) {
     case Tone::BoxInside: return "inside";
     case Tone::BoxEdge: return "edge";
     case Tone::BoxVertex: return "vertex";
+    case Tone::Penetrating: return "penetrating";
+    case Tone::Clear: return "clear";
   }
   return "";
 }
@@ -65,6 +68,27 @@ void Arrow(ImDrawList& draw, const cq::Vec2d& from, const cq::Vec2d& to, ImU32 c
   const cq::Vec2d base = to - h * u;
   draw.AddLine(ToIm(from), ToIm(base), color, thickness);
   draw.AddTriangleFilled(ToIm(to), ToIm(base + 0.45 * h * n), ToIm(base - 0.45 * h * n), color);
+}
+
+/// A polyline in dashes of `dash` pixels with gaps of `gap`, the pattern running on across
+/// its vertices (a dashed circle is many short pieces).
+void DashedPolyline(ImDrawList& draw, const std::vector<cq::Vec2d>& points, ImU32 color, float thickness, float dash,
+                    float gap) {
+  double phase = 0;  // distance into the current dash + gap period
+  const double period = double(dash) + double(gap);
+  for (size_t i = 1; i < points.size(); ++i) {
+    const cq::Vec2d a = points[i - 1];
+    const cq::Vec2d d = points[i] - a;
+    const double length = std::sqrt(cq::Dot(d, d));
+    double s = 0;
+    while (s < length) {
+      const double left = phase < dash ? dash - phase : period - phase;  // to the end of this dash or gap
+      const double next = std::min(length, s + left);
+      if (phase < dash) draw.AddLine(ToIm(a + (s / length) * d), ToIm(a + (next / length) * d), color, thickness);
+      phase = std::fmod(phase + (next - s), period);
+      s = next;
+    }
+  }
 }
 
 }  // namespace
@@ -208,12 +232,30 @@ void LabApp::DrawStrokes(ImDrawList& draw) const {
           break;
         }
         case Stroke::ClampMove: Arrow(draw, S(s.p0), S(s.p1), color, Px(2.5f), Px(13)); break;
-        case Stroke::Distance: break;
+        case Stroke::Distance:
+        case Stroke::PushOut: break;  // drawn below, with their labels
       }
     }
   }
   if (m_frame.distance) draw.AddLine(ToIm(S(m_frame.distance->p0)), ToIm(S(m_frame.distance->p1)),
                                      PackAbgr(StrokeColor(Stroke::Distance)), Px(2));
+  // Balls: the arc is built in pixels (only its visible part, however large the ball).
+  for (const CircleShape& circle : m_frame.circles) {
+    const std::vector<cq::Vec2d> arc =
+        VisibleCircleArc(S(circle.center), circle.radius * m_camera.Zoom(), m_layout.canvas);
+    const ImU32 color = PackAbgr(CircleColor(circle.role));
+    if (circle.role == CircleRole::Ball) {
+      std::vector<ImVec2> points;
+      points.reserve(arc.size());
+      for (const cq::Vec2d& p : arc) points.push_back(ToIm(p));
+      draw.AddPolyline(points.data(), int(points.size()), color, 0, Px(2.5f));
+    } else {
+      DashedPolyline(draw, arc, color, Px(2), Px(8), Px(6));
+    }
+  }
+  if (m_frame.pushOut)
+    Arrow(draw, S(m_frame.pushOut->p0), S(m_frame.pushOut->p1), PackAbgr(StrokeColor(Stroke::PushOut)), Px(2.5f),
+          Px(13));
 }
 
 void LabApp::DrawHandlesAndLabels(ImDrawList& draw) const {
@@ -249,7 +291,7 @@ void LabApp::DrawHandlesAndLabels(ImDrawList& draw) const {
   for (const MarkerPoint& m : m_frame.markers) {
     const cq::Vec2d p = S(m.position);
     const ImU32 color = PackAbgr(MarkerColor(m.marker));
-    if (m.marker == Marker::RawFoot) {
+    if (m.marker == Marker::RawFoot || m.marker == Marker::Resolved) {
       draw.AddCircleFilled(ToIm(p), r * 0.8f, PackAbgr(PaperColor()));
       draw.AddCircle(ToIm(p), r * 0.8f, color, 0, Px(2.2f));
     } else {
@@ -274,6 +316,11 @@ void LabApp::DrawHandlesAndLabels(ImDrawList& draw) const {
     const cq::Vec2d b = S(m_frame.distance->p1);
     const cq::Vec2d side = cq::PerpLeft(b - a);
     label(m_frame.distanceText, 0.5 * (a + b), Px(4), side, StrokeColor(Stroke::Distance), 0.85f);
+  }
+  if (m_frame.pushOut && !(m_frame.pushOut->p0 == m_frame.pushOut->p1)) {
+    const cq::Vec2d a = S(m_frame.pushOut->p0);
+    const cq::Vec2d b = S(m_frame.pushOut->p1);
+    label(m_frame.pushOutText, 0.5 * (a + b), Px(4), cq::PerpLeft(b - a) * -1.0, StrokeColor(Stroke::PushOut), 0.85f);
   }
 
   // Name the regions at their visible centres (only P's region for the busy 9-region box).

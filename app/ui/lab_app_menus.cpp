@@ -16,7 +16,7 @@ struct ShortcutRow {
 };
 
 constexpr ShortcutRow k_shortcuts[] = {
-    {"Left drag on a handle", "move it (A, B, P, the plane's O and N, the box's corners and body)"},
+    {"Left drag on a handle", "move it (A, B, P, the plane's O and N, the box's corners and body, the ball's C and rim R)"},
     {"Shift + drag", "move it snapped to the grid (G toggles snapping on for good)"},
     {"Left drag on empty space", "pan"},
     {"Middle or right drag", "pan"},

@@ -66,7 +66,7 @@ void LabApp::NumberLinesInput() {
       m_lineDrag.reset();
       continue;
     }
-    // Move P so the raw value follows the mouse. The raw value comes from a fresh
+    // Move the query point so the raw value follows the mouse. The raw value comes from a fresh
     // evaluation: the scene may have changed since the last drawing.
     const Lesson& lesson = m_scene.CurrentLesson();
     const LessonFrame now = lesson.Evaluate(m_scene.CurrentPoints(), m_camera.VisibleWorld(), m_settings.numbers);
@@ -74,7 +74,7 @@ void LabApp::NumberLinesInput() {
     const NumberLine& line = now.numberLines[i];
     const double target = row.ToValue(ImGui::GetIO().MousePos.x, m_lineDrag->viewFrom, m_lineDrag->viewTo);
     if (std::isfinite(line.raw) && std::isfinite(target)) {
-      const int p = lesson.PointIndex("P");
+      const int p = lesson.QueryPointIndex();
       if (p >= 0) m_scene.EditPoints()[size_t(p)] = m_scene.CurrentPoints()[size_t(p)] + (target - line.raw) * line.dragDirection;
     }
   }

@@ -7,8 +7,11 @@
 #include <set>
 
 #include "cq/aabb.hpp"
+#include "cq/contact.hpp"
 #include "cq/linear.hpp"
+#include "cq/normalize.hpp"
 #include "cq/plane.hpp"
+#include "lessons/lesson_kit.hpp"
 #include "lessons/lessons.hpp"
 #include "logic/lesson.hpp"
 
@@ -42,40 +45,45 @@ const MarkerPoint* FindMarker(const LessonFrame& frame, Marker marker) {
   return nullptr;
 }
 
-TEST(LessonTable, FiveLessonsInMenuOrderWithUniqueIds) {
+TEST(LessonTable, SixLessonsInMenuOrderWithUniqueIds) {
   const auto& table = LessonTable();
-  ASSERT_EQ(table.size(), 5u);
-  const char* ids[] = {"segment", "ray", "line", "plane", "box"};
+  ASSERT_EQ(table.size(), 6u);
+  const char* ids[] = {"segment", "ray", "line", "plane", "box", "contact"};
   std::set<std::string> seen;
   for (size_t i = 0; i < table.size(); ++i) {
     EXPECT_EQ(table[i]->Id(), ids[i]);
     seen.insert(std::string(table[i]->Id()));
   }
-  EXPECT_EQ(seen.size(), 5u);
-  EXPECT_EQ(LessonIdList(), "segment, ray, line, plane, box");
+  EXPECT_EQ(seen.size(), 6u);
+  EXPECT_EQ(LessonIdList(), "segment, ray, line, plane, box, contact");
 }
 
 TEST(LessonTable, FindLessonIgnoresCaseAndAcceptsTitles) {
   EXPECT_EQ(FindLesson("SEGMENT"), LessonTable()[0]);
   EXPECT_EQ(FindLesson("Box"), LessonTable()[4]);
+  EXPECT_EQ(FindLesson("Contact"), LessonTable()[5]);
   EXPECT_EQ(FindLesson("triangle"), nullptr);
 }
 
-TEST(LessonTable, EveryPresetHasOnePositionPerPointAndPIsAPoint) {
+TEST(LessonTable, EveryPresetHasOnePositionPerPointAndAQueryPoint) {
   for (const Lesson* lesson : LessonTable()) {
     const auto presets = lesson->Presets();
     ASSERT_FALSE(presets.empty()) << lesson->Id();
     for (const Preset& preset : presets) EXPECT_EQ(preset.points.size(), lesson->PointSpecs().size()) << preset.name;
-    EXPECT_GE(lesson->PointIndex("p"), 0) << lesson->Id();
+    // The query point is P, but for the contact lesson, where it is the ball's centre C.
+    const char* query = lesson->Id() == "contact" ? "C" : "P";
+    EXPECT_EQ(lesson->QueryPointIndex(), lesson->PointIndex(query)) << lesson->Id();
+    EXPECT_GE(lesson->QueryPointIndex(), 0) << lesson->Id();
     EXPECT_EQ(lesson->PointIndex("nope"), -1);
   }
 }
 
-TEST(LessonTable, HandlesListPFirstSoItWinsTies) {
+TEST(LessonTable, HandlesListTheQueryPointFirstSoItWinsTies) {
   for (const Lesson* lesson : LessonTable()) {
     const auto handles = lesson->Handles(lesson->Presets().front().points);
     ASSERT_FALSE(handles.empty());
-    EXPECT_EQ(handles.front().label, "P") << lesson->Id();
+    EXPECT_EQ(handles.front().id, lesson->QueryPointIndex()) << lesson->Id();
+    EXPECT_EQ(handles.front().label, lesson->PointSpecs()[size_t(lesson->QueryPointIndex())].name) << lesson->Id();
     EXPECT_EQ(handles.front().shape, HandleShape::QueryPoint);
   }
 }
@@ -248,6 +256,180 @@ TEST(BoxLesson, NineRegionsOneHighlighted) {
   EXPECT_EQ(frame.regions.size(), 9u);
   EXPECT_EQ(HighlightedCount(frame), 1);
   EXPECT_EQ(frame.regionName, "edge (right)");
+}
+
+// The contact lesson: points A, B (the wire), C (the centre), R (the radius as a vector).
+const DragHandle* FindHandle(const std::vector<DragHandle>& handles, int id) {
+  for (const DragHandle& h : handles)
+    if (h.id == id) return &h;
+  return nullptr;
+}
+
+void ExpectContactFrameIsCore(const Points& pts, NumberStyle style) {
+  const auto radius = cq::Distance(cq::Vec2d{}, pts[3]);
+  ASSERT_TRUE(radius);
+  const auto contact = cq::ContactSphereSegment(cq::Sphere<double, 2>{pts[2], *radius}, pts[0], pts[1]);
+  const auto q = cq::ClosestPointOnSegment(pts[2], pts[0], pts[1]);
+  ASSERT_TRUE(contact.ok());
+  ASSERT_TRUE(q.ok());
+  const ContactLesson lesson;
+  const LessonFrame frame = lesson.Evaluate(pts, ViewAround(lesson, pts), style);
+  ASSERT_FALSE(frame.error);
+  const auto* result = std::get_if<cq::ContactResult<double, 2>>(&frame.result);
+  ASSERT_NE(result, nullptr);
+  EXPECT_EQ(result->resolvedCenter, contact->resolvedCenter);
+  EXPECT_EQ(result->normal, contact->normal);
+
+  auto values = ValuesByLabel(frame);
+  auto n = [&](double v) { return FormatNumber(v, style); };
+  EXPECT_EQ(values["radius"], n(*radius));
+  EXPECT_EQ(values["t_raw"], n(q->tRaw));
+  EXPECT_EQ(values["t"], n(q->t));
+  EXPECT_EQ(values["region"], cq::ToString(q->region));
+  EXPECT_EQ(values["closest"], FormatPoint(contact->closest, style));
+  EXPECT_EQ(values["distance"], n(contact->distance));
+  EXPECT_EQ(values["penetrating"], contact->penetrating ? "yes" : "no");
+  EXPECT_EQ(values["depth"], n(contact->depth));
+  EXPECT_EQ(values["normal"], FormatPoint(contact->normal, style));
+  EXPECT_EQ(values["resolved centre"], FormatPoint(contact->resolvedCenter, style));
+
+  // The ball where C and r are; the pushed-out ball, its arrow and marker only when sunk in.
+  ASSERT_EQ(frame.circles.size(), contact->penetrating ? 2u : 1u);
+  EXPECT_EQ(frame.circles[0].center, pts[2]);
+  EXPECT_EQ(frame.circles[0].radius, *radius);
+  EXPECT_EQ(frame.circles[0].role, CircleRole::Ball);
+  EXPECT_EQ(frame.pushOut.has_value(), contact->penetrating);
+  EXPECT_EQ(FindMarker(frame, Marker::Resolved) != nullptr, contact->penetrating);
+  if (contact->penetrating) {
+    EXPECT_EQ(frame.circles[1].center, contact->resolvedCenter);
+    EXPECT_EQ(frame.circles[1].radius, *radius);
+    EXPECT_EQ(frame.circles[1].role, CircleRole::Resolved);
+    EXPECT_EQ(frame.pushOut->p0, pts[2]);
+    EXPECT_EQ(frame.pushOut->p1, contact->resolvedCenter);
+    EXPECT_EQ(frame.pushOutText, "depth = " + n(contact->depth));
+    EXPECT_EQ(FindMarker(frame, Marker::Resolved)->position, contact->resolvedCenter);
+  }
+  ASSERT_NE(FindMarker(frame, Marker::Closest), nullptr);
+  EXPECT_EQ(FindMarker(frame, Marker::Closest)->position, contact->closest);
+  ASSERT_TRUE(frame.distance);
+  EXPECT_EQ(frame.distance->p0, pts[2]);
+  EXPECT_EQ(frame.distance->p1, contact->closest);
+  EXPECT_EQ(frame.distanceText, "d = " + n(contact->distance));
+
+  // Number lines: t as for the segment; d against r, clamped to r by the push.
+  ASSERT_EQ(frame.numberLines.size(), lesson.NumberLineCount());
+  ASSERT_EQ(frame.numberLines.size(), 2u);
+  EXPECT_EQ(frame.numberLines[0].raw, q->tRaw);
+  EXPECT_EQ(*frame.numberLines[0].clamped, q->t);
+  const NumberLine& d = frame.numberLines[1];
+  EXPECT_EQ(d.raw, contact->distance);
+  EXPECT_EQ(*d.clamped, contact->penetrating ? *radius : contact->distance);
+  EXPECT_EQ(d.dragDirection, contact->normal);
+  EXPECT_LE(d.viewFrom, 0);
+  EXPECT_GE(d.viewTo, std::max(*radius, contact->distance));
+
+  EXPECT_EQ(HighlightedCount(frame), 1);
+  for (const RegionFill& fill : frame.regions)
+    if (fill.holdsP) {
+      EXPECT_EQ(fill.tone, LinearTone(int(q->region)));
+    }
+}
+
+TEST(ContactLesson, InspectorCanvasAndNumberLinesAreCoresAnswerForEveryPreset) {
+  for (const Preset& preset : ContactLesson().Presets()) {
+    SCOPED_TRACE(preset.name);
+    ExpectContactFrameIsCore(preset.points, NumberStyle::Readable);
+    ExpectContactFrameIsCore(preset.points, NumberStyle::Exact);
+  }
+}
+
+TEST(ContactLesson, PresetsShowEveryCase) {
+  const std::vector<Preset> presets = ContactLesson().Presets();
+  ASSERT_GE(presets.size(), 6u);
+  auto contactOf = [&](size_t i) {
+    const Points& p = presets[i].points;
+    return *cq::ContactSphereSegment(cq::Sphere<double, 2>{p[2], *cq::Distance(cq::Vec2d{}, p[3])}, p[0], p[1]);
+  };
+  // Past an end: Q is the vertex B itself (the default scene, as the segment's is past B).
+  EXPECT_TRUE(contactOf(0).penetrating);
+  EXPECT_EQ(contactOf(0).closest, presets[0].points[1]);
+  // Sunk into the interior: d = 1, r = 2, pushed straight up to (1, 2).
+  EXPECT_TRUE(contactOf(1).penetrating);
+  EXPECT_EQ(contactOf(1).resolvedCenter, (cq::Vec2d{{1, 2}}));
+  // Touching: d == r exactly, not penetrating.
+  EXPECT_FALSE(contactOf(2).penetrating);
+  EXPECT_EQ(contactOf(2).distance, 2);
+  // Clear.
+  EXPECT_FALSE(contactOf(3).penetrating);
+  EXPECT_GT(contactOf(3).distance, 2);
+  // On the wire: the documented perpendicular.
+  EXPECT_EQ(contactOf(4).distance, 0);
+  EXPECT_EQ(contactOf(4).normal, (cq::WirePerpendicular(presets[4].points[0], presets[4].points[1])));
+  // r = 0 on the wire: still not penetrating.
+  EXPECT_EQ(presets[5].points[3], cq::Vec2d{});
+  EXPECT_FALSE(contactOf(5).penetrating);
+}
+
+TEST(ContactLesson, StepsCarryTheNumbers) {
+  const std::vector<Preset> presets = ContactLesson().Presets();
+  const LessonFrame sunk = ContactLesson().Evaluate(presets[1].points, k_view, NumberStyle::Readable);
+  ASSERT_GE(sunk.steps.size(), 7u);
+  EXPECT_NE(sunk.steps[0].find("(C − A)·(B − A)"), std::string::npos) << sunk.steps[0];
+  EXPECT_NE(sunk.steps[3].find("d = |C − Q| = 1, with Q = (1, 0)"), std::string::npos) << sunk.steps[3];
+  EXPECT_NE(sunk.steps[4].find("d = 1 < r = 2"), std::string::npos) << sunk.steps[4];
+  EXPECT_NE(sunk.steps[4].find("depth = r − d = 1"), std::string::npos) << sunk.steps[4];
+  EXPECT_NE(sunk.steps[5].find("n = (0, 1)"), std::string::npos) << sunk.steps[5];
+  EXPECT_NE(sunk.steps[6].find("C′ = C + depth·n = (1, 2)"), std::string::npos) << sunk.steps[6];
+
+  const LessonFrame touching = ContactLesson().Evaluate(presets[2].points, k_view, NumberStyle::Readable);
+  EXPECT_NE(touching.steps.back().find("d = 2 ≥ r = 2"), std::string::npos) << touching.steps.back();
+
+  const LessonFrame onWire = ContactLesson().Evaluate(presets[4].points, k_view, NumberStyle::Readable);
+  bool mentionsZeroVector = false;
+  for (const std::string& step : onWire.steps) mentionsZeroVector |= step.find("zero vector") != std::string::npos;
+  EXPECT_TRUE(mentionsZeroVector);
+}
+
+TEST(ContactLesson, MovingTheCentreKeepsTheRadiusExactlyAndTheRimHandleSetsIt) {
+  const ContactLesson lesson;
+  Points pts = {{{-4, 0}}, {{4, 0}}, {{1, 1}}, {{0.3, 0.1}}};
+  const cq::Vec2d radiusVector = pts[3];
+  // The centre moves alone; the radius vector, hence r, is untouched.
+  EXPECT_EQ(lesson.MoveHandle(pts, 2, cq::Vec2d{{2.7, -0.9}}), 2);
+  EXPECT_EQ(pts[2], (cq::Vec2d{{2.7, -0.9}}));
+  EXPECT_EQ(pts[3], radiusVector);
+  // The rim handle is drawn at C + R, and dragging it sets R = target - C.
+  const auto handles = lesson.Handles(pts);
+  ASSERT_NE(FindHandle(handles, 3), nullptr);
+  EXPECT_EQ(FindHandle(handles, 3)->position, pts[2] + pts[3]);
+  EXPECT_EQ(lesson.MoveHandle(pts, 3, cq::Vec2d{{2.7, 2.1}}), 3);
+  EXPECT_EQ(pts[3], (cq::Vec2d{{2.7, 2.1}} - cq::Vec2d{{2.7, -0.9}}));
+  EXPECT_EQ(ValuesByLabel(lesson.Evaluate(pts, k_view, NumberStyle::Readable))["radius"], "3");
+  // Wire ends move as plain points.
+  EXPECT_EQ(lesson.MoveHandle(pts, 0, cq::Vec2d{{-5, 1}}), 0);
+  EXPECT_EQ(pts[0], (cq::Vec2d{{-5, 1}}));
+}
+
+TEST(ContactLesson, ExtentHoldsTheBallAndWhereItIsPushed) {
+  // d = 1, r = 2: the ball reaches y = -1 and y = 3, the pushed-out one y = 4.
+  const WorldRect extent = ContactLesson().Extent({{{-4, 0}}, {{4, 0}}, {{1, 1}}, {{0, 2}}});
+  EXPECT_LE(extent.min.y(), -1);
+  EXPECT_GE(extent.max.y(), 4);
+  EXPECT_LE(extent.min.x(), -4);
+  EXPECT_GE(extent.max.x(), 4);
+}
+
+TEST(ContactLesson, ARadiusBeyondTheRangeIsReportedNotDrawn) {
+  const double big = 1.5e308;
+  const LessonFrame frame =
+      ContactLesson().Evaluate({{{-4, 0}}, {{4, 0}}, {{1, 1}}, {{big, big}}}, k_view, NumberStyle::Readable);
+  ASSERT_TRUE(frame.error);
+  EXPECT_EQ(frame.error->code, cq::ErrorCode::Overflow);
+  EXPECT_EQ(frame.error->field, cq::Field::Radius);
+  EXPECT_NE(frame.errorText.find("radius"), std::string::npos) << frame.errorText;
+  EXPECT_TRUE(frame.values.empty());
+  EXPECT_TRUE(frame.circles.empty());
+  EXPECT_FALSE(frame.distance);
 }
 
 }  // namespace

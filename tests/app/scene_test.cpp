@@ -20,7 +20,7 @@ TEST(Scene, SwitchingLessonsKeepsEachLessonsPoints) {
   scene.OpenNextLesson(-1);
   EXPECT_EQ(scene.CurrentPoints()[2], (cq::Vec2d{{9, 9}}));
   scene.OpenNextLesson(-1);  // wraps to the last lesson
-  EXPECT_EQ(scene.CurrentLesson().Id(), "box");
+  EXPECT_EQ(scene.CurrentLesson().Id(), "contact");
 }
 
 TEST(Scene, SetPointRejectsUnknownNames) {

@@ -44,7 +44,7 @@ TEST(Foundation, BadFlagsExitTwoWithOneLine) {
 TEST(Foundation, UnknownLessonListsTheLessons) {
   TempDir dir;
   const RunResult r = RunShell(Quote(CQ_LAB_BINARY) + " --lesson triangle", dir);
-  EXPECT_NE(r.err.find("segment, ray, line, plane, box"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("segment, ray, line, plane, box, contact"), std::string::npos) << r.err;
 }
 
 TEST(Foundation, HelpExitsZeroAndNeedsNoDisplay) {

@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 
 #include "cq/aabb.hpp"
+#include "cq/contact.hpp"
 #include "cq/linear.hpp"
+#include "cq/normalize.hpp"
 #include "cq/plane.hpp"
 #include "gui_support.hpp"
 #include "logic/palette.hpp"
@@ -30,6 +32,9 @@ cq::Vec2d CoreClosest(const std::string& lesson, const nlohmann::json& pts) {
   if (lesson == "ray") return cq::ClosestPointOnRay(P("P"), P("A"), P("B"))->closest;
   if (lesson == "line") return cq::ClosestPointOnLine(P("P"), P("A"), P("B"))->closest;
   if (lesson == "plane") return cq::ClosestPointOnPlane(P("P"), cq::PlaneThroughPoint(P("N") - P("O"), P("O")))->closest;
+  if (lesson == "contact")
+    return cq::ContactSphereSegment(cq::Sphere<double, 2>{P("C"), *cq::Distance(cq::Vec2d{}, P("R"))}, P("A"), P("B"))
+        ->closest;
   return cq::ClosestPointOnBox(P("P"), cq::Aabb<double, 2>{P("Min"), P("Max")})->closest;
 }
 
@@ -85,8 +90,46 @@ INSTANTIATE_TEST_SUITE_P(
         RenderCase{"plane", "--set O=0,0 --set N=0,1.5 --set P=1.5,2.2", {{-0.6, 1.3}}, Tone::Front,
                    cq::Vec2d{{-0.6, -0.22}}, Tone::Back},
         RenderCase{"box", "--set Min=-2,-1 --set Max=2,1 --set P=3.5,0.3", {{3.1, -0.6}}, Tone::BoxEdge,
-                   cq::Vec2d{{0.6, -0.5}}, Tone::BoxInside}),
+                   cq::Vec2d{{0.6, -0.5}}, Tone::BoxInside},
+        RenderCase{"contact", "--set A=-3,0 --set B=3,0 --set C=1,1 --set R=0,2", {{-2.2, -1.1}}, Tone::Interior,
+                   cq::Vec2d{{3.5, -1.1}}, Tone::VertexB}),
     [](const ::testing::TestParamInfo<RenderCase>& param) { return std::string(param.param.lesson); });
+
+// The contact lesson: the ball's outline passes where C and r put it, and the push-out
+// arrow runs from C towards where core's contact moves it.
+TEST(ContactRender, BallOutlineAndPushOutWhereCoreSays) {
+  TempDir dir;
+  const std::string shot = (dir / "shot.png").string();
+  const std::string state = (dir / "state.json").string();
+  const RunResult r = RunLab("--lesson contact --set A=-3,0 --set B=3,0 --set C=1,1 --set R=0,2 --size 1200x800 "
+                             "--screenshot " + Quote(shot) + " --dump-state " + Quote(state),
+                             dir);
+  ASSERT_EQ(r.status, 0) << r.err;
+  const Png png(shot);
+  ASSERT_TRUE(png.Loaded());
+  const nlohmann::json s = ReadJson(state);
+  ASSERT_FALSE(s.is_discarded());
+  const cq::app::Camera camera = CameraFromState(s);
+  const auto contact = cq::ContactSphereSegment(cq::Sphere<double, 2>{{{1, 1}}, 2}, {{-3, 0}}, {{3, 0}});
+  ASSERT_TRUE(contact.ok());
+  EXPECT_EQ(s["values"]["penetrating"], true);
+  EXPECT_EQ(PointFromJson(s["values"]["resolved_center"]), contact->resolvedCenter);
+
+  auto expectInk = [&](const cq::Vec2d& world, const cq::app::Rgba& ink, const char* what) {
+    const cq::Vec2d p = camera.WorldToScreen(world);
+    const Rgb got = png.ModeAround(int(std::lround(p.x())), int(std::lround(p.y())), 1);
+    EXPECT_LE(ColourDistance(got, ToRgb(ink.r, ink.g, ink.b)), 12)
+        << what << " at " << world.x() << "," << world.y() << ": got " << got[0] << "," << got[1] << "," << got[2];
+  };
+  // Left and right of the ball, and its lowest point below the wire.
+  const cq::app::Rgba ball = cq::app::CircleColor(cq::app::CircleRole::Ball);
+  expectInk({{-1, 1}}, ball, "ball, left");
+  expectInk({{3, 1}}, ball, "ball, right");
+  expectInk({{1, -1}}, ball, "ball, bottom");
+  // Three quarters of the way along the push-out arrow (its middle carries the label).
+  const cq::Vec2d along = cq::Vec2d{{1, 1}} + 0.75 * (contact->resolvedCenter - cq::Vec2d{{1, 1}});
+  expectInk(along, cq::app::StrokeColor(cq::app::Stroke::PushOut), "push-out arrow");
+}
 
 }  // namespace
 }  // namespace cq::gui_test

@@ -1,0 +1,183 @@
+// Lesson: a ball (a circle in 2D) against a wire, the collision-response form of the same
+// move. Project the centre onto the wire, clamp, evaluate: that is the wire's closest
+// point Q. If the centre is nearer to Q than the radius, the ball is sunk in by
+// depth = r − d and is pushed out along the unit normal from Q towards the centre.
+#include <algorithm>
+#include <limits>
+
+#include "cq/contact.hpp"
+#include "cq/linear.hpp"
+#include "cq/normalize.hpp"
+#include "lessons/lesson_kit.hpp"
+#include "lessons/lessons.hpp"
+
+namespace cq::app {
+namespace {
+
+constexpr int k_a = 0;
+constexpr int k_b = 1;
+constexpr int k_center = 2;
+constexpr int k_rim = 3;  ///< the radius as a vector: the rim handle sits at C + R
+
+/// The d number line: the centre's distance to the wire against the radius. The contact
+/// clamps d to [r, ∞): the raw marker is d, the clamped one where the push leaves it.
+NumberLine MakeDistanceLine(const cq::ContactResult<double, 2>& contact, double radius) {
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  NumberLine line;
+  line.name = "d";
+  line.caption = "d, the centre's distance to the wire: sunk in while d < r; the push-out leaves d = r";
+  line.intervals = {{0, radius, Tone::Penetrating}, {radius, inf, Tone::Clear}};
+  line.ticks = {0, radius};
+  line.raw = contact.distance;
+  line.rawName = "d";
+  line.clamped = contact.penetrating ? radius : contact.distance;
+  line.clampedName = contact.penetrating ? "after the push" : "no push";
+  line.dragDirection = contact.normal;
+  const double reach = std::max(radius, contact.distance);
+  FitNumberLine(line, 0, reach > 0 ? 1.5 * reach : 1.0);
+  return line;
+}
+
+void AddContactSteps(LessonFrame& frame, const cq::Vec2d& center, double radius, const cq::LinearResult<double, 2>& q,
+                     const cq::ContactResult<double, 2>& contact, NumberStyle style) {
+  auto n = [&](double v) { return FormatNumber(v, style); };
+  AddProjectClampEvaluate(frame, cq::LinearKind::Segment, q, style, "C");
+  const bool zeroVector = contact.closest == center;
+  if (zeroVector && contact.distance == 0)
+    frame.steps.push_back("Distance: C lies on the wire, so Q = C and d = 0.");
+  else
+    frame.steps.push_back("Distance: d = |C − Q| = " + n(contact.distance) + ", with Q = " +
+                          FormatPoint(contact.closest, style) + ".");
+  if (!contact.penetrating) {
+    frame.steps.push_back("Compare: d = " + n(contact.distance) + " ≥ r = " + n(radius) +
+                          ": the ball is not sunk in (touching, d = r, does not count), nothing to push.");
+    return;
+  }
+  frame.steps.push_back("Compare: d = " + n(contact.distance) + " < r = " + n(radius) +
+                        ": the ball is sunk in by depth = r − d = " + n(contact.depth) + ".");
+  if (zeroVector)
+    frame.steps.push_back("Normal: C − Q is the zero vector, which has no direction; rather than normalise it, "
+                          "core uses the wire turned a quarter turn counter-clockwise (+x for a wire that is a "
+                          "single point): n = " +
+                          FormatPoint(contact.normal, style) + ".");
+  else
+    frame.steps.push_back("Normal: the unit vector from Q towards C, n = " + FormatPoint(contact.normal, style) + ".");
+  frame.steps.push_back("Push out: C′ = C + depth·n = " + FormatPoint(contact.resolvedCenter, style) +
+                        ", the smallest move that frees the ball.");
+}
+
+}  // namespace
+
+std::string_view ContactLesson::Summary() const {
+  return "Collision response is the same move. Project the ball's centre C onto the wire, clamp t to [0, 1] "
+         "and evaluate: Q, the wire's closest point. If d = |C − Q| is less than the radius r, the ball is "
+         "sunk in by depth = r − d; push it out along the unit normal from Q towards C.";
+}
+
+std::vector<PointSpec> ContactLesson::PointSpecs() const {
+  return {{"A", "one end of the wire"},
+          {"B", "the other end of the wire"},
+          {"C", "the ball's centre"},
+          {"R", "the radius as a vector from C: the rim handle sits at C + R, and r = |R|"}};
+}
+
+std::vector<Preset> ContactLesson::Presets() const {
+  return {
+      {"Past an end", "C is in B's region: Q is the vertex B, and the push points away from B.",
+       {{{-4, 0}}, {{2, 0}}, {{3, 0.5}}, {{0, 2}}}},
+      {"Sunk into the wire", "d = 1 < r = 2: pushed out along the wire's normal by depth 1.",
+       {{{-4, 0}}, {{4, 0}}, {{1, 1}}, {{0, 2}}}},
+      {"Touching", "d = r exactly: touching is not penetrating, so nothing is pushed.",
+       {{{-4, 0}}, {{4, 0}}, {{0, 2}}, {{2, 0}}}},
+      {"Clear of the wire", "d > r: no contact.", {{{-4, 0}}, {{4, 0}}, {{-1, 3.5}}, {{1.5, 0}}}},
+      {"Centre on the wire", "C − Q = 0 has no direction: core uses the documented perpendicular instead of "
+                             "normalising a zero vector.",
+       {{{-4, 0}}, {{4, 0}}, {{1, 0}}, {{0, 1.5}}}},
+      {"A point-sized ball", "r = 0: d < r never holds, even on the wire. Drag C away to reach R, or type R.",
+       {{{-4, 0}}, {{4, 0}}, {{1, 0}}, {{0, 0}}}},
+  };
+}
+
+std::vector<DragHandle> ContactLesson::Handles(const Points& points) const {
+  std::vector<DragHandle> handles = Lesson::Handles(points);
+  for (DragHandle& h : handles)
+    if (h.id == k_rim) h.position = points[k_center] + points[k_rim];
+  return handles;
+}
+
+int ContactLesson::MoveHandle(Points& points, int handleId, const cq::Vec2d& target) const {
+  if (handleId == k_rim) {
+    points[k_rim] = target - points[k_center];
+    return handleId;
+  }
+  return Lesson::MoveHandle(points, handleId, target);
+}
+
+WorldRect ContactLesson::Extent(const Points& points) const {
+  WorldRect extent{points[k_a], points[k_a]};
+  extent = Enclose(extent, points[k_b]);
+  const auto radius = cq::Distance(cq::Vec2d{}, points[k_rim]);
+  if (!radius) return Enclose(extent, points[k_center]);
+  const cq::Vec2d reach = cq::Vec2d::Splat(*radius);
+  auto encloseBall = [&](const cq::Vec2d& center) {
+    extent = Enclose(Enclose(extent, center - reach), center + reach);
+  };
+  encloseBall(points[k_center]);
+  if (const auto contact = cq::ContactSphereSegment(cq::Sphere<double, 2>{points[k_center], *radius}, points[k_a],
+                                                    points[k_b]))
+    encloseBall(contact->resolvedCenter);
+  return extent;
+}
+
+LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view, NumberStyle style) const {
+  const cq::Vec2d& a = points[k_a];
+  const cq::Vec2d& b = points[k_b];
+  const cq::Vec2d& c = points[k_center];
+  LessonFrame frame;
+  const auto radius = cq::Distance(cq::Vec2d{}, points[k_rim]);
+  if (!radius) {
+    SetError(frame, cq::QueryError{cq::ErrorCode::Overflow, cq::Field::Radius});
+    return frame;
+  }
+  // The centre's own project-clamp-evaluate (t, the region, the raw foot), and the contact.
+  const auto q = cq::ClosestPointOnSegment(c, a, b);
+  const auto contact = cq::ContactSphereSegment(cq::Sphere<double, 2>{c, *radius}, a, b);
+  if (!q || !contact) {
+    SetError(frame, !q ? q.error() : contact.error());
+    return frame;
+  }
+  frame.result = *contact;
+  frame.regionName = cq::ToString(q->region);
+
+  AddLinearPicture(frame, cq::LinearKind::Segment, a, b, c, *q, view, "C(t_raw)");
+  frame.markers.push_back({contact->closest, Marker::Closest, "Q"});
+  frame.distance = StrokeLine{c, contact->closest, Stroke::Distance};
+  frame.distanceText = "d = " + FormatNumber(contact->distance, style);
+  frame.circles.push_back({c, *radius, CircleRole::Ball});
+  if (contact->penetrating) {
+    frame.circles.push_back({contact->resolvedCenter, *radius, CircleRole::Resolved});
+    frame.pushOut = StrokeLine{c, contact->resolvedCenter, Stroke::PushOut};
+    frame.pushOutText = "depth = " + FormatNumber(contact->depth, style);
+    frame.markers.push_back({contact->resolvedCenter, Marker::Resolved, "C′"});
+  }
+
+  frame.numberLines.push_back(MakeTNumberLine(cq::LinearKind::Segment, *q, b - a));
+  frame.numberLines.push_back(MakeDistanceLine(*contact, *radius));
+
+  auto n = [&](double v) { return FormatNumber(v, style); };
+  AddValue(frame, "radius", n(*radius), "r = |R|");
+  AddValue(frame, "t_raw", n(q->tRaw), "(C − A)·(B − A) / |B − A|²: where C projects onto the wire's line");
+  AddValue(frame, "t", n(q->t), "t_raw clamped to [0, 1]: Q = A + t(B − A)");
+  AddValue(frame, "region", frame.regionName, "the Voronoi region of C: which feature of the wire is closest");
+  AddValue(frame, "closest", FormatPoint(contact->closest, style), "Q, the wire's closest point to C");
+  AddValue(frame, "distance", n(contact->distance), "d = |C − Q|");
+  AddValue(frame, "penetrating", contact->penetrating ? "yes" : "no", "d < r (touching, d = r, is not penetrating)");
+  AddValue(frame, "depth", n(contact->depth), "r − d when penetrating, else 0");
+  AddValue(frame, "normal", FormatPoint(contact->normal, style), "unit, from Q towards C: the way out");
+  AddValue(frame, "resolved centre", FormatPoint(contact->resolvedCenter, style),
+           "C′ = C + depth·n: the smallest move that frees the ball");
+  AddContactSteps(frame, c, *radius, *q, *contact, style);
+  return frame;
+}
+
+}  // namespace cq::app
