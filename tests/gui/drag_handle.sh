@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Runs inside xvfb-run (see drag_test.cpp). Starts closest-lab on the segment lesson, drags
+# Runs inside xvfb-run (see drag_test.cpp). Starts closest-lab on LESSON (default segment), drags
 # with the real (XTEST) mouse from window pixel (X, Y) by (DX, DY), exports the window as
 # a PNG with Ctrl+E (into OUT, which serves as HOME), and quits with Ctrl+Q so the app
 # writes OUT/after.json (--dump-state) on its way out.
-#   drag_handle.sh APP OUT X Y DX DY
+#   drag_handle.sh APP OUT X Y DX DY [LESSON]
 set -euo pipefail
-app=$1 out=$2 x=$3 y=$4 dx=$5 dy=$6
+app=$1 out=$2 x=$3 y=$4 dx=$5 dy=$6 lesson=${7:-segment}
 
-HOME=$out "$app" --no-config --lesson segment --size 1200x800 --dump-state "$out/after.json" &
+HOME=$out "$app" --no-config --lesson "$lesson" --size 1200x800 --dump-state "$out/after.json" &
 pid=$!
 wid=$(timeout 20 xdotool search --sync --onlyvisible --name "Closest Point Lab" | head -n 1)
 sleep 1  # the first frames: fonts, shaders, layout
@@ -27,7 +27,7 @@ sleep 0.3
 xdotool windowfocus --sync "$wid" || true
 xdotool key ctrl+e
 for _ in $(seq 50); do
-  compgen -G "$out/closest-lab-segment-*.png" >/dev/null && break
+  compgen -G "$out/closest-lab-$lesson-*.png" >/dev/null && break
   sleep 0.1
 done
 sleep 0.2

@@ -5,7 +5,9 @@
 
 #include <cmath>
 
+#include "cq/contact.hpp"
 #include "cq/linear.hpp"
+#include "cq/normalize.hpp"
 #include "gui_support.hpp"
 #include "logic/palette.hpp"
 
@@ -104,6 +106,80 @@ TEST(Interaction, DraggingOnTheNumberLineMovesPAlongTheCarrier) {
   ASSERT_TRUE(q.ok());
   EXPECT_EQ(s1["values"]["t_raw"].get<double>(), q->tRaw);
   EXPECT_EQ(s1["values"]["region"], cq::ToString(q->region));
+}
+
+/// Drags in the contact lesson's default scene from the pixel of world point `from` by
+/// (dx, dy) pixels; returns the state dumps before and after, and the camera.
+struct ContactDrag {
+  nlohmann::json before;
+  nlohmann::json after;
+  double zoom = 0;
+};
+
+ContactDrag DragInContactLesson(const TempDir& dir, const std::string& handle, int dx, int dy) {
+  ContactDrag result;
+  const RunResult before =
+      RunLab("--lesson contact --size 1200x800 --frames 3 --dump-state " + Quote((dir / "before.json").string()), dir);
+  EXPECT_EQ(before.status, 0) << before.err;
+  result.before = ReadJson(dir / "before.json");
+  const cq::app::Camera camera = CameraFromState(result.before);
+  result.zoom = camera.Zoom();
+  const cq::Vec2d c = PointFromJson(result.before["points"]["C"]);
+  const cq::Vec2d at = handle == "C" ? c : c + PointFromJson(result.before["points"]["R"]);
+  const cq::Vec2d press = camera.WorldToScreen(at);
+  const RunResult drag = RunShell("timeout 90 xvfb-run -a -s '-screen 0 1600x1000x24' bash " + Quote(CQ_DRAG_SCRIPT) +
+                                      " " + Quote(CQ_LAB_BINARY) + " " + Quote(dir.Path().string()) + " " +
+                                      std::to_string(std::lround(press.x())) + " " +
+                                      std::to_string(std::lround(press.y())) + " " + std::to_string(dx) + " " +
+                                      std::to_string(dy) + " contact",
+                                  dir);
+  EXPECT_EQ(drag.status, 0) << drag.err;
+  result.after = ReadJson(dir / "after.json");
+  return result;
+}
+
+void ExpectContactValuesAreCores(const nlohmann::json& state) {
+  const auto& pts = state["points"];
+  const auto radius = cq::Distance(cq::Vec2d{}, PointFromJson(pts["R"]));
+  ASSERT_TRUE(radius);
+  const auto contact = cq::ContactSphereSegment(cq::Sphere<double, 2>{PointFromJson(pts["C"]), *radius},
+                                                PointFromJson(pts["A"]), PointFromJson(pts["B"]));
+  ASSERT_TRUE(contact.ok());
+  EXPECT_EQ(state["values"]["penetrating"].get<bool>(), contact->penetrating);
+  EXPECT_EQ(state["values"]["depth"].get<double>(), contact->depth);
+  EXPECT_EQ(state["values"]["distance"].get<double>(), contact->distance);
+  EXPECT_EQ(PointFromJson(state["values"]["resolved_center"]), contact->resolvedCenter);
+}
+
+TEST(Interaction, DraggingTheBallsRimChangesOnlyTheRadius) {
+  TempDir dir;
+  const int dx = 90;
+  const int dy = -50;
+  const ContactDrag d = DragInContactLesson(dir, "R", dx, dy);
+  ASSERT_FALSE(d.after.is_discarded());
+  EXPECT_EQ(d.after["points"]["C"], d.before["points"]["C"]);
+  EXPECT_EQ(d.after["points"]["A"], d.before["points"]["A"]);
+  const cq::Vec2d r0 = PointFromJson(d.before["points"]["R"]);
+  const cq::Vec2d r1 = PointFromJson(d.after["points"]["R"]);
+  EXPECT_NEAR(r1.x() - r0.x(), dx / d.zoom, 1e-9);
+  EXPECT_NEAR(r1.y() - r0.y(), -dy / d.zoom, 1e-9);
+  ExpectContactValuesAreCores(d.after);
+  EXPECT_NE(d.after["values"]["depth"], d.before["values"]["depth"]);
+}
+
+TEST(Interaction, DraggingTheBallsCentreKeepsItsRadiusExactly) {
+  TempDir dir;
+  const int dx = -120;
+  const int dy = -40;
+  const ContactDrag d = DragInContactLesson(dir, "C", dx, dy);
+  ASSERT_FALSE(d.after.is_discarded());
+  EXPECT_EQ(d.after["points"]["R"], d.before["points"]["R"]);  // bit for bit
+  const cq::Vec2d c0 = PointFromJson(d.before["points"]["C"]);
+  const cq::Vec2d c1 = PointFromJson(d.after["points"]["C"]);
+  EXPECT_NEAR(c1.x() - c0.x(), dx / d.zoom, 1e-9);
+  EXPECT_NEAR(c1.y() - c0.y(), -dy / d.zoom, 1e-9);
+  ExpectContactValuesAreCores(d.after);
+  EXPECT_NE(d.after["values"]["resolved_center"], d.before["values"]["resolved_center"]);
 }
 
 }  // namespace
