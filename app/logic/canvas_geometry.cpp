@@ -57,9 +57,8 @@ CanvasGeometry BuildCanvasGeometry(const LessonFrame& frame, const Camera& camer
   const WorldRect world = camera.VisibleWorld();
   const long majorEvery = std::lround(grid.major / grid.minor);
   for (int axis = 0; axis < 2; ++axis) {
-    const double first = std::ceil(world.min.v[axis] / grid.minor);
-    const double last = std::floor(world.max.v[axis] / grid.minor);
-    for (double k = first; k <= last; k += 1) {
+    const GridRange range = GridMultiples(world.min.v[axis], world.max.v[axis], grid.minor);
+    for (double k = range.first; k <= range.last; k += 1) {
       const bool major = std::fmod(std::abs(k), double(majorEvery)) == 0;
       if (k == 0) continue;  // the axis is drawn below
       const Rgba ink = major ? MajorGridColor() : MinorGridColor();

@@ -39,4 +39,14 @@ std::string FormatGridLabel(double value, int decimals) {
   return text;
 }
 
+GridRange GridMultiples(double from, double to, double step) {
+  if (!(step > 0) || !std::isfinite(from) || !std::isfinite(to)) return {};
+  const double first = std::ceil(from / step);
+  const double last = std::floor(to / step);
+  constexpr double k_exactIntegers = 4503599627370496.0;  // 2^52: k + 1 is exact below it
+  if (!(last - first < k_maxGridLines) || std::abs(first) > k_exactIntegers || std::abs(last) > k_exactIntegers)
+    return {};
+  return {first, last};
+}
+
 }  // namespace cq::app

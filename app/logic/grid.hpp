@@ -16,6 +16,17 @@ struct GridSpacing {
 /// pixels per world unit.
 GridSpacing ChooseGridSpacing(double zoom, double minPixels);
 
+/// The multiples k of `step` with k step in [from, to], as first..last (k += 1 runs through
+/// them). Empty (first > last) when there are more than k_maxGridLines of them or when k
+/// is too large for k + 1 to be a different double (a view far from the origin, zoomed in
+/// below the coordinates' own precision): no grid is better than a loop that never ends.
+struct GridRange {
+  double first = 1;
+  double last = 0;
+};
+inline constexpr double k_maxGridLines = 4096;
+GridRange GridMultiples(double from, double to, double step);
+
 /// A grid label: the multiple of the major step, printed with `decimals` digits and no
 /// "-0".
 std::string FormatGridLabel(double value, int decimals);

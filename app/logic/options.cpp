@@ -9,16 +9,6 @@
 namespace cq::app {
 namespace {
 
-std::optional<double> ParseFiniteDouble(std::string_view text) {
-  if (text.empty()) return std::nullopt;
-  const std::string copy(text);
-  char* end = nullptr;
-  errno = 0;
-  const double value = std::strtod(copy.c_str(), &end);
-  if (end != copy.c_str() + copy.size() || errno == ERANGE || !std::isfinite(value)) return std::nullopt;
-  return value;
-}
-
 std::optional<int> ParsePositiveInt(std::string_view text, int maxValue) {
   int value = 0;
   const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
@@ -27,6 +17,19 @@ std::optional<int> ParsePositiveInt(std::string_view text, int maxValue) {
 }
 
 }  // namespace
+
+std::optional<double> ParseFiniteDouble(std::string_view text) {
+  if (text.empty()) return std::nullopt;
+  const std::string copy(text);
+  char* end = nullptr;
+  errno = 0;
+  const double value = std::strtod(copy.c_str(), &end);
+  // Every character must belong to the number. ERANGE also flags an underflow, whose
+  // result (a subnormal, or 0 below the smallest one) is the nearest double like any
+  // other rounding: only an overflow is refused, with NaN and infinity.
+  if (end != copy.c_str() + copy.size() || !std::isfinite(value)) return std::nullopt;
+  return value;
+}
 
 std::optional<cq::Vec2d> ParsePoint2(const std::string& text) {
   const auto comma = text.find(',');

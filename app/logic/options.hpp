@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "cq/vec.hpp"
@@ -40,6 +41,11 @@ ParsedOptions ParseCommandLine(int argc, const char* const* argv);
 
 /// The --help text: every flag, with an example.
 std::string HelpText();
+
+/// The whole of `text` as a finite double (decimal or hex, as strtod reads it; a subnormal
+/// or a value that rounds to 0 is fine); nothing for anything else: trailing characters
+/// ("5-3", "1.2.3", "1e"), an empty text, NaN, infinity or an overflow ("1e999").
+std::optional<double> ParseFiniteDouble(std::string_view text);
 
 /// Parses "x,y" into a point; nothing for anything else (NaN and inf are rejected).
 std::optional<cq::Vec2d> ParsePoint2(const std::string& text);

@@ -88,6 +88,7 @@ class LabApp {
   void SidebarLessonPicker();
   void SidebarEditorsAndEvaluate();
   void DrawPointEditors();
+  void DrawCoordinateEditor(const std::string& name, size_t point, int axis);
   void DrawValues() const;
 
   void Evaluate();
@@ -113,7 +114,17 @@ class LabApp {
   std::optional<LineDrag> m_lineDrag;
   std::vector<NumberLine> m_lineGeometry;  ///< last drawn number lines (for hit testing)
 
-  std::string m_editError;  ///< a rejected numeric entry, shown until the next valid edit
+  /// The coordinate field being typed in: its own text until it is left.
+  struct CoordinateEdit {
+    size_t point;
+    int axis;
+    char text[64];
+    std::string before;  ///< the text the field showed when editing began
+  };
+  std::optional<CoordinateEdit> m_coordinateEdit;
+  std::string m_editError;       ///< a refused entry, shown while the scene stays as it was then
+  size_t m_editErrorLesson = 0;
+  Points m_editErrorPoints;
   std::string m_status;     ///< one line at the bottom of the sidebar
   bool m_needsFraming = true;
   bool m_fontRebuild = false;

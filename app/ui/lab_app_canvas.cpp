@@ -48,25 +48,75 @@ const char* ToneName(Tone tone) {
   return "";
 }
 
-void DashedLine(ImDrawList& draw, const cq::Vec2d& a, const cq::Vec2d& b, ImU32 color, float thickness, float dash,
-                float gap) {
+/// The part [t0, t1] of the segment a + t (b - a), t in [0, 1], inside `clip` (Liang-Barsky);
+/// false when none is.
+bool ClipToRect(const cq::Vec2d& a, const cq::Vec2d& b, const ScreenRect& clip, double& t0, double& t1) {
+  t0 = 0;
+  t1 = 1;
   const cq::Vec2d d = b - a;
-  const double length = std::sqrt(cq::Dot(d, d));
-  if (length <= 0) return;
-  const cq::Vec2d u = (1.0 / length) * d;
-  for (double s = 0; s < length; s += dash + gap)
-    draw.AddLine(ToIm(a + s * u), ToIm(a + std::min(length, s + dash) * u), color, thickness);
+  for (int axis = 0; axis < 2; ++axis) {
+    const double p[2] = {-d.v[axis], d.v[axis]};
+    const double q[2] = {a.v[axis] - clip.min.v[axis], clip.max.v[axis] - a.v[axis]};
+    for (int k = 0; k < 2; ++k) {
+      if (p[k] == 0) {
+        if (q[k] < 0) return false;
+        continue;
+      }
+      const double r = q[k] / p[k];
+      if (p[k] < 0) t0 = std::max(t0, r);
+      else t1 = std::min(t1, r);
+    }
+  }
+  return t0 <= t1;
 }
 
-void Arrow(ImDrawList& draw, const cq::Vec2d& from, const cq::Vec2d& to, ImU32 color, float thickness, float head) {
-  const cq::Vec2d d = to - from;
+/// Dashes from a to b, only the part inside `clip` (a line from a point far off screen
+/// would otherwise be millions of dashes), the pattern anchored at a so it holds still
+/// while the view pans.
+void DashedLine(ImDrawList& draw, const cq::Vec2d& a, const cq::Vec2d& b, ImU32 color, float thickness, float dash,
+                float gap, const ScreenRect& clip) {
+  const cq::Vec2d d = b - a;
+  const double length = std::sqrt(cq::Dot(d, d));
+  double t0 = 0;
+  double t1 = 0;
+  if (!(length > 0) || !std::isfinite(length) || !ClipToRect(a, b, clip, t0, t1)) return;
+  const cq::Vec2d u = (1.0 / length) * d;
+  const double period = double(dash) + double(gap);
+  const double end = t1 * length;
+  for (double s = std::floor(t0 * length / period) * period; s < end; s += period)
+    draw.AddLine(ToIm(a + s * u), ToIm(a + std::min(end, s + dash) * u), color, thickness);
+}
+
+/// A solid line from a to b, only its part inside `clip` (pixel coordinates far off screen
+/// do not survive the conversion to float).
+void SolidLine(ImDrawList& draw, const cq::Vec2d& a, const cq::Vec2d& b, ImU32 color, float thickness,
+               const ScreenRect& clip) {
+  double t0 = 0;
+  double t1 = 0;
+  if (!cq::IsFinite(a) || !cq::IsFinite(b) || !ClipToRect(a, b, clip, t0, t1)) return;
+  const cq::Vec2d d = b - a;
+  draw.AddLine(ToIm(a + t0 * d), ToIm(a + t1 * d), color, thickness);
+}
+
+/// An arrow from `from` to `to`: its part inside `clip`, with the head when the tip is in it.
+void Arrow(ImDrawList& draw, const cq::Vec2d& from, const cq::Vec2d& to, ImU32 color, float thickness, float head,
+           const ScreenRect& clip) {
+  double t0 = 0;
+  double t1 = 0;
+  if (!cq::IsFinite(from) || !cq::IsFinite(to) || !ClipToRect(from, to, clip, t0, t1)) return;
+  if (t1 < 1) {  // the tip is off the canvas: just the shaft
+    SolidLine(draw, from, to, color, thickness, clip);
+    return;
+  }
+  const cq::Vec2d tail = from + t0 * (to - from);
+  const cq::Vec2d d = to - tail;
   const double length = std::sqrt(cq::Dot(d, d));
   if (length < 1) return;
   const cq::Vec2d u = (1.0 / length) * d;
   const cq::Vec2d n = cq::PerpLeft(u);
   const double h = std::min<double>(head, 0.6 * length);
   const cq::Vec2d base = to - h * u;
-  draw.AddLine(ToIm(from), ToIm(base), color, thickness);
+  draw.AddLine(ToIm(tail), ToIm(base), color, thickness);
   draw.AddTriangleFilled(ToIm(to), ToIm(base + 0.45 * h * n), ToIm(base - 0.45 * h * n), color);
 }
 
@@ -100,12 +150,15 @@ void LabApp::CanvasInput() {
   // The splitter along the canvas's left edge resizes the sidebar (remembered in the
   // settings). Submitted first, so it wins the overlap with the canvas.
   ImGui::SetCursorScreenPos(ToIm(rect.min));
-  ImGui::InvisibleButton("##splitter", ImVec2(float(Px(6)), float(rect.Size().y())));
+  // ImGui asserts on a zero-sized button: a window too small for the sidebar at a large
+  // UI scale leaves the canvas no room, so every button here is at least a pixel.
+  const ImVec2 canvasSize(std::max(1.0f, float(rect.Size().x())), std::max(1.0f, float(rect.Size().y())));
+  ImGui::InvisibleButton("##splitter", ImVec2(float(Px(6)), canvasSize.y));
   if (ImGui::IsItemHovered() || ImGui::IsItemActive()) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
   if (ImGui::IsItemActive() && io.MouseDelta.x != 0)
     m_settings.sidebarWidth = std::clamp(m_settings.sidebarWidth + io.MouseDelta.x / UiScale(), 240.0f, 1200.0f);
   ImGui::SetCursorScreenPos(ToIm(rect.min));
-  ImGui::InvisibleButton("##canvas-input", ToIm(rect.Size()),
+  ImGui::InvisibleButton("##canvas-input", canvasSize,
                          ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
                              ImGuiButtonFlags_MouseButtonMiddle);
   const bool hovered = ImGui::IsItemHovered();
@@ -183,14 +236,16 @@ void LabApp::DrawGridLabels(ImDrawList& draw) const {
   const float pad = Px(4);
   // x labels sit under the x axis, or along the bottom edge when the axis is off-screen.
   const double labelY = std::clamp(origin.y() + pad, rect.min.y() + pad, rect.max.y() - ImGui::GetFontSize() - pad);
-  for (double k = std::ceil(view.min.x() / grid.major); k * grid.major <= view.max.x(); k += 1) {
+  const auto xs = GridMultiples(view.min.x(), view.max.x(), grid.major);
+  for (double k = xs.first; k <= xs.last; k += 1) {
     const double x = k * grid.major;
     if (k == 0) continue;
     const std::string text = FormatGridLabel(x, grid.decimals);
     const double sx = m_camera.WorldToScreen(cq::Vec2d{{x, 0}}).x();
     draw.AddText(ImVec2(float(sx + pad), float(labelY)), color, text.c_str());
   }
-  for (double k = std::ceil(view.min.y() / grid.major); k * grid.major <= view.max.y(); k += 1) {
+  const auto ys = GridMultiples(view.min.y(), view.max.y(), grid.major);
+  for (double k = ys.first; k <= ys.last; k += 1) {
     const double y = k * grid.major;
     if (k == 0) continue;
     const std::string text = FormatGridLabel(y, grid.decimals);
@@ -203,6 +258,8 @@ void LabApp::DrawGridLabels(ImDrawList& draw) const {
 
 void LabApp::DrawStrokes(ImDrawList& draw) const {
   auto S = [&](const cq::Vec2d& w) { return m_camera.WorldToScreen(w); };
+  const cq::Vec2d margin = cq::Vec2d::Splat(Px(16));
+  const ScreenRect clip{m_layout.canvas.min - margin, m_layout.canvas.max + margin};
   // Draw order: boundaries and carrier under the shape, construction lines on top.
   const Stroke order[] = {Stroke::Boundary, Stroke::Carrier, Stroke::Shape, Stroke::Normal, Stroke::Perpendicular,
                           Stroke::ClampMove};
@@ -214,12 +271,14 @@ void LabApp::DrawStrokes(ImDrawList& draw) const {
       if (s.stroke != kind) continue;
       const ImU32 color = PackAbgr(StrokeColor(kind));
       switch (kind) {
-        case Stroke::Boundary: DashedLine(draw, S(s.p0), S(s.p1), PackAbgr(StrokeColor(kind), 0.7f), Px(1.5f), Px(10), Px(5)); break;
-        case Stroke::Carrier: DashedLine(draw, S(s.p0), S(s.p1), color, Px(1.5f), Px(7), Px(6)); break;
-        case Stroke::Shape: draw.AddLine(ToIm(S(s.p0)), ToIm(S(s.p1)), color, Px(3.5f)); break;
-        case Stroke::Normal: Arrow(draw, S(s.p0), S(s.p1), color, Px(2.5f), Px(14)); break;
+        case Stroke::Boundary:
+          DashedLine(draw, S(s.p0), S(s.p1), PackAbgr(StrokeColor(kind), 0.7f), Px(1.5f), Px(10), Px(5), clip);
+          break;
+        case Stroke::Carrier: DashedLine(draw, S(s.p0), S(s.p1), color, Px(1.5f), Px(7), Px(6), clip); break;
+        case Stroke::Shape: SolidLine(draw, S(s.p0), S(s.p1), color, Px(3.5f), clip); break;
+        case Stroke::Normal: Arrow(draw, S(s.p0), S(s.p1), color, Px(2.5f), Px(14), clip); break;
         case Stroke::Perpendicular: {
-          DashedLine(draw, S(s.p0), S(s.p1), color, Px(1.8f), Px(3), Px(4));
+          DashedLine(draw, S(s.p0), S(s.p1), color, Px(1.8f), Px(3), Px(4), clip);
           // A right-angle mark where the perpendicular meets the shape's line.
           const auto along = cq::Normalize(shapeDirection);
           const auto up = cq::Normalize(S(s.p0) - S(s.p1));
@@ -231,14 +290,15 @@ void LabApp::DrawStrokes(ImDrawList& draw) const {
           }
           break;
         }
-        case Stroke::ClampMove: Arrow(draw, S(s.p0), S(s.p1), color, Px(2.5f), Px(13)); break;
+        case Stroke::ClampMove: Arrow(draw, S(s.p0), S(s.p1), color, Px(2.5f), Px(13), clip); break;
         case Stroke::Distance:
         case Stroke::PushOut: break;  // drawn below, with their labels
       }
     }
   }
-  if (m_frame.distance) draw.AddLine(ToIm(S(m_frame.distance->p0)), ToIm(S(m_frame.distance->p1)),
-                                     PackAbgr(StrokeColor(Stroke::Distance)), Px(2));
+  if (m_frame.distance)
+    SolidLine(draw, S(m_frame.distance->p0), S(m_frame.distance->p1), PackAbgr(StrokeColor(Stroke::Distance)), Px(2),
+              clip);
   // Balls: the arc is built in pixels (only its visible part, however large the ball).
   for (const CircleShape& circle : m_frame.circles) {
     const std::vector<cq::Vec2d> arc =
@@ -255,7 +315,7 @@ void LabApp::DrawStrokes(ImDrawList& draw) const {
   }
   if (m_frame.pushOut)
     Arrow(draw, S(m_frame.pushOut->p0), S(m_frame.pushOut->p1), PackAbgr(StrokeColor(Stroke::PushOut)), Px(2.5f),
-          Px(13));
+          Px(13), clip);
 }
 
 void LabApp::DrawHandlesAndLabels(ImDrawList& draw) const {
@@ -269,8 +329,13 @@ void LabApp::DrawHandlesAndLabels(ImDrawList& draw) const {
   for (const MarkerPoint& m : m_frame.markers) discs.push_back({S(m.position), double(r)});
   std::vector<ScreenBox> placed;
   const cq::Vec2d textPad{{Px(4), Px(2)}};
+  // Only what is on or near the canvas is drawn: a label or a disc at a pixel far off
+  // screen (a point at 1e300) would reach ImGui as an infinite float.
+  const cq::Vec2d reach = cq::Vec2d::Splat(Px(200));
+  const ScreenRect near{m_layout.canvas.min - reach, m_layout.canvas.max + reach};
   auto label = [&](const std::string& text, const cq::Vec2d& anchor, double gap, const cq::Vec2d& preferred,
                    const Rgba& ink, float backgroundAlpha) {
+    if (!near.Contains(anchor) || !cq::IsFinite(preferred)) return;
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());
     const ScreenBox box = PlaceLabel(anchor, FromIm(size) + 2.0 * textPad, gap, preferred, discs, placed);
     placed.push_back(box);
@@ -290,6 +355,7 @@ void LabApp::DrawHandlesAndLabels(ImDrawList& draw) const {
   // Markers: the raw foot (hollow) and the closest point (solid diamond).
   for (const MarkerPoint& m : m_frame.markers) {
     const cq::Vec2d p = S(m.position);
+    if (!near.Contains(p)) continue;
     const ImU32 color = PackAbgr(MarkerColor(m.marker));
     if (m.marker == Marker::RawFoot || m.marker == Marker::Resolved) {
       draw.AddCircleFilled(ToIm(p), r * 0.8f, PackAbgr(PaperColor()));
@@ -339,6 +405,7 @@ void LabApp::DrawHandlesAndLabels(ImDrawList& draw) const {
   for (const DragHandle& h : m_handles) {
     if (h.shape == HandleShape::Body) continue;
     const cq::Vec2d p = S(h.position);
+    if (!near.Contains(p)) continue;
     const bool hot = m_hoveredId && *m_hoveredId == h.id;
     const bool selected = m_scene.selectedHandle && *m_scene.selectedHandle == h.id;
     if (hot) draw.AddCircleFilled(ToIm(p), r + Px(6), PackAbgr(HoverColor(), 0.85f));

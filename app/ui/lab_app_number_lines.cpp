@@ -56,7 +56,8 @@ void LabApp::NumberLinesInput() {
     const LineRow row = RowOf(rect, i, count, UiScale());
     ImGui::SetCursorScreenPos(ImVec2(float(row.left - Px(10)), float(row.top)));
     ImGui::PushID(int(i));
-    ImGui::InvisibleButton("##line", ImVec2(float(row.right - row.left + Px(20)), float(row.bottom - row.top)));
+    ImGui::InvisibleButton("##line", ImVec2(std::max(1.0f, float(row.right - row.left + Px(20))),
+                                            std::max(1.0f, float(row.bottom - row.top))));
     ImGui::PopID();
     if (ImGui::IsItemHovered()) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
     if (ImGui::IsItemActivated()) m_lineDrag = LineDrag{i, m_lineGeometry[i].viewFrom, m_lineGeometry[i].viewTo};

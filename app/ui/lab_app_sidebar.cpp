@@ -2,10 +2,12 @@
 // one evaluation) the inspector's values and the step-by-step explanation.
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
 #include "logic/palette.hpp"
+#include "logic/options.hpp"
 #include "ui/lab_app.hpp"
 
 namespace cq::app {
@@ -89,38 +91,66 @@ void LabApp::SidebarEditorsAndEvaluate() {
 }
 
 void LabApp::DrawPointEditors() {
-  SectionTitle("POINTS   (drag them, or type x, y)");
+  SectionTitle("POINTS   (drag them, or type x, y and press Enter)");
   const Lesson& lesson = m_scene.CurrentLesson();
   const std::vector<PointSpec> specs = lesson.PointSpecs();
   const float labelWidth = ImGui::CalcTextSize("Max ").x + Px(8);
+  const float fieldWidth = (ImGui::GetContentRegionAvail().x - labelWidth - ImGui::GetStyle().ItemSpacing.x) / 2;
   for (size_t i = 0; i < specs.size(); ++i) {
     ImGui::PushID(int(i));
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(specs[i].name.c_str());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", specs[i].description.c_str());
-    ImGui::SameLine(labelWidth);
-    ImGui::SetNextItemWidth(-1);
-    double value[2] = {m_scene.CurrentPoints()[i].x(), m_scene.CurrentPoints()[i].y()};
-    if (ImGui::InputScalarN("##xy", ImGuiDataType_Double, value, 2, nullptr, nullptr, "%.10g",
-                            ImGuiInputTextFlags_CharsScientific)) {
-      // Text such as 1e999 parses to infinity: refuse it, keep the old value, say why.
-      if (std::isfinite(value[0]) && std::isfinite(value[1])) {
-        m_scene.EditPoints()[i] = cq::Vec2d{{value[0], value[1]}};
-        m_editError.clear();
-      } else {
-        m_editError = specs[i].name + ": coordinates must be finite numbers; the previous value is kept.";
-      }
+    for (int axis = 0; axis < 2; ++axis) {
+      ImGui::SameLine(axis == 0 ? labelWidth : 0);
+      ImGui::SetNextItemWidth(std::max(fieldWidth, 1.0f));
+      ImGui::PushID(axis);
+      DrawCoordinateEditor(specs[i].name, i, axis);
+      ImGui::PopID();
     }
-    if (ImGui::IsItemDeactivatedAfterEdit()) m_scene.Commit();  // one undo step per edit
     ImGui::PopID();
   }
-  if (!m_editError.empty()) {
+  // A refused entry is explained until the scene changes (an edit, a drag, undo, ...).
+  if (!m_editError.empty() && m_scene.LessonIndex() == m_editErrorLesson &&
+      m_scene.CurrentPoints() == m_editErrorPoints) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(PackAbgr(ErrorColor())));
     ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted(m_editError.c_str());
     ImGui::PopTextWrapPos();
     ImGui::PopStyleColor();
   }
+}
+
+void LabApp::DrawCoordinateEditor(const std::string& name, size_t point, int axis) {
+  // The text is applied when the field is left (Enter, Tab or a click elsewhere), never
+  // keystroke by keystroke: "1e99" on the way to "1e999" must not reach the scene. While
+  // a field is being edited it keeps its own buffer; the others show the current value.
+  const bool editing = m_coordinateEdit && m_coordinateEdit->point == point && m_coordinateEdit->axis == axis;
+  const double current = m_scene.CurrentPoints()[point].v[axis];
+  char shown[64];
+  const std::string text = FormatNumber(current, m_settings.numbers);
+  std::snprintf(shown, sizeof shown, "%s", text.c_str());
+  char* buffer = editing ? m_coordinateEdit->text : shown;
+  ImGui::InputText("##v", buffer, sizeof shown, ImGuiInputTextFlags_AutoSelectAll);
+  if (ImGui::IsItemActivated()) {
+    m_coordinateEdit = CoordinateEdit{point, axis, {}, text};
+    std::snprintf(m_coordinateEdit->text, sizeof m_coordinateEdit->text, "%s", shown);
+  }
+  if (!ImGui::IsItemDeactivated() || !m_coordinateEdit) return;
+  const std::string typed = m_coordinateEdit->text;
+  const std::string before = m_coordinateEdit->before;
+  m_coordinateEdit.reset();
+  if (typed == before) return;  // untouched (or Esc): keep the exact value, not its rounded text
+  const char* axisName = axis == 0 ? ".x" : ".y";
+  if (const auto value = ParseFiniteDouble(typed)) {
+    m_scene.EditPoints()[point].v[axis] = *value;
+    m_scene.Commit();  // one undo step per edit
+    m_editError.clear();
+    return;
+  }
+  m_editError = name + axisName + ": \"" + typed + "\" is not a finite number; the previous value is kept.";
+  m_editErrorLesson = m_scene.LessonIndex();
+  m_editErrorPoints = m_scene.CurrentPoints();
 }
 
 void LabApp::DrawValues() const {

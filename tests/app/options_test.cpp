@@ -79,6 +79,20 @@ TEST(Options, ParsePointAcceptsOnlyTwoFiniteNumbers) {
   EXPECT_FALSE(ParsePoint2("1;2"));
   EXPECT_FALSE(ParsePoint2(",2"));
   EXPECT_FALSE(ParsePoint2("x,2"));
+  // Subnormal coordinates are numbers like any other (strtod flags them ERANGE).
+  EXPECT_EQ(*ParsePoint2("1e-310,1"), (cq::Vec2d{{1e-310, 1}}));
+  EXPECT_EQ(*ParsePoint2("-4.9e-324,1"), (cq::Vec2d{{-4.9e-324, 1}}));
+  EXPECT_FALSE(ParsePoint2("1e999,1"));
+}
+
+TEST(Options, ParseFiniteDoubleTakesTheWholeTextOrNothing) {
+  EXPECT_EQ(*ParseFiniteDouble("2.5"), 2.5);
+  EXPECT_EQ(*ParseFiniteDouble("-1e-310"), -1e-310);
+  EXPECT_EQ(*ParseFiniteDouble("1e-400"), 0.0);  // rounds to 0, as typing any decimal rounds
+  EXPECT_EQ(*ParseFiniteDouble("0x1p-3"), 0.125);
+  // The typed texts a sidebar field once took a prefix of (5-3 read as 5, 1e as 1).
+  for (const char* bad : {"5-3", "2*3", "1.2.3", "1e5e5", "1e", "--5", "", " ", "1e999", "-1e999", "nan", "inf", "x"})
+    EXPECT_FALSE(ParseFiniteDouble(bad)) << bad;
 }
 
 }  // namespace

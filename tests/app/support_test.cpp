@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 
 #include "cq/linear.hpp"
 #include "lessons/lessons.hpp"
@@ -16,6 +17,25 @@
 
 namespace cq::app {
 namespace {
+
+TEST(GridSpacing, MultiplesInRangeOrNoneWhenTheLoopCouldNotEnd) {
+  GridRange r = GridMultiples(-1.2, 3.1, 0.5);
+  EXPECT_EQ(r.first, -2);
+  EXPECT_EQ(r.last, 6);
+  r = GridMultiples(0.1, 0.4, 0.5);  // no multiple inside
+  EXPECT_GT(r.first, r.last);
+  // Far from the origin, zoomed in below the coordinates' precision: k would stop
+  // changing under k += 1 (a view at 1e25 with a 1e8 step: k near 1e17 > 2^53).
+  r = GridMultiples(1e25, 1e25 + 1e9, 1e8);
+  EXPECT_GT(r.first, r.last);
+  // More lines than a screen can show (a step far too small for the range).
+  r = GridMultiples(0, 1e6, 1e-3);
+  EXPECT_GT(r.first, r.last);
+  r = GridMultiples(0, std::numeric_limits<double>::infinity(), 1);
+  EXPECT_GT(r.first, r.last);
+  r = GridMultiples(0, 1, 0);
+  EXPECT_GT(r.first, r.last);
+}
 
 TEST(GridSpacing, OneTwoFiveStepsAtLeastTheMinimumApart) {
   // 50 px per unit, lines at least 90 px apart: 1.8 units -> the next 1-2-5 step is 2.

@@ -41,6 +41,33 @@ TEST(Foundation, BadFlagsExitTwoWithOneLine) {
   }
 }
 
+// Scenes at the ends of the double range, a plane whose handles lie near 1e300, and windows
+// too small for the sidebar at a large UI scale: each renders and exits 0. Before, these
+// hung (a grid loop whose k += 1 stopped changing k), used memory without bound (dashes of
+// a line millions of pixels long), crashed in ImGui (a label at an infinite pixel, a
+// zero-sized button). The address-space limit makes a runaway fail fast.
+TEST(Foundation, ExtremeScenesAndSmallWindowsRenderAndExit) {
+  const char* cases[] = {
+      "--lesson segment --set A=0,0 --set B=5,0 --set P=1e300,0",
+      "--lesson segment --set A=0,0 --set B=5,0 --set P=1e25,0",
+      "--lesson segment --set A=1e15,0 --set B=1000000000000004,0 --set P=1000000000000002,2",
+      "--lesson segment --set A=0,0 --set B=5,0 --set P=2,1e15",
+      "--lesson plane --set O=0,0 --set N=1e300,1e300 --set P=3,2",
+      "--lesson box --set Min=-1e308,-1e308 --set Max=1e308,1e308 --set P=3,2",
+      "--lesson contact --set A=-1e308,0 --set B=1e308,0 --set C=0,1e308 --set R=1e308,0",
+      "--size 800x600 --ui-scale 4",
+      "--size 320x200 --ui-scale 1.5",
+  };
+  for (const char* args : cases) {
+    TempDir dir;
+    const RunResult r = RunShell("ulimit -v 4000000; timeout 60 xvfb-run -a -s '-screen 0 1600x1000x24' " +
+                                     Quote(CQ_LAB_BINARY) + " --no-config " + args + " --screenshot " +
+                                     Quote((dir / "shot.png").string()),
+                                 dir);
+    EXPECT_EQ(r.status, 0) << args << ": " << r.err;
+  }
+}
+
 TEST(Foundation, UnknownLessonListsTheLessons) {
   TempDir dir;
   const RunResult r = RunShell(Quote(CQ_LAB_BINARY) + " --lesson triangle", dir);
