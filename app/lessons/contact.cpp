@@ -39,9 +39,9 @@ NumberLine MakeDistanceLine(const cq::ContactResult<double, 2>& contact, double 
 }
 
 void AddContactSteps(LessonFrame& frame, const cq::Vec2d& center, double radius, const cq::LinearResult<double, 2>& q,
-                     const cq::ContactResult<double, 2>& contact, NumberStyle style) {
+                     const cq::ContactResult<double, 2>& contact, NumberStyle style, bool degenerate) {
   auto n = [&](double v) { return FormatNumber(v, style); };
-  AddProjectClampEvaluate(frame, cq::LinearKind::Segment, q, style, "C");
+  AddProjectClampEvaluate(frame, cq::LinearKind::Segment, q, style, "C", degenerate);
   const bool zeroVector = contact.closest == center;
   if (zeroVector && contact.distance == 0)
     frame.steps.push_back("Distance: C lies on the wire, so Q = C and d = 0.");
@@ -176,7 +176,7 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
   AddValue(frame, "normal", FormatPoint(contact->normal, style), "unit, from Q towards C: the way out");
   AddValue(frame, "resolved centre", FormatPoint(contact->resolvedCenter, style),
            "C′ = C + depth·n: the smallest move that frees the ball");
-  AddContactSteps(frame, c, *radius, *q, *contact, style);
+  AddContactSteps(frame, c, *radius, *q, *contact, style, a == b);
   return frame;
 }
 

@@ -86,24 +86,38 @@ const char* ClampRange(cq::LinearKind kind) {
 }
 
 void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const cq::LinearResult<double, 2>& q,
-                             NumberStyle style, const std::string& query) {
+                             NumberStyle style, const std::string& query, bool degenerate) {
   auto n = [&](double v) { return FormatNumber(v, style); };
-  if (q.denominator == 0) {
+  if (degenerate) {
     frame.steps.push_back("Project: |B − A|² = 0, so A and B coincide: the shape is the single point A. "
                           "No division by zero: t = 0 by definition.");
     frame.steps.push_back("Evaluate: closest = A = " + FormatPoint(q.closest, style) + ".");
     return;
   }
-  frame.steps.push_back("Project: t_raw = (" + query + " − A)·(B − A) / |B − A|² = " + n(q.numerator) + " / " +
-                        n(q.denominator) + " = " + n(q.tRaw) + ".");
+  if (q.denominator == 0 || !std::isfinite(q.denominator))
+    // A segment shorter than about 1e-154 (or longer than 1e154): |B − A|² under- or
+    // overflows in double, and core divides at an exact power-of-two scale instead.
+    frame.steps.push_back("Project: |B − A|² = " + n(q.denominator) +
+                          " in double (the square under- or overflows), so core rescales by a power of two "
+                          "before dividing: t_raw = (" + query + " − A)·(B − A) / |B − A|² = " + n(q.tRaw) + ".");
+  else
+    frame.steps.push_back("Project: t_raw = (" + query + " − A)·(B − A) / |B − A|² = " + n(q.numerator) + " / " +
+                          n(q.denominator) + " = " + n(q.tRaw) + ".");
   std::string clamp = std::string("Clamp to ") + ClampRange(kind) + ": ";
   switch (q.region) {
     case cq::LinearRegion::VertexA:
-      clamp += "the numerator " + n(q.numerator) + " ≤ 0, so t = 0: " + query + " projects before A, and A is the answer.";
+      if (q.tRaw == 0)
+        clamp += "t_raw is exactly 0: " + query + " projects onto A itself, so t = 0 either way, and A is the answer.";
+      else
+        clamp += "the numerator " + n(q.numerator) + " ≤ 0, so t = 0: " + query +
+                 " projects before A, and A is the answer.";
       break;
     case cq::LinearRegion::VertexB:
-      clamp += "the numerator " + n(q.numerator) + " ≥ |B − A|² = " + n(q.denominator) +
-               ", so t = 1: " + query + " projects past B, and B is the answer.";
+      if (q.tRaw == 1)
+        clamp += "t_raw is exactly 1: " + query + " projects onto B itself, so t = 1 either way, and B is the answer.";
+      else
+        clamp += "the numerator " + n(q.numerator) + " ≥ |B − A|² = " + n(q.denominator) + ", so t = 1: " + query +
+                 " projects past B, and B is the answer.";
       break;
     case cq::LinearRegion::Interior:
       if (kind == cq::LinearKind::Line)

@@ -48,9 +48,10 @@ void AddLinearPicture(LessonFrame& frame, cq::LinearKind kind, const cq::Vec2d& 
 const char* ClampRange(cq::LinearKind kind);
 
 /// The steps project, clamp and evaluate of a segment, ray or line answer `q`, written
-/// with this scene's numbers; `query` names the query point ("P", or a ball's centre "C").
+/// with this scene's numbers; `query` names the query point ("P", or a ball's centre "C");
+/// `degenerate`: A == B, the shape is a single point.
 void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const cq::LinearResult<double, 2>& q,
-                             NumberStyle style, const std::string& query);
+                             NumberStyle style, const std::string& query, bool degenerate);
 
 /// A number-line view range that shows [lo, hi] and `value` with a margin.
 void FitNumberLine(NumberLine& line, double lo, double hi);

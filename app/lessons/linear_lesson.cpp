@@ -7,9 +7,10 @@
 namespace cq::app {
 namespace {
 
-void AddSteps(LessonFrame& frame, cq::LinearKind kind, const cq::LinearResult<double, 2>& q, NumberStyle style) {
-  AddProjectClampEvaluate(frame, kind, q, style, "P");
-  if (q.denominator == 0)
+void AddSteps(LessonFrame& frame, cq::LinearKind kind, const cq::LinearResult<double, 2>& q, NumberStyle style,
+              bool degenerate) {
+  AddProjectClampEvaluate(frame, kind, q, style, "P", degenerate);
+  if (degenerate)
     frame.steps.push_back("Distance: |P − A| = " + FormatNumber(q.distance, style) + ".");
   else
     frame.steps.push_back("Distance: |P − closest| = " + FormatNumber(q.distance, style) + "  (squared: " +
@@ -58,7 +59,7 @@ LessonFrame LinearLesson::Evaluate(const Points& points, const WorldRect& view, 
   AddValue(frame, "denominator", n(q->denominator), "|B − A|²");
   AddValue(frame, "closest", FormatPoint(q->closest, style), "the closest point of the shape, P(t)");
   AddValue(frame, "foot", FormatPoint(q->foot, style), "the projection onto the carrier line, P(t_raw)");
-  AddSteps(frame, m_kind, *q, style);
+  AddSteps(frame, m_kind, *q, style, a == b);
   return frame;
 }
 

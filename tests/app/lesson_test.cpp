@@ -172,6 +172,27 @@ TEST(LinearLessons, SeedExampleStepsCarryTheNumbers) {
   EXPECT_NE(frame.steps[3].find("= 2 "), std::string::npos) << frame.steps[3];
 }
 
+TEST(LinearLessons, StepsTellTheTruthAtBoundariesAndForTinySegments) {
+  auto steps = [](const Points& pts) {
+    return SegmentLesson().Evaluate(pts, k_view, NumberStyle::Readable).steps;
+  };
+  // P exactly level with A or B: t_raw is 0 or 1, P projects onto the vertex, not past it.
+  const auto atA = steps({{{0, 0}}, {{5, 0}}, {{0, 3}}});
+  EXPECT_NE(atA[1].find("t_raw is exactly 0"), std::string::npos) << atA[1];
+  EXPECT_EQ(atA[1].find("before A"), std::string::npos) << atA[1];
+  const auto atB = steps({{{0, 0}}, {{5, 0}}, {{5, 3}}});
+  EXPECT_NE(atB[1].find("t_raw is exactly 1"), std::string::npos) << atB[1];
+  EXPECT_EQ(atB[1].find("past B"), std::string::npos) << atB[1];
+  // A segment 1e-300 long: |B - A|^2 underflows to 0, but A and B differ: not the
+  // degenerate single point, and t_raw is core's 0.5.
+  const auto tiny = steps({{{0, 0}}, {{1e-300, 0}}, {{5e-301, 1e-300}}});
+  ASSERT_GE(tiny.size(), 4u);
+  EXPECT_EQ(tiny[0].find("coincide"), std::string::npos) << tiny[0];
+  EXPECT_NE(tiny[0].find("rescales"), std::string::npos) << tiny[0];
+  EXPECT_NE(tiny[0].find("= 0.5."), std::string::npos) << tiny[0];
+  EXPECT_NE(tiny[2].find("(5e-301, 0)"), std::string::npos) << tiny[2];
+}
+
 TEST(LinearLessons, DegenerateSegmentIsThePointANotAnError) {
   const LessonFrame frame = SegmentLesson().Evaluate({{{1, 1}}, {{1, 1}}, {{4, 5}}}, k_view, NumberStyle::Readable);
   ASSERT_FALSE(frame.error);
