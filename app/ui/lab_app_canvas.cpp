@@ -5,8 +5,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "cq/normalize.hpp"
+#include "cq/regions2d.hpp"
 #include "logic/circle_arc.hpp"
 #include "logic/label_layout.hpp"
 #include "logic/palette.hpp"
@@ -48,26 +50,10 @@ const char* ToneName(Tone tone) {
   return "";
 }
 
-/// The part [t0, t1] of the segment a + t (b - a), t in [0, 1], inside `clip` (Liang-Barsky);
-/// false when none is.
-bool ClipToRect(const cq::Vec2d& a, const cq::Vec2d& b, const ScreenRect& clip, double& t0, double& t1) {
-  t0 = 0;
-  t1 = 1;
-  const cq::Vec2d d = b - a;
-  for (int axis = 0; axis < 2; ++axis) {
-    const double p[2] = {-d.v[axis], d.v[axis]};
-    const double q[2] = {a.v[axis] - clip.min.v[axis], clip.max.v[axis] - a.v[axis]};
-    for (int k = 0; k < 2; ++k) {
-      if (p[k] == 0) {
-        if (q[k] < 0) return false;
-        continue;
-      }
-      const double r = q[k] / p[k];
-      if (p[k] < 0) t0 = std::max(t0, r);
-      else t1 = std::min(t1, r);
-    }
-  }
-  return t0 <= t1;
+/// The part of the segment from a to b inside `clip` (core's clip, on pixels), or nothing.
+std::optional<cq::Segment2<double>> ClipToRect(const cq::Vec2d& a, const cq::Vec2d& b, const ScreenRect& clip) {
+  if (!cq::IsFinite(a) || !cq::IsFinite(b)) return std::nullopt;
+  return cq::ClipParametricToRect(a, b - a, 0.0, 1.0, cq::Rect2<double>{clip.min, clip.max});
 }
 
 /// Dashes from a to b, only the part inside `clip` (a line from a point far off screen
@@ -75,15 +61,14 @@ bool ClipToRect(const cq::Vec2d& a, const cq::Vec2d& b, const ScreenRect& clip, 
 /// while the view pans.
 void DashedLine(ImDrawList& draw, const cq::Vec2d& a, const cq::Vec2d& b, ImU32 color, float thickness, float dash,
                 float gap, const ScreenRect& clip) {
+  const auto visible = ClipToRect(a, b, clip);
+  if (!visible) return;
   const cq::Vec2d d = b - a;
   const double length = std::sqrt(cq::Dot(d, d));
-  double t0 = 0;
-  double t1 = 0;
-  if (!(length > 0) || !std::isfinite(length) || !ClipToRect(a, b, clip, t0, t1)) return;
   const cq::Vec2d u = (1.0 / length) * d;
   const double period = double(dash) + double(gap);
-  const double end = t1 * length;
-  for (double s = std::floor(t0 * length / period) * period; s < end; s += period)
+  const double end = cq::Dot(visible->p1 - a, u);
+  for (double s = std::floor(cq::Dot(visible->p0 - a, u) / period) * period; s < end; s += period)
     draw.AddLine(ToIm(a + s * u), ToIm(a + std::min(end, s + dash) * u), color, thickness);
 }
 
@@ -91,24 +76,19 @@ void DashedLine(ImDrawList& draw, const cq::Vec2d& a, const cq::Vec2d& b, ImU32 
 /// do not survive the conversion to float).
 void SolidLine(ImDrawList& draw, const cq::Vec2d& a, const cq::Vec2d& b, ImU32 color, float thickness,
                const ScreenRect& clip) {
-  double t0 = 0;
-  double t1 = 0;
-  if (!cq::IsFinite(a) || !cq::IsFinite(b) || !ClipToRect(a, b, clip, t0, t1)) return;
-  const cq::Vec2d d = b - a;
-  draw.AddLine(ToIm(a + t0 * d), ToIm(a + t1 * d), color, thickness);
+  if (const auto visible = ClipToRect(a, b, clip)) draw.AddLine(ToIm(visible->p0), ToIm(visible->p1), color, thickness);
 }
 
 /// An arrow from `from` to `to`: its part inside `clip`, with the head when the tip is in it.
 void Arrow(ImDrawList& draw, const cq::Vec2d& from, const cq::Vec2d& to, ImU32 color, float thickness, float head,
            const ScreenRect& clip) {
-  double t0 = 0;
-  double t1 = 0;
-  if (!cq::IsFinite(from) || !cq::IsFinite(to) || !ClipToRect(from, to, clip, t0, t1)) return;
-  if (t1 < 1) {  // the tip is off the canvas: just the shaft
-    SolidLine(draw, from, to, color, thickness, clip);
+  const auto visible = ClipToRect(from, to, clip);
+  if (!visible) return;
+  if (!clip.Contains(to)) {  // the tip is off the canvas: just the shaft
+    draw.AddLine(ToIm(visible->p0), ToIm(visible->p1), color, thickness);
     return;
   }
-  const cq::Vec2d tail = from + t0 * (to - from);
+  const cq::Vec2d tail = visible->p0;
   const cq::Vec2d d = to - tail;
   const double length = std::sqrt(cq::Dot(d, d));
   if (length < 1) return;
@@ -282,7 +262,7 @@ void LabApp::DrawStrokes(ImDrawList& draw) const {
           // A right-angle mark where the perpendicular meets the shape's line.
           const auto along = cq::Normalize(shapeDirection);
           const auto up = cq::Normalize(S(s.p0) - S(s.p1));
-          if (along && up) {
+          if (along && up && clip.Contains(S(s.p1))) {
             const double m = Px(9);
             const cq::Vec2d foot = S(s.p1);
             const ImVec2 corner[3] = {ToIm(foot + m * *up), ToIm(foot + m * *up + m * *along), ToIm(foot + m * *along)};
