@@ -201,6 +201,9 @@ int main(int argc, char** argv) {
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // the layout is computed, and settings live in our own file
   io.ConfigWindowsMoveFromTitleBarOnly = true;
+  // A screenshot shows the scene as given, not whatever the X pointer rests on: no hover
+  // highlight, no tooltip (an X server puts the pointer mid-screen, often over the window).
+  if (options.screenshotPath) io.ConfigFlags |= ImGuiConfigFlags_NoMouse;
   float contentScaleX = 1.0f;
   float contentScaleY = 1.0f;
   glfwGetWindowContentScale(window, &contentScaleX, &contentScaleY);

@@ -30,7 +30,15 @@ std::optional<size_t> HitTest(const std::vector<DragHandle>& handles, const Came
 
 cq::Vec2d SnapToGrid(const cq::Vec2d& world, double step) {
   if (!(step > 0)) return world;
-  return {{std::round(world.x() / step) * step, std::round(world.y() / step) * step}};
+  cq::Vec2d snapped = world;
+  for (int k = 0; k < 2; ++k) {
+    // + 0.0: a coordinate just below zero rounds to -0, which a field would show as "-0".
+    const double value = std::round(world.v[k] / step) * step + 0.0;
+    // A coordinate so far out that world / step overflows stays where it is (no grid line
+    // is nearer than its own rounding there).
+    if (std::isfinite(value)) snapped.v[k] = value;
+  }
+  return snapped;
 }
 
 DragState BeginDrag(const DragHandle& handle, const cq::Vec2d& mouseWorld) {

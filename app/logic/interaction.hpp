@@ -17,7 +17,8 @@ namespace cq::app {
 std::optional<size_t> HitTest(const std::vector<DragHandle>& handles, const Camera& camera,
                               const cq::Vec2d& mouseScreen, double radiusPixels);
 
-/// The nearest multiple of `step` on each axis.
+/// The nearest multiple of `step` on each axis: +0, never -0, at zero; a coordinate too
+/// far out for world / step to be finite keeps its value.
 cq::Vec2d SnapToGrid(const cq::Vec2d& world, double step);
 
 /// A drag in progress: which handle, and where on it the mouse took hold, so the handle

@@ -5,9 +5,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string>
+#include <string_view>
 
-#include "logic/palette.hpp"
 #include "logic/options.hpp"
+#include "logic/palette.hpp"
+#include "logic/text_wrap.hpp"
 #include "ui/lab_app.hpp"
 
 namespace cq::app {
@@ -32,6 +35,19 @@ void SectionTitle(const char* text) {
   ImGui::Separator();
 }
 
+/// Text wrapped to the space left on the line, at spaces only (WrapAtSpaces: ImGui's
+/// wrapping splits numbers after their '.' or '-'), in the current text colour. Grouped,
+/// so that IsItemHovered() afterwards covers every line.
+void WrappedText(const std::string& text) {
+  const auto measure = [](std::string_view piece) {
+    return double(ImGui::CalcTextSize(piece.data(), piece.data() + piece.size()).x);
+  };
+  ImGui::BeginGroup();
+  for (const std::string& line : WrapAtSpaces(text, double(ImGui::GetContentRegionAvail().x), measure))
+    ImGui::TextUnformatted(line.c_str());
+  ImGui::EndGroup();
+}
+
 }  // namespace
 
 void LabApp::SidebarLessonPicker() {
@@ -50,9 +66,7 @@ void LabApp::SidebarLessonPicker() {
   }
   const Lesson& lesson = m_scene.CurrentLesson();
   ImGui::Spacing();
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(std::string(lesson.Summary()).c_str());
-  ImGui::PopTextWrapPos();
+  WrappedText(std::string(lesson.Summary()));
 
   ImGui::Spacing();
   if (!ImGui::CollapsingHeader("Presets   (keys 1-9, R resets)", ImGuiTreeNodeFlags_DefaultOpen)) {
@@ -83,9 +97,9 @@ void LabApp::SidebarEditorsAndEvaluate() {
   if (!m_status.empty()) {
     ImGui::Spacing();
     ImGui::Separator();
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextDisabled("%s", m_status.c_str());
-    ImGui::PopTextWrapPos();
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    WrappedText(m_status);
+    ImGui::PopStyleColor();
   }
   ImGui::End();
 }
@@ -114,9 +128,7 @@ void LabApp::DrawPointEditors() {
   if (!m_editError.empty() && m_scene.LessonIndex() == m_editErrorLesson &&
       m_scene.CurrentPoints() == m_editErrorPoints) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(PackAbgr(ErrorColor())));
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(m_editError.c_str());
-    ImGui::PopTextWrapPos();
+    WrappedText(m_editError);
     ImGui::PopStyleColor();
   }
 }
@@ -157,9 +169,7 @@ void LabApp::DrawValues() const {
   SectionTitle("VALUES   (live, from core)");
   if (m_frame.error) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(PackAbgr(ErrorColor())));
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(("Core refuses this scene: " + m_frame.errorText).c_str());
-    ImGui::PopTextWrapPos();
+    WrappedText("Core refuses this scene: " + m_frame.errorText);
     ImGui::PopStyleColor();
   }
   if (!m_frame.values.empty() && ImGui::BeginTable("##values", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
@@ -171,16 +181,14 @@ void LabApp::DrawValues() const {
       ImGui::TextUnformatted(v.label.c_str());
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", v.help.c_str());
       ImGui::TableSetColumnIndex(1);
-      ImGui::TextUnformatted(v.text.c_str());
+      WrappedText(v.text);  // exact values can be wider than the column
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", v.help.c_str());
     }
     ImGui::EndTable();
   }
   if (m_settings.showSteps && !m_frame.steps.empty()) {
     SectionTitle("PROJECT, CLAMP, EVALUATE");
-    ImGui::PushTextWrapPos(0);
-    for (size_t i = 0; i < m_frame.steps.size(); ++i) ImGui::Text("%zu. %s", i + 1, m_frame.steps[i].c_str());
-    ImGui::PopTextWrapPos();
+    for (size_t i = 0; i < m_frame.steps.size(); ++i) WrappedText(std::to_string(i + 1) + ". " + m_frame.steps[i]);
   }
 }
 

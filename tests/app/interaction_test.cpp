@@ -1,5 +1,6 @@
 #include "logic/interaction.hpp"
 
+#include <cmath>
 #include <gtest/gtest.h>
 
 #include "lessons/lessons.hpp"
@@ -66,6 +67,18 @@ TEST(SnapToGrid, RoundsEachAxisToTheStep) {
   EXPECT_DOUBLE_EQ(s.y(), -0.5);
   const cq::Vec2d unchanged = SnapToGrid({{1.26, -0.74}}, 0);
   EXPECT_DOUBLE_EQ(unchanged.x(), 1.26);
+}
+
+TEST(SnapToGrid, NeverGivesMinusZeroOrInfinity) {
+  // Just below zero rounds to the grid line at 0, which must be +0: a field shows -0 as "-0".
+  const cq::Vec2d s = SnapToGrid({{-0.1, -1e-300}}, 0.5);
+  EXPECT_FALSE(std::signbit(s.x()));
+  EXPECT_FALSE(std::signbit(s.y()));
+  EXPECT_EQ(s.x(), 0.0);
+  // world / step overflows: the coordinate keeps its value instead of snapping to infinity.
+  const cq::Vec2d far = SnapToGrid({{1e300, -3.0}}, 1e-10);
+  EXPECT_EQ(far.x(), 1e300);
+  EXPECT_DOUBLE_EQ(far.y(), -3.0);
 }
 
 TEST(Drag, HandleMovesByExactlyTheMouseMotion) {

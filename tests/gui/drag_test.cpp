@@ -70,6 +70,37 @@ TEST(Interaction, DragHandleBWithTheRealMouse) {
   EXPECT_GT(ColourDistance(atOld, ToRgb(handle.r, handle.g, handle.b)), 40);
 }
 
+// --screenshot shows the scene as given, wherever the X pointer happens to be: with the
+// pointer resting on handle B (hover highlight) the picture is the same, pixel for pixel,
+// as with the pointer in a far corner. (Before, the pointer's hover showed: a highlighted
+// handle, or a tooltip over the sidebar at a large UI scale.)
+TEST(Interaction, ScreenshotIgnoresTheXPointer) {
+  TempDir dir;
+  const RunResult before =
+      RunLab("--lesson segment --size 1200x800 --frames 3 --dump-state " + Quote((dir / "before.json").string()), dir);
+  ASSERT_EQ(before.status, 0) << before.err;
+  const nlohmann::json s0 = ReadJson(dir / "before.json");
+  const cq::Vec2d b = CameraFromState(s0).WorldToScreen(PointFromJson(s0["points"]["B"]));
+  const std::string shot = Quote(CQ_LAB_BINARY) + " --no-config --lesson segment --size 1200x800 --screenshot ";
+  const std::string script = "xdotool mousemove " + std::to_string(std::lround(b.x())) + " " +
+                             std::to_string(std::lround(b.y())) + " && " + shot + Quote((dir / "over.png").string()) +
+                             " && xdotool mousemove 1590 990 && " + shot + Quote((dir / "away.png").string());
+  // -noreset: by default the X server resets when its last client leaves, and a reset puts
+  // the pointer back in the middle of the screen before the app even starts.
+  const RunResult r =
+      RunShell("timeout 90 xvfb-run -a -s '-screen 0 1600x1000x24 -noreset' bash -c " + Quote(script), dir);
+  ASSERT_EQ(r.status, 0) << r.err;
+  const Png over(dir / "over.png");
+  const Png away(dir / "away.png");
+  ASSERT_TRUE(over.Loaded() && away.Loaded());
+  ASSERT_EQ(over.Width(), away.Width());
+  ASSERT_EQ(over.Height(), away.Height());
+  int differing = 0;
+  for (int y = 0; y < over.Height(); ++y)
+    for (int x = 0; x < over.Width(); ++x) differing += over.At(x, y) != away.At(x, y) ? 1 : 0;
+  EXPECT_EQ(differing, 0) << "pixels that differ with the pointer on B";
+}
+
 TEST(Interaction, DraggingOnTheNumberLineMovesPAlongTheCarrier) {
   TempDir dir;
   const RunResult before =

@@ -1,0 +1,72 @@
+#include "logic/text_wrap.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <utility>
+
+namespace cq::app {
+namespace {
+
+/// Bytes in the UTF-8 character that starts with `lead`.
+std::size_t CharLength(unsigned char lead) {
+  if (lead >= 0xF0) return 4;
+  if (lead >= 0xE0) return 3;
+  if (lead >= 0xC0) return 2;
+  return 1;
+}
+
+/// Appends one paragraph (no newline in it) to `lines`.
+void WrapParagraph(std::string_view text, double width, const TextWidth& measure, std::vector<std::string>& lines) {
+  std::string line;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    if (text[i] == ' ') {
+      ++i;
+      continue;
+    }
+    std::size_t end = text.find(' ', i);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view word = text.substr(i, end - i);
+    i = end;
+    const std::string joined = line.empty() ? std::string(word) : line + " " + std::string(word);
+    if (measure(joined) <= width) {
+      line = joined;
+      continue;
+    }
+    if (!line.empty()) lines.push_back(std::move(line));
+    line.clear();
+    // The word alone: split it while it is wider than a line.
+    while (!word.empty() && measure(word) > width) {
+      std::size_t take = CharLength(static_cast<unsigned char>(word[0]));
+      while (take < word.size()) {
+        const std::size_t next = take + CharLength(static_cast<unsigned char>(word[take]));
+        if (next > word.size() || measure(word.substr(0, next)) > width) break;
+        take = next;
+      }
+      take = std::min(take, word.size());
+      lines.emplace_back(word.substr(0, take));
+      word.remove_prefix(take);
+    }
+    line = std::string(word);
+  }
+  if (!line.empty() || lines.empty()) lines.push_back(std::move(line));
+}
+
+}  // namespace
+
+std::vector<std::string> WrapAtSpaces(std::string_view text, double width, const TextWidth& measure) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t newline = text.find('\n', start);
+    const std::string_view paragraph = text.substr(start, newline == std::string_view::npos ? newline : newline - start);
+    std::vector<std::string> wrapped;
+    WrapParagraph(paragraph, width, measure, wrapped);
+    for (std::string& l : wrapped) lines.push_back(std::move(l));
+    if (newline == std::string_view::npos) break;
+    start = newline + 1;
+  }
+  return lines;
+}
+
+}  // namespace cq::app

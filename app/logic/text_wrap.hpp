@@ -1,0 +1,27 @@
+// app/logic/text_wrap.hpp: breaking sidebar text into lines at spaces only.
+//
+// ImGui's own wrapping may break after a '.', a ',' or a '-', which splits a number such as
+// 1.42986 into "1." and "42986", or 3e-05 after its minus sign. The sidebar's steps and
+// values are full of numbers, so they are wrapped here instead: at spaces, and inside a
+// word only when the word alone is wider than the line.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cq::app {
+
+/// The width of a piece of text, in the caller's units (ImGui::CalcTextSize in the app).
+using TextWidth = std::function<double(std::string_view)>;
+
+/// `text` as lines no wider than `width`, broken at spaces (the space itself is dropped).
+/// A word wider than a whole line is split where it must be, at UTF-8 character
+/// boundaries, so that nothing is cut off at the panel's edge; every line holds at least
+/// one character, so a width below one character still terminates. Newlines in `text`
+/// start a new line. Joining the lines with single spaces gives back `text` with its runs
+/// of spaces at the breaks removed.
+std::vector<std::string> WrapAtSpaces(std::string_view text, double width, const TextWidth& measure);
+
+}  // namespace cq::app
