@@ -39,6 +39,15 @@ std::string FormatGridLabel(double value, int decimals) {
   return text;
 }
 
+double LabelStride(double spacingPixels, double widestLabel, double gap) {
+  if (!(spacingPixels > 0) || !std::isfinite(spacingPixels)) return 1;
+  const double needed = widestLabel + gap;
+  for (double decade = 1; decade < 1e300; decade *= 10)
+    for (const double factor : {1.0, 2.0, 5.0})
+      if (factor * decade * spacingPixels >= needed) return factor * decade;
+  return 1e300;
+}
+
 GridRange GridMultiples(double from, double to, double step) {
   if (!(step > 0) || !std::isfinite(from) || !std::isfinite(to)) return {};
   const double first = std::ceil(from / step);

@@ -27,6 +27,13 @@ struct GridRange {
 inline constexpr double k_maxGridLines = 4096;
 GridRange GridMultiples(double from, double to, double step);
 
+/// Which major lines get a label along an axis whose labels sit side by side: every
+/// `stride`-th one (k a multiple of stride), the smallest of 1, 2, 5, 10, 20, 50, ... that
+/// puts `stride * spacingPixels` at least `widestLabel + gap` apart, so that labels never
+/// overlap (far from the origin a label such as 1000000000000002 is wider than the
+/// lines' spacing). 1 for a spacing that is not positive and finite.
+double LabelStride(double spacingPixels, double widestLabel, double gap);
+
 /// A grid label: the multiple of the major step, printed with `decimals` digits and no
 /// "-0".
 std::string FormatGridLabel(double value, int decimals);

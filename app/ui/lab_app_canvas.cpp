@@ -217,9 +217,16 @@ void LabApp::DrawGridLabels(ImDrawList& draw) const {
   // x labels sit under the x axis, or along the bottom edge when the axis is off-screen.
   const double labelY = std::clamp(origin.y() + pad, rect.min.y() + pad, rect.max.y() - ImGui::GetFontSize() - pad);
   const auto xs = GridMultiples(view.min.x(), view.max.x(), grid.major);
+  // Side by side, x labels can be wider than the lines' spacing far from the origin: label
+  // every stride-th line, the stride fitted to the widest label (the two extremes).
+  double widest = 0;
+  if (xs.first <= xs.last)
+    for (const double k : {xs.first, xs.last})
+      widest = std::max(widest, double(ImGui::CalcTextSize(FormatGridLabel(k * grid.major, grid.decimals).c_str()).x));
+  const double stride = LabelStride(grid.major * m_camera.Zoom(), widest + pad, Px(8));
   for (double k = xs.first; k <= xs.last; k += 1) {
     const double x = k * grid.major;
-    if (k == 0) continue;
+    if (k == 0 || std::fmod(k, stride) != 0) continue;
     const std::string text = FormatGridLabel(x, grid.decimals);
     const double sx = m_camera.WorldToScreen(cq::Vec2d{{x, 0}}).x();
     draw.AddText(ImVec2(float(sx + pad), float(labelY)), color, text.c_str());

@@ -66,6 +66,26 @@ TEST(GridSpacing, LabelsNeverReadMinusZero) {
   EXPECT_EQ(FormatGridLabel(0.30000000000000004, 1), "0.3");
 }
 
+TEST(GridSpacing, LabelStrideKeepsSideBySideLabelsApart) {
+  EXPECT_EQ(LabelStride(100, 40, 8), 1);      // labels narrower than the spacing: all of them
+  EXPECT_EQ(LabelStride(100, 110, 8), 2);     // "100000000000002" at 100 px apart
+  EXPECT_EQ(LabelStride(100, 230, 8), 5);
+  EXPECT_EQ(LabelStride(90, 950, 8), 20);
+  EXPECT_EQ(LabelStride(0, 50, 8), 1);
+  EXPECT_EQ(LabelStride(std::nan(""), 50, 8), 1);
+  // Whatever the sizes, the labelled lines are at least a label and a gap apart, and the
+  // next smaller 1-2-5 stride would not be.
+  for (double spacing : {50.0, 91.0, 173.0})
+    for (double widest : {10.0, 99.0, 130.0, 400.0, 1e4}) {
+      const double stride = LabelStride(spacing, widest, 8);
+      EXPECT_GE(stride * spacing, widest + 8);
+      for (const double smaller : {1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0, 500.0}) {
+        if (smaller >= stride) break;
+        EXPECT_LT(smaller * spacing, widest + 8) << spacing << " " << widest;
+      }
+    }
+}
+
 TEST(FormatNumber, ReadableAndExact) {
   EXPECT_EQ(FormatNumber(0.6, NumberStyle::Readable), "0.6");
   EXPECT_EQ(FormatNumber(1.0 / 3.0, NumberStyle::Readable), "0.333333");
