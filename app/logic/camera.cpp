@@ -31,7 +31,8 @@ void Camera::PanByPixels(const cq::Vec2d& screenDelta) {
 }
 
 void Camera::Frame(const cq::Rect2<double>& world, double marginPixels) {
-  const cq::Vec2d size = world.max - world.min;
+  // Halves first: max - min and min + max overflow for a scene from -1e308 to 1e308.
+  const cq::Vec2d size = 2.0 * (0.5 * world.max - 0.5 * world.min);
   const cq::Vec2d pixels = m_viewport.Size();
   const double usableX = std::max(1.0, pixels.x() - 2 * marginPixels);
   const double usableY = std::max(1.0, pixels.y() - 2 * marginPixels);
@@ -40,7 +41,7 @@ void Camera::Frame(const cq::Rect2<double>& world, double marginPixels) {
   double zoom = std::min(zoomX, zoomY);
   if (!(size.x() > 0) && !(size.y() > 0)) zoom = m_zoom;  // a single point: keep the zoom
   SetZoom(zoom);
-  m_center = 0.5 * (world.min + world.max);
+  m_center = 0.5 * world.min + 0.5 * world.max;
 }
 
 cq::Rect2<double> Camera::VisibleWorld() const {

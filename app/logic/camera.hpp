@@ -23,7 +23,10 @@ struct ScreenRect {
 
 class Camera {
  public:
-  static constexpr double k_minZoom = 1e-6;  ///< pixels per world unit
+  /// Pixels per world unit. Small enough that F frames any scene core answers (points up
+  /// to 1e300 either side of the origin fit in 600 pixels), large enough that the world a
+  /// 10^4-pixel viewport shows, ScreenToWorld of its corners, stays finite.
+  static constexpr double k_minZoom = 1e-300;
   static constexpr double k_maxZoom = 1e13;  ///< a 1e-9 segment still fills the view
 
   void SetViewport(const ScreenRect& viewport) { m_viewport = viewport; }

@@ -32,7 +32,12 @@ GridSpacing ChooseGridSpacing(double zoom, double minPixels) {
 
 std::string FormatGridLabel(double value, int decimals) {
   char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+  // Fixed-point up to 16 digits (a whole double's worth); beyond, where %f would print up
+  // to 309 digits, a significand and an exponent: "2e+302".
+  if (std::abs(value) >= 1e16)
+    std::snprintf(buffer, sizeof buffer, "%.16g", value);
+  else
+    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
   std::string text = buffer;
   // "-0", "-0.0" after rounding a tiny negative: print as zero.
   if (text[0] == '-' && text.find_first_not_of("-0.") == std::string::npos) text.erase(0, 1);

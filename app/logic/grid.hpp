@@ -35,7 +35,7 @@ GridRange GridMultiples(double from, double to, double step);
 double LabelStride(double spacingPixels, double widestLabel, double gap);
 
 /// A grid label: the multiple of the major step, printed with `decimals` digits and no
-/// "-0".
+/// "-0"; from 1e16 on in scientific notation (2e+302, not 303 digits).
 std::string FormatGridLabel(double value, int decimals);
 
 }  // namespace cq::app

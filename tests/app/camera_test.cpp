@@ -61,6 +61,23 @@ TEST(Camera, ZoomIsClampedToItsRange) {
   EXPECT_EQ(camera.Zoom(), Camera::k_minZoom);
 }
 
+TEST(Camera, FramesScenesAtTheEndsOfTheDoubleRange) {
+  // Points 1e300 either side of the origin: F must show them all (the zoom used to stop at
+  // 1e-6 pixels per unit, and such a scene stayed off-screen).
+  Camera camera = MakeCamera();
+  camera.Frame({{{-1e300, -2e299}}, {{1e300, 3e299}}}, 50);
+  for (const cq::Vec2d corner : {cq::Vec2d{{-1e300, -2e299}}, cq::Vec2d{{1e300, 3e299}}}) {
+    const cq::Vec2d s = camera.WorldToScreen(corner);
+    EXPECT_TRUE(camera.Viewport().Contains(s)) << s.x() << " " << s.y();
+  }
+  // The whole double range: no overflow to inf in the size or the centre.
+  camera.Frame({{{-1.7e308, -1.7e308}}, {{1.7e308, 1.7e308}}}, 50);
+  EXPECT_TRUE(std::isfinite(camera.Center().x()) && std::isfinite(camera.Center().y()));
+  EXPECT_EQ(camera.Zoom(), Camera::k_minZoom);
+  const auto view = camera.VisibleWorld();
+  for (const double v : {view.min.x(), view.min.y(), view.max.x(), view.max.y()}) EXPECT_TRUE(std::isfinite(v)) << v;
+}
+
 TEST(Camera, PanFollowsTheMouse) {
   Camera camera = MakeCamera();
   const cq::Vec2d grabbed = camera.ScreenToWorld({{300, 300}});

@@ -66,6 +66,16 @@ TEST(GridSpacing, LabelsNeverReadMinusZero) {
   EXPECT_EQ(FormatGridLabel(0.30000000000000004, 1), "0.3");
 }
 
+TEST(GridSpacing, HugeLabelsInScientificNotation) {
+  EXPECT_EQ(FormatGridLabel(1000000000000002, 0), "1000000000000002");  // still every digit
+  EXPECT_EQ(FormatGridLabel(1e302, 0), "1e+302");                      // not 303 digits
+  EXPECT_EQ(FormatGridLabel(-2.5e20, 0), "-2.5e+20");
+  EXPECT_EQ(FormatGridLabel(5 * 2e301, 0), "1e+302");  // k * major as the grid computes it
+  const GridSpacing g = ChooseGridSpacing(1e-300, 90);
+  EXPECT_TRUE(std::isfinite(g.major) && g.major > 0);
+  EXPECT_EQ(g.decimals, 0);
+}
+
 TEST(GridSpacing, LabelStrideKeepsSideBySideLabelsApart) {
   EXPECT_EQ(LabelStride(100, 40, 8), 1);      // labels narrower than the spacing: all of them
   EXPECT_EQ(LabelStride(100, 110, 8), 2);     // "100000000000002" at 100 px apart
