@@ -43,8 +43,12 @@ void WrappedText(const std::string& text) {
     return double(ImGui::CalcTextSize(piece.data(), piece.data() + piece.size()).x);
   };
   ImGui::BeginGroup();
+  // Lines one font height apart, as ImGui spaces its own wrapped lines; the usual item
+  // spacing after the group.
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 0));
   for (const std::string& line : WrapAtSpaces(text, double(ImGui::GetContentRegionAvail().x), measure))
     ImGui::TextUnformatted(line.c_str());
+  ImGui::PopStyleVar();
   ImGui::EndGroup();
 }
 
