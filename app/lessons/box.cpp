@@ -122,6 +122,7 @@ LessonFrame BoxLesson::Evaluate(const Points& points, const WorldRect& view, Num
   const cq::Aabb<double, 2> box{points[k_min], points[k_max]};
   const cq::Vec2d& p = points[k_query];
   LessonFrame frame;
+  frame.origin = ViewOrigin(view);
   const auto q = cq::ClosestPointOnBox(p, box);
   if (!q) {
     SetError(frame, q.error());
@@ -132,14 +133,16 @@ LessonFrame BoxLesson::Evaluate(const Points& points, const WorldRect& view, Num
   const std::string where = FeatureWhere(q->side);
   if (!where.empty()) frame.regionName += " (" + where + ")";
 
-  if (const auto map = cq::BoxRegions(box, view)) AddRegionMap(frame, *map, q->RegionIndex(), ToneOf);
+  const cq::Aabb<double, 2> localBox{box.min - frame.origin, box.max - frame.origin};
+  if (const auto map = cq::BoxRegions(localBox, Translated(view, frame.origin)))
+    AddRegionMap(frame, *map, q->RegionIndex(), ToneOf);
   const cq::Vec2d corners[4] = {box.min, {{box.max.x(), box.min.y()}}, box.max, {{box.min.x(), box.max.y()}}};
-  for (int i = 0; i < 4; ++i) frame.strokes.push_back({corners[i], corners[(i + 1) % 4], Stroke::Shape});
+  for (int i = 0; i < 4; ++i) AddStroke(frame, corners[i], corners[(i + 1) % 4], Stroke::Shape);
 
   // The clamp, one axis at a time: first x, then y, each an axis-parallel move.
   const cq::Vec2d afterX{{q->closest.x(), p.y()}};
-  if (q->side[0] != 0) frame.strokes.push_back({p, afterX, Stroke::ClampMove});
-  if (q->side[1] != 0) frame.strokes.push_back({afterX, q->closest, Stroke::ClampMove});
+  if (q->side[0] != 0) AddStroke(frame, p, afterX, Stroke::ClampMove);
+  if (q->side[1] != 0) AddStroke(frame, afterX, q->closest, Stroke::ClampMove);
   frame.markers.push_back({q->closest, Marker::Closest, "closest"});
   frame.distance = StrokeLine{p, q->closest, Stroke::Distance};
   frame.distanceText = "d = " + FormatNumber(q->distance, style);

@@ -134,6 +134,7 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
   const cq::Vec2d& b = points[k_b];
   const cq::Vec2d& c = points[k_center];
   LessonFrame frame;
+  frame.origin = ViewOrigin(view);
   const auto radius = cq::Distance(cq::Vec2d{}, points[k_rim]);
   if (!radius) {
     SetError(frame, cq::QueryError{cq::ErrorCode::Overflow, cq::Field::Radius});

@@ -6,6 +6,10 @@
 
 namespace cq::app {
 
+void AddStroke(LessonFrame& frame, const cq::Vec2d& p0, const cq::Vec2d& p1, Stroke stroke) {
+  frame.strokes.push_back({p0 - frame.origin, p1 - frame.origin, stroke});
+}
+
 void AddValue(LessonFrame& frame, std::string label, std::string text, std::string help) {
   frame.values.push_back({std::move(label), std::move(text), std::move(help)});
 }
@@ -56,22 +60,26 @@ NumberLine MakeTNumberLine(cq::LinearKind kind, const cq::LinearResult<double, 2
 void AddLinearPicture(LessonFrame& frame, cq::LinearKind kind, const cq::Vec2d& a, const cq::Vec2d& b,
                       const cq::Vec2d& query, const cq::LinearResult<double, 2>& q, const WorldRect& view,
                       const std::string& footLabel) {
-  if (const auto map = cq::LinearRegions(kind, a, b, view)) AddRegionMap(frame, *map, int(q.region), LinearTone);
+  // Regions and clipped lines in the frame's local coordinates (LessonFrame::origin).
+  const cq::Vec2d o = frame.origin;
+  const WorldRect local = Translated(view, o);
+  if (const auto map = cq::LinearRegions(kind, a - o, b - o, local))
+    AddRegionMap(frame, *map, int(q.region), LinearTone);
   if (!(a == b)) {
     const cq::Vec2d d = b - a;
     if (kind == cq::LinearKind::Line) {
-      if (auto line = cq::ClipLineToRect(a, d, view)) frame.strokes.push_back({line->p0, line->p1, Stroke::Shape});
+      if (auto line = cq::ClipLineToRect(a - o, d, local)) frame.strokes.push_back({line->p0, line->p1, Stroke::Shape});
     } else {
-      if (auto carrier = cq::ClipLineToRect(a, d, view))
+      if (auto carrier = cq::ClipLineToRect(a - o, d, local))
         frame.strokes.push_back({carrier->p0, carrier->p1, Stroke::Carrier});
       const double tEnd = kind == cq::LinearKind::Segment ? 1.0 : std::numeric_limits<double>::infinity();
-      if (auto shape = cq::ClipParametricToRect(a, d, 0.0, tEnd, view))
+      if (auto shape = cq::ClipParametricToRect(a - o, d, 0.0, tEnd, local))
         frame.strokes.push_back({shape->p0, shape->p1, Stroke::Shape});
     }
   }
-  if (!(q.foot == query)) frame.strokes.push_back({query, q.foot, Stroke::Perpendicular});
+  if (!(q.foot == query)) AddStroke(frame, query, q.foot, Stroke::Perpendicular);
   if (!(q.foot == q.closest)) {
-    frame.strokes.push_back({q.foot, q.closest, Stroke::ClampMove});
+    AddStroke(frame, q.foot, q.closest, Stroke::ClampMove);
     frame.markers.push_back({q.foot, Marker::RawFoot, footLabel});
   }
 }

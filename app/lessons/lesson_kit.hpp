@@ -10,8 +10,13 @@
 
 namespace cq::app {
 
+/// Adds a stroke between two world points, stored relative to frame.origin.
+void AddStroke(LessonFrame& frame, const cq::Vec2d& p0, const cq::Vec2d& p1, Stroke stroke);
+
 /// Adds core's region pieces as fills, toned by `toneOf(regionId)`, the one whose id is
-/// `regionOfP` highlighted; and core's boundaries as Boundary strokes.
+/// `regionOfP` highlighted; and core's boundaries as Boundary strokes. The map is taken
+/// as it is: core computes it in the frame's local coordinates (inputs and view shifted
+/// by frame.origin).
 template <class ToneOf>
 void AddRegionMap(LessonFrame& frame, const cq::RegionMap2<double>& map, int regionOfP, ToneOf toneOf) {
   for (int i = 0; i < map.pieceCount; ++i) {

@@ -34,6 +34,7 @@ LessonFrame LinearLesson::Evaluate(const Points& points, const WorldRect& view, 
   const cq::Vec2d& b = points[1];
   const cq::Vec2d& p = points[2];
   LessonFrame frame;
+  frame.origin = ViewOrigin(view);
   const auto q = cq::ClosestPointOnLinear(m_kind, p, a, b);
   if (!q) {
     SetError(frame, q.error());

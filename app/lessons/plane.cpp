@@ -54,7 +54,8 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
   const cq::Vec2d& p = points[k_query];
   const cq::Plane<double, 2> plane = cq::PlaneThroughPoint(tip - o, o);
   LessonFrame frame;
-  frame.strokes.push_back({o, tip, Stroke::Normal});
+  frame.origin = ViewOrigin(view);
+  AddStroke(frame, o, tip, Stroke::Normal);
   const auto q = cq::ClosestPointOnPlane(p, plane);
   if (!q) {
     SetError(frame, q.error());
@@ -63,13 +64,15 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
   frame.result = *q;
   frame.regionName = cq::ToString(q->region);
 
-  if (const auto map = cq::PlaneRegions(plane, view)) {
+  // The same plane through O - origin: its regions in the frame's local coordinates.
+  const auto localPlane = cq::PlaneThroughPoint(tip - o, o - frame.origin);
+  if (const auto map = cq::PlaneRegions(localPlane, Translated(view, frame.origin))) {
     AddRegionMap(frame, *map, int(q->region), ToneOf);
     // The region boundary of a plane is the plane itself: draw it as the shape.
     for (StrokeLine& line : frame.strokes)
       if (line.stroke == Stroke::Boundary) line.stroke = Stroke::Shape;
   }
-  if (!(q->closest == p)) frame.strokes.push_back({p, q->closest, Stroke::Perpendicular});
+  if (!(q->closest == p)) AddStroke(frame, p, q->closest, Stroke::Perpendicular);
   frame.markers.push_back({q->closest, Marker::Closest, "closest"});
   frame.distance = StrokeLine{p, q->closest, Stroke::Distance};
   frame.distanceText = "s = " + FormatNumber(q->signedDistance, style);

@@ -7,6 +7,12 @@ namespace cq::app {
 
 void Camera::SetZoom(double zoom) { m_zoom = std::clamp(zoom, k_minZoom, k_maxZoom); }
 
+cq::Vec2d Camera::LocalToScreen(const cq::Vec2d& local, const cq::Vec2d& origin) const {
+  const cq::Vec2d c = m_viewport.Center();
+  const cq::Vec2d shift = origin - m_center;  // exact when the frame is this view's (Sterbenz)
+  return {{c.x() + (local.x() + shift.x()) * m_zoom, c.y() - (local.y() + shift.y()) * m_zoom}};
+}
+
 cq::Vec2d Camera::WorldToScreen(const cq::Vec2d& world) const {
   const cq::Vec2d c = m_viewport.Center();
   return {{c.x() + (world.x() - m_center.x()) * m_zoom, c.y() - (world.y() - m_center.y()) * m_zoom}};

@@ -38,6 +38,10 @@ class Camera {
   void SetZoom(double zoom);
 
   cq::Vec2d WorldToScreen(const cq::Vec2d& world) const;
+  /// The screen position of origin + local, without forming that sum (which, far from
+  /// the world's origin, rounds to the doubles' spacing there): a LessonFrame's regions
+  /// and strokes. With origin 0 it is WorldToScreen.
+  cq::Vec2d LocalToScreen(const cq::Vec2d& local, const cq::Vec2d& origin) const;
   cq::Vec2d ScreenToWorld(const cq::Vec2d& screen) const;
   /// A length in pixels as world units.
   double PixelsToWorld(double pixels) const { return pixels / m_zoom; }

@@ -40,10 +40,12 @@ CanvasGeometry BuildCanvasGeometry(const LessonFrame& frame, const Camera& camer
     // computed identically, and GL's fill rule leaves neither gaps nor double pixels.
     for (const RegionFill& fill : frame.regions) {
       const std::uint32_t rgba = Pack(BlendOverPaper(fill.tone, fill.holdsP), 1);
-      const cq::Vec2d p0 = toFramebuffer(camera.WorldToScreen(fill.polygon.vertices[0]));
+      // The polygons are relative to frame.origin (LessonFrame::origin).
+      auto screen = [&](int i) { return toFramebuffer(camera.LocalToScreen(fill.polygon.vertices[size_t(i)], frame.origin)); };
+      const cq::Vec2d p0 = screen(0);
       for (int i = 1; i + 1 < fill.polygon.count; ++i) {
-        const cq::Vec2d p1 = toFramebuffer(camera.WorldToScreen(fill.polygon.vertices[size_t(i)]));
-        const cq::Vec2d p2 = toFramebuffer(camera.WorldToScreen(fill.polygon.vertices[size_t(i + 1)]));
+        const cq::Vec2d p1 = screen(i);
+        const cq::Vec2d p2 = screen(i + 1);
         g.opaque.push_back({float(p0.x()), float(p0.y()), rgba});
         g.opaque.push_back({float(p1.x()), float(p1.y()), rgba});
         g.opaque.push_back({float(p2.x()), float(p2.y()), rgba});

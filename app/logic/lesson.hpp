@@ -27,6 +27,13 @@ namespace cq::app {
 using Points = std::vector<cq::Vec2d>;
 using WorldRect = cq::Rect2<double>;
 
+/// The middle of `view`, the origin of a frame's local geometry (LessonFrame::origin).
+/// Halves first, so that a view across the whole double range does not overflow.
+inline cq::Vec2d ViewOrigin(const WorldRect& view) { return 0.5 * view.min + 0.5 * view.max; }
+
+/// `rect` moved by -by: a view in a frame's local coordinates.
+inline WorldRect Translated(const WorldRect& rect, const cq::Vec2d& by) { return {rect.min - by, rect.max - by}; }
+
 /// A named point of the scene (the lesson's state is just these positions).
 struct PointSpec {
   std::string name;         ///< "A", "B", "P", "O", "N", "Min", "Max", "C", "R": used by --set and the inspector
@@ -144,6 +151,13 @@ using CoreResult = std::variant<std::monostate, cq::LinearResult<double, 2>, cq:
 
 /// Everything a lesson shows for one scene, recomputed every frame.
 struct LessonFrame {
+  /// The regions and the strokes are given relative to this point (world = origin +
+  /// local; ViewOrigin of the view the frame was made for). Geometry clipped to the view
+  /// is computed from inputs shifted by it, near zero, where doubles resolve far below a
+  /// pixel even when the scene is 1e15 from the world's origin; computed in world
+  /// coordinates there, its corners would round to the doubles' spacing (0.125 units).
+  /// Markers, circles, the distance and the push-out are in world coordinates.
+  cq::Vec2d origin{};
   CoreResult result;                     ///< core's answer, exactly as returned
   std::optional<cq::QueryError> error;   ///< core refused the scene (e.g. zero normal)
   std::string errorText;                 ///< core's description of it

@@ -245,6 +245,7 @@ void LabApp::DrawGridLabels(ImDrawList& draw) const {
 
 void LabApp::DrawStrokes(ImDrawList& draw) const {
   auto S = [&](const cq::Vec2d& w) { return m_camera.WorldToScreen(w); };
+  auto L = [&](const cq::Vec2d& local) { return m_camera.LocalToScreen(local, m_frame.origin); };
   const cq::Vec2d margin = cq::Vec2d::Splat(Px(16));
   const ScreenRect clip{m_layout.canvas.min - margin, m_layout.canvas.max + margin};
   // Draw order: boundaries and carrier under the shape, construction lines on top.
@@ -252,32 +253,32 @@ void LabApp::DrawStrokes(ImDrawList& draw) const {
                           Stroke::ClampMove};
   cq::Vec2d shapeDirection{{0, 0}};
   for (const StrokeLine& s : m_frame.strokes)
-    if (s.stroke == Stroke::Shape && shapeDirection == cq::Vec2d{{0, 0}}) shapeDirection = S(s.p1) - S(s.p0);
+    if (s.stroke == Stroke::Shape && shapeDirection == cq::Vec2d{{0, 0}}) shapeDirection = L(s.p1) - L(s.p0);
   for (Stroke kind : order) {
     for (const StrokeLine& s : m_frame.strokes) {
       if (s.stroke != kind) continue;
       const ImU32 color = PackAbgr(StrokeColor(kind));
       switch (kind) {
         case Stroke::Boundary:
-          DashedLine(draw, S(s.p0), S(s.p1), PackAbgr(StrokeColor(kind), 0.7f), Px(1.5f), Px(10), Px(5), clip);
+          DashedLine(draw, L(s.p0), L(s.p1), PackAbgr(StrokeColor(kind), 0.7f), Px(1.5f), Px(10), Px(5), clip);
           break;
-        case Stroke::Carrier: DashedLine(draw, S(s.p0), S(s.p1), color, Px(1.5f), Px(7), Px(6), clip); break;
-        case Stroke::Shape: SolidLine(draw, S(s.p0), S(s.p1), color, Px(3.5f), clip); break;
-        case Stroke::Normal: Arrow(draw, S(s.p0), S(s.p1), color, Px(2.5f), Px(14), clip); break;
+        case Stroke::Carrier: DashedLine(draw, L(s.p0), L(s.p1), color, Px(1.5f), Px(7), Px(6), clip); break;
+        case Stroke::Shape: SolidLine(draw, L(s.p0), L(s.p1), color, Px(3.5f), clip); break;
+        case Stroke::Normal: Arrow(draw, L(s.p0), L(s.p1), color, Px(2.5f), Px(14), clip); break;
         case Stroke::Perpendicular: {
-          DashedLine(draw, S(s.p0), S(s.p1), color, Px(1.8f), Px(3), Px(4), clip);
+          DashedLine(draw, L(s.p0), L(s.p1), color, Px(1.8f), Px(3), Px(4), clip);
           // A right-angle mark where the perpendicular meets the shape's line.
           const auto along = cq::Normalize(shapeDirection);
-          const auto up = cq::Normalize(S(s.p0) - S(s.p1));
-          if (along && up && clip.Contains(S(s.p1))) {
+          const auto up = cq::Normalize(L(s.p0) - L(s.p1));
+          if (along && up && clip.Contains(L(s.p1))) {
             const double m = Px(9);
-            const cq::Vec2d foot = S(s.p1);
+            const cq::Vec2d foot = L(s.p1);
             const ImVec2 corner[3] = {ToIm(foot + m * *up), ToIm(foot + m * *up + m * *along), ToIm(foot + m * *along)};
             draw.AddPolyline(corner, 3, color, 0, Px(1.3f));
           }
           break;
         }
-        case Stroke::ClampMove: Arrow(draw, S(s.p0), S(s.p1), color, Px(2.5f), Px(13), clip); break;
+        case Stroke::ClampMove: Arrow(draw, L(s.p0), L(s.p1), color, Px(2.5f), Px(13), clip); break;
         case Stroke::Distance:
         case Stroke::PushOut: break;  // drawn below, with their labels
       }
@@ -382,7 +383,8 @@ void LabApp::DrawHandlesAndLabels(ImDrawList& draw) const {
       const bool boxRegion = fill.tone == Tone::BoxInside || fill.tone == Tone::BoxEdge || fill.tone == Tone::BoxVertex;
       if (boxRegion && !fill.holdsP) continue;
       cq::Vec2d c{{0, 0}};
-      for (int i = 0; i < fill.polygon.count; ++i) c = c + S(fill.polygon.vertices[size_t(i)]);
+      for (int i = 0; i < fill.polygon.count; ++i)
+        c = c + m_camera.LocalToScreen(fill.polygon.vertices[size_t(i)], m_frame.origin);
       c = (1.0 / fill.polygon.count) * c;
       label(ToneName(fill.tone), c, 0, cq::Vec2d{{0, 1}}, ToneInk(fill.tone), 0.0f);
     }

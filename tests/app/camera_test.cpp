@@ -78,6 +78,19 @@ TEST(Camera, FramesScenesAtTheEndsOfTheDoubleRange) {
   for (const double v : {view.min.x(), view.min.y(), view.max.x(), view.max.y()}) EXPECT_TRUE(std::isfinite(v)) << v;
 }
 
+TEST(Camera, LocalToScreenIsWorldToScreenWithoutTheRounding) {
+  Camera camera = MakeCamera();
+  const cq::Vec2d p{{2.5, -1.25}};
+  EXPECT_EQ(camera.LocalToScreen(p, {{0, 0}}), camera.WorldToScreen(p));
+  // 1e15 + 0.3 is not a double (they are 0.125 apart there): the world point would round,
+  // the local one does not.
+  camera.Frame({{{1e15 - 5, -5}}, {{1e15 + 5, 5}}}, 0);
+  const cq::Vec2d origin{{1e15, 0}};
+  const cq::Vec2d a = camera.LocalToScreen({{0.3, 0}}, origin);
+  const cq::Vec2d b = camera.LocalToScreen({{0, 0}}, origin);
+  EXPECT_NEAR(a.x() - b.x(), 0.3 * camera.Zoom(), 1e-9);
+}
+
 TEST(Camera, PanFollowsTheMouse) {
   Camera camera = MakeCamera();
   const cq::Vec2d grabbed = camera.ScreenToWorld({{300, 300}});

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <set>
 
@@ -451,6 +452,55 @@ TEST(ContactLesson, ARadiusBeyondTheRangeIsReportedNotDrawn) {
   EXPECT_TRUE(frame.values.empty());
   EXPECT_TRUE(frame.circles.empty());
   EXPECT_FALSE(frame.distance);
+}
+
+// 1e15 from the origin doubles are 0.125 apart, so region geometry computed in world
+// coordinates had its corners on the view's edge up to 0.0625 units off its boundary
+// line (5 pixels at 85 pixels per unit, more zoomed in). The frame keeps regions and
+// strokes relative to the view's centre: every corner of every region and every boundary
+// stroke lies on its perpendicular to within a hair of the local scale.
+TEST(LessonFrameOrigin, RegionGeometryFarFromTheOriginIsExactToThePixel) {
+  const double far = 1e15;
+  const Points points = {{{far, 0}}, {{far + 8, 3}}, {{far + 4, 4}}};  // A, B, P
+  const WorldRect view{{{far - 3.3, -3.1}}, {{far + 11.7, 6.9}}};
+  const LessonFrame frame = SegmentLesson().Evaluate(points, view, NumberStyle::Readable);
+  ASSERT_FALSE(frame.error);
+  EXPECT_EQ(frame.origin, ViewOrigin(view));
+  const cq::Vec2d d{{8, 3}};
+  // A and B in the frame's coordinates (exact: far + k - origin by Sterbenz).
+  const cq::Vec2d a = points[0] - frame.origin;
+  const cq::Vec2d b = points[1] - frame.origin;
+  // How far a local point is from the perpendicular through A or B, in units.
+  const auto offA = [&](const cq::Vec2d& p) { return std::abs(cq::Dot(p - a, d)) / std::sqrt(cq::Dot(d, d)); };
+  const auto offB = [&](const cq::Vec2d& p) { return std::abs(cq::Dot(p - b, d)) / std::sqrt(cq::Dot(d, d)); };
+  int boundaries = 0;
+  for (const StrokeLine& s : frame.strokes) {
+    if (s.stroke != Stroke::Boundary) continue;
+    ++boundaries;
+    EXPECT_LT(std::min(std::max(offA(s.p0), offA(s.p1)), std::max(offB(s.p0), offB(s.p1))), 1e-12);
+  }
+  EXPECT_EQ(boundaries, 2);
+  // Every polygon corner lies on one of the two perpendiculars or on the view's edge.
+  const WorldRect local = Translated(view, frame.origin);
+  int onBoundary = 0;
+  for (const RegionFill& fill : frame.regions)
+    for (int i = 0; i < fill.polygon.count; ++i) {
+      const cq::Vec2d p = fill.polygon.vertices[size_t(i)];
+      const bool onEdge = p.x() == local.min.x() || p.x() == local.max.x() || p.y() == local.min.y() ||
+                          p.y() == local.max.y();
+      const bool onLine = std::min(offA(p), offB(p)) < 1e-12;
+      EXPECT_TRUE(onEdge || onLine) << p.x() << ", " << p.y();
+      onBoundary += onLine ? 1 : 0;
+    }
+  EXPECT_GE(onBoundary, 8);  // two corners per perpendicular in each of the two regions beside it
+  // Strokes between world points (the perpendicular from P) are those points, relative.
+  bool perpendicular = false;
+  for (const StrokeLine& s : frame.strokes)
+    if (s.stroke == Stroke::Perpendicular) {
+      perpendicular = true;
+      EXPECT_EQ(s.p0, points[2] - frame.origin);
+    }
+  EXPECT_TRUE(perpendicular);
 }
 
 }  // namespace
