@@ -26,6 +26,25 @@ std::optional<QueryError> CheckRect(const Rect2<T>& rect) {
   return detail::CheckBox(rect);
 }
 
+/// ClipParametricToRect after the rescaling: Liang-Barsky.
+template <Real T>
+std::optional<Segment2<T>> ClipScaled(const Vec<T, 2>& point, const Vec<T, 2>& direction, T tMin, T tMax,
+                                      const Rect2<T>& rect) {
+  for (int i = 0; i < 2; ++i) {
+    if (direction.v[i] == T(0)) {
+      if (point.v[i] < rect.min.v[i] || point.v[i] > rect.max.v[i]) return std::nullopt;
+      continue;
+    }
+    T t0 = (rect.min.v[i] - point.v[i]) / direction.v[i];
+    T t1 = (rect.max.v[i] - point.v[i]) / direction.v[i];
+    if (t0 > t1) std::swap(t0, t1);
+    tMin = std::max(tMin, t0);
+    tMax = std::min(tMax, t1);
+  }
+  if (!(tMin <= tMax)) return std::nullopt;
+  return Segment2<T>{point + tMin * direction, point + tMax * direction};
+}
+
 }  // namespace
 
 template <Real T>
@@ -61,19 +80,14 @@ template <Real T>
 std::optional<Segment2<T>> ClipParametricToRect(const Vec<T, 2>& point, const Vec<T, 2>& direction, T tMin, T tMax,
                                                 const Rect2<T>& rect) {
   if (direction == Vec<T, 2>{}) return std::nullopt;
-  for (int i = 0; i < 2; ++i) {
-    if (direction.v[i] == T(0)) {
-      if (point.v[i] < rect.min.v[i] || point.v[i] > rect.max.v[i]) return std::nullopt;
-      continue;
-    }
-    T t0 = (rect.min.v[i] - point.v[i]) / direction.v[i];
-    T t1 = (rect.max.v[i] - point.v[i]) / direction.v[i];
-    if (t0 > t1) std::swap(t0, t1);
-    tMin = std::max(tMin, t0);
-    tMax = std::min(tMax, t1);
-  }
-  if (!(tMin <= tMax)) return std::nullopt;
-  return Segment2<T>{point + tMin * direction, point + tMax * direction};
+  // Scale the direction to a largest component in [0.5, 1) and t the other way, by the
+  // same power of two: (rect - point) / direction then overflows for a subnormal
+  // direction only if rect - point does, and t * direction is the same product, so the
+  // ends are what they were wherever nothing over- or underflowed.
+  int exponent = 0;
+  std::frexp(std::max(std::abs(direction.v[0]), std::abs(direction.v[1])), &exponent);
+  const Vec<T, 2> scaled{{std::ldexp(direction.v[0], -exponent), std::ldexp(direction.v[1], -exponent)}};
+  return ClipScaled(point, scaled, std::ldexp(tMin, exponent), std::ldexp(tMax, exponent), rect);
 }
 
 template <Real T>

@@ -171,6 +171,31 @@ TYPED_TEST(Regions, ClipParametricToRectBasics) {
   EXPECT_FALSE(cq::ClipParametricToRect(p, right, T(5), T(6), rect).has_value());  // beyond the rect
 }
 
+// Directions of any finite size: a subnormal one made every t of the clip infinite (a
+// line along (1e-320, 1e-320) came back with infinite ends and was never drawn), a huge
+// one made a segment's t underflow.
+TYPED_TEST(Regions, ClipWorksForSubnormalAndHugeDirections) {
+  using T = TypeParam;
+  const T tiny = std::numeric_limits<T>::denorm_min() * T(8);
+  const T huge = std::numeric_limits<T>::max() / T(4);
+  const cq::Rect2<T> rect{P2<T>(-1, -1), P2<T>(1, 1)};
+  for (const T size : {tiny, huge}) {
+    // The diagonal line through the origin: corner to corner, exactly.
+    auto s = cq::ClipLineToRect(P2<T>(0, 0), V2<T>{{size, size}}, rect);
+    ASSERT_TRUE(s.has_value()) << size;
+    EXPECT_TRUE(IsSegment(*s, P2<T>(-1, -1), P2<T>(1, 1))) << size;
+    // A ray along +x from the centre, and a segment with t in [0, 1]: its own length.
+    s = cq::ClipParametricToRect(P2<T>(0, 0), V2<T>{{size, T(0)}}, T(0), cqtest::Inf<T>(), rect);
+    ASSERT_TRUE(s.has_value()) << size;
+    EXPECT_TRUE(IsSegment(*s, P2<T>(0, 0), P2<T>(1, 0))) << size;
+  }
+  // The segment from the origin to (tiny, 0) is itself, bit for bit.
+  const auto s = cq::ClipParametricToRect(P2<T>(0, 0), V2<T>{{tiny, T(0)}}, T(0), T(1), rect);
+  ASSERT_TRUE(s.has_value());
+  EXPECT_EQ(s->p1.v[0], tiny);
+  EXPECT_EQ(s->p0.v[0], T(0));
+}
+
 // ---------------------------------------------------------------------------------------
 // Hand-computed region maps.
 

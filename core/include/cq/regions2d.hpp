@@ -85,7 +85,9 @@ template <Real T>
 std::optional<Segment2<T>> ClipLineToRect(const Vec<T, 2>& point, const Vec<T, 2>& direction, const Rect2<T>& rect);
 
 /// Same for the part of the line with parameter t in [tMin, tMax] (point + t direction);
-/// use +-infinity for an open end.
+/// use +-infinity for an open end. Any finite non-zero direction works, from subnormal to
+/// the largest (it is rescaled by a power of two first, t by the inverse, both exactly):
+/// a direction of 1e-320 used to make every t infinite and the ends infinite.
 template <Real T>
 std::optional<Segment2<T>> ClipParametricToRect(const Vec<T, 2>& point, const Vec<T, 2>& direction, T tMin, T tMax,
                                                 const Rect2<T>& rect);
