@@ -2,10 +2,20 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace cq::app {
 
-void Camera::SetZoom(double zoom) { m_zoom = std::clamp(zoom, k_minZoom, k_maxZoom); }
+double Camera::MaxZoom() const {
+  const double far = std::max(std::abs(m_center.x()), std::abs(m_center.y()));
+  const double step = std::nextafter(far, std::numeric_limits<double>::infinity()) - far;  // ulp
+  const cq::Vec2d size = m_viewport.Size();
+  const double side = std::max(1.0, std::min(size.x(), size.y()));
+  const double limit = side / (4 * step);
+  return std::isfinite(far) && limit < k_maxZoom ? std::max(limit, k_minZoom) : k_maxZoom;
+}
+
+void Camera::SetZoom(double zoom) { m_zoom = std::clamp(zoom, k_minZoom, MaxZoom()); }
 
 cq::Vec2d Camera::LocalToScreen(const cq::Vec2d& local, const cq::Vec2d& origin) const {
   const cq::Vec2d c = m_viewport.Center();
@@ -46,8 +56,8 @@ void Camera::Frame(const cq::Rect2<double>& world, double marginPixels) {
   const double zoomY = size.y() > 0 ? usableY / size.y() : k_maxZoom;
   double zoom = std::min(zoomX, zoomY);
   if (!(size.x() > 0) && !(size.y() > 0)) zoom = m_zoom;  // a single point: keep the zoom
+  m_center = 0.5 * world.min + 0.5 * world.max;  // first: the zoom's limit depends on it
   SetZoom(zoom);
-  m_center = 0.5 * world.min + 0.5 * world.max;
 }
 
 cq::Rect2<double> Camera::VisibleWorld() const {

@@ -23,10 +23,11 @@ struct ScreenRect {
 
 class Camera {
  public:
-  /// Pixels per world unit. Small enough that F frames any scene core answers (points up
-  /// to 1e300 either side of the origin fit in 600 pixels), large enough that the world a
-  /// 10^4-pixel viewport shows, ScreenToWorld of its corners, stays finite.
-  static constexpr double k_minZoom = 1e-300;
+  /// Pixels per world unit. Small enough that F frames any scene core answers, and more
+  /// (a scene 6e305 across fits in 600 pixels; core's range ends at 1e300), large enough
+  /// that the world a 10^4-pixel viewport shows stays finite (its corners are at most
+  /// 5e306 from a centre that is at most the largest coordinate, 1.7e308).
+  static constexpr double k_minZoom = 1e-303;
   static constexpr double k_maxZoom = 1e13;  ///< a 1e-9 segment still fills the view
 
   void SetViewport(const ScreenRect& viewport) { m_viewport = viewport; }
@@ -35,7 +36,14 @@ class Camera {
   cq::Vec2d Center() const { return m_center; }
   double Zoom() const { return m_zoom; }  ///< pixels per world unit
   void SetCenter(const cq::Vec2d& center) { m_center = center; }
+  /// Clamped to [k_minZoom, MaxZoom()].
   void SetZoom(double zoom);
+  /// k_maxZoom, or less far from the origin: the viewport's shorter side spans at least
+  /// four of the doubles' steps at the centre (1e15 from the origin, where they are 0.125
+  /// apart, 1700 pixels per unit for an 860-pixel canvas). Zoomed in further, the whole
+  /// view would fall between two doubles: its corners would coincide and nothing could be
+  /// drawn in it.
+  double MaxZoom() const;
 
   cq::Vec2d WorldToScreen(const cq::Vec2d& world) const;
   /// The screen position of origin + local, without forming that sum (which, far from

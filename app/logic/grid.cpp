@@ -27,21 +27,28 @@ GridSpacing ChooseGridSpacing(double zoom, double minPixels) {
   g.major = major;
   g.minor = mantissa == 2 ? major / 4 : major / 5;
   g.decimals = std::max(0, -exponent);
+  g.mantissa = mantissa;
+  g.exponent = exponent;
   return g;
 }
 
-std::string FormatGridLabel(double value, int decimals) {
-  char buffer[64];
-  // Fixed-point up to 16 digits (a whole double's worth); beyond, where %f would print up
-  // to 309 digits, a significand and an exponent: "2e+302".
-  if (std::abs(value) >= 1e16)
-    std::snprintf(buffer, sizeof buffer, "%.16g", value);
-  else
-    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
-  std::string text = buffer;
-  // "-0", "-0.0" after rounding a tiny negative: print as zero.
-  if (text[0] == '-' && text.find_first_not_of("-0.") == std::string::npos) text.erase(0, 1);
-  return text;
+std::string GridLabel(double k, const GridSpacing& grid) {
+  // |k| <= 2^52 (GridMultiples) and mantissa <= 5: k * mantissa is an exact 64-bit integer.
+  const long long n = static_cast<long long>(k) * grid.mantissa;
+  std::string digits = std::to_string(n < 0 ? -n : n);
+  const std::string sign = n < 0 ? "-" : "";
+  const int e = grid.exponent;
+  if (e < 0) {  // a decimal point -e digits from the right
+    const std::size_t after = std::size_t(-e);
+    if (digits.size() <= after) digits.insert(0, after + 1 - digits.size(), '0');
+    digits.insert(digits.size() - after, ".");
+    return sign + digits;
+  }
+  if (int(digits.size()) + e <= 17) return sign + digits + std::string(std::size_t(e), '0');
+  const int power = int(digits.size()) - 1 + e;
+  std::string rest = digits.substr(1);
+  while (!rest.empty() && rest.back() == '0') rest.pop_back();
+  return sign + digits.substr(0, 1) + (rest.empty() ? "" : "." + rest) + "e+" + std::to_string(power);
 }
 
 double LabelStride(double spacingPixels, double widestLabel, double gap) {

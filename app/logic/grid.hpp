@@ -10,6 +10,8 @@ struct GridSpacing {
   double major;      ///< world units between labelled lines
   double minor;      ///< world units between faint lines (major / 5, or / 4 for a 2 step)
   int decimals;      ///< digits after the point that label a major line exactly
+  int mantissa = 1;  ///< major = mantissa * 10^exponent, mantissa 1, 2 or 5
+  int exponent = 0;
 };
 
 /// The smallest 1-2-5 step whose major lines are at least `minPixels` apart at `zoom`
@@ -34,8 +36,12 @@ GridRange GridMultiples(double from, double to, double step);
 /// lines' spacing). 1 for a spacing that is not positive and finite.
 double LabelStride(double spacingPixels, double widestLabel, double gap);
 
-/// A grid label: the multiple of the major step, printed with `decimals` digits and no
-/// "-0"; from 1e16 on in scientific notation (2e+302, not 303 digits).
-std::string FormatGridLabel(double value, int decimals);
+/// The label of major line k (k a GridMultiples index, at k * major): the exact decimal
+/// value k * mantissa * 10^exponent, written from integers, never from the rounded
+/// product k * major (whose 17th digit and rounding noise used to show: three lines near
+/// 1.2e16 all read "1.2e+16", others "8.800000000000001e+303"). Plain up to 17 digits
+/// ("-2.5", "0.30", "12000000000000005"), beyond that a significand with every digit that
+/// tells the line from its neighbours and an exponent ("1.2e+16", "8.8e+303"). No "-0".
+std::string GridLabel(double k, const GridSpacing& grid);
 
 }  // namespace cq::app

@@ -28,7 +28,9 @@ std::optional<double> ParseFiniteDouble(std::string_view text) {
   // result (a subnormal, or 0 below the smallest one) is the nearest double like any
   // other rounding: only an overflow is refused, with NaN and infinity.
   if (end != copy.c_str() + copy.size() || !std::isfinite(value)) return std::nullopt;
-  return value;
+  // + 0.0: "-0" (or "-1e-400", which underflows to -0) is the point 0 of the plane; a
+  // signed zero would only show as "-0" in exact-number fields.
+  return value + 0.0;
 }
 
 std::optional<cq::Vec2d> ParsePoint2(const std::string& text) {

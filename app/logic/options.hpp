@@ -44,7 +44,8 @@ std::string HelpText();
 
 /// The whole of `text` as a finite double (decimal or hex, as strtod reads it; a subnormal
 /// or a value that rounds to 0 is fine); nothing for anything else: trailing characters
-/// ("5-3", "1.2.3", "1e"), an empty text, NaN, infinity or an overflow ("1e999").
+/// ("5-3", "1.2.3", "1e"), an empty text, NaN, infinity or an overflow ("1e999"). Zero
+/// comes back as +0, also from "-0".
 std::optional<double> ParseFiniteDouble(std::string_view text);
 
 /// Parses "x,y" into a point; nothing for anything else (NaN and inf are rejected).

@@ -6,12 +6,16 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "cq/normalize.hpp"
 #include "cq/regions2d.hpp"
 #include "logic/circle_arc.hpp"
 #include "logic/label_layout.hpp"
 #include "logic/palette.hpp"
+#include "logic/text_wrap.hpp"
 #include "ui/lab_app.hpp"
 
 namespace cq::app {
@@ -197,11 +201,19 @@ void LabApp::CanvasDraw() {
   DrawHandlesAndLabels(draw);
   if (m_frame.error) {
     const ImVec2 at = ToIm(m_layout.canvas.min + cq::Vec2d{{Px(12), Px(12)}});
-    const std::string text = "Invalid input: " + m_frame.errorText;
-    const ImVec2 size = ImGui::CalcTextSize(text.c_str());
-    draw.AddRectFilled(ImVec2(at.x - Px(6), at.y - Px(4)), ImVec2(at.x + size.x + Px(6), at.y + size.y + Px(4)),
+    // Wrapped to the canvas at spaces (a narrow window cut it off mid-word).
+    const auto measure = [](std::string_view piece) {
+      return double(ImGui::CalcTextSize(piece.data(), piece.data() + piece.size()).x);
+    };
+    const double width = m_layout.canvas.Size().x() - 2 * Px(12);
+    const std::vector<std::string> lines = WrapAtSpaces("Invalid input: " + m_frame.errorText, width, measure);
+    float widest = 0;
+    for (const std::string& line : lines) widest = std::max(widest, ImGui::CalcTextSize(line.c_str()).x);
+    const float height = float(lines.size()) * ImGui::GetFontSize();
+    draw.AddRectFilled(ImVec2(at.x - Px(6), at.y - Px(4)), ImVec2(at.x + widest + Px(6), at.y + height + Px(4)),
                        PackAbgr(PaperColor(), 0.92f), Px(4));
-    draw.AddText(at, PackAbgr(ErrorColor()), text.c_str());
+    for (size_t i = 0; i < lines.size(); ++i)
+      draw.AddText(ImVec2(at.x, at.y + float(i) * ImGui::GetFontSize()), PackAbgr(ErrorColor()), lines[i].c_str());
   }
   draw.PopClipRect();
   ImGui::End();
@@ -218,28 +230,30 @@ void LabApp::DrawGridLabels(ImDrawList& draw) const {
   const double labelY = std::clamp(origin.y() + pad, rect.min.y() + pad, rect.max.y() - ImGui::GetFontSize() - pad);
   const auto xs = GridMultiples(view.min.x(), view.max.x(), grid.major);
   // Side by side, x labels can be wider than the lines' spacing far from the origin: label
-  // every stride-th line, the stride fitted to the widest label (the two extremes).
+  // every stride-th line, the stride fitted to the widest visible label (major lines are
+  // at least ~90 px apart, so there are a few dozen at most).
   double widest = 0;
-  if (xs.first <= xs.last)
-    for (const double k : {xs.first, xs.last})
-      widest = std::max(widest, double(ImGui::CalcTextSize(FormatGridLabel(k * grid.major, grid.decimals).c_str()).x));
+  for (double k = xs.first; k <= xs.last; k += 1)
+    widest = std::max(widest, double(ImGui::CalcTextSize(GridLabel(k, grid).c_str()).x));
   const double stride = LabelStride(grid.major * m_camera.Zoom(), widest + pad, Px(8));
   for (double k = xs.first; k <= xs.last; k += 1) {
-    const double x = k * grid.major;
     if (k == 0 || std::fmod(k, stride) != 0) continue;
-    const std::string text = FormatGridLabel(x, grid.decimals);
-    const double sx = m_camera.WorldToScreen(cq::Vec2d{{x, 0}}).x();
+    const std::string text = GridLabel(k, grid);
+    const double sx = m_camera.WorldToScreen(cq::Vec2d{{k * grid.major, 0}}).x();
     draw.AddText(ImVec2(float(sx + pad), float(labelY)), color, text.c_str());
   }
   const auto ys = GridMultiples(view.min.y(), view.max.y(), grid.major);
   for (double k = ys.first; k <= ys.last; k += 1) {
     const double y = k * grid.major;
     if (k == 0) continue;
-    const std::string text = FormatGridLabel(y, grid.decimals);
+    const std::string text = GridLabel(k, grid);
     const float width = ImGui::CalcTextSize(text.c_str()).x;
     const double labelX = std::clamp(origin.x() - pad - width, rect.min.x() + pad, rect.max.x() - width - pad);
     const double sy = m_camera.WorldToScreen(cq::Vec2d{{0, y}}).y();
-    draw.AddText(ImVec2(float(labelX), float(sy - ImGui::GetFontSize() - 1)), color, text.c_str());
+    const double top = sy - ImGui::GetFontSize() - 1;
+    // Not over the row of x labels (both rows meet in a corner when both axes are off-screen).
+    if (top < labelY + ImGui::GetFontSize() + pad && top + ImGui::GetFontSize() > labelY - pad) continue;
+    draw.AddText(ImVec2(float(labelX), float(top)), color, text.c_str());
   }
 }
 

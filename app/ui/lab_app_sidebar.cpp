@@ -27,14 +27,6 @@ void BeginSidebarWindow(const ScreenRect& rect) {
                    ImGuiWindowFlags_NoBackground);  // the clear colour is the background
 }
 
-void SectionTitle(const char* text) {
-  ImGui::Spacing();
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::TextUnformatted(text);
-  ImGui::PopStyleColor();
-  ImGui::Separator();
-}
-
 /// Text wrapped to the space left on the line, at spaces only (WrapAtSpaces: ImGui's
 /// wrapping splits numbers after their '.' or '-'), in the current text colour. Grouped,
 /// so that IsItemHovered() afterwards covers every line.
@@ -52,6 +44,15 @@ void WrappedText(const std::string& text) {
   ImGui::EndGroup();
 }
 
+void SectionTitle(const char* text) {
+  ImGui::Spacing();
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  WrappedText(text);  // a narrow sidebar at a large UI scale cut the hints off
+  ImGui::PopStyleColor();
+  ImGui::Separator();
+}
+
+
 }  // namespace
 
 void LabApp::SidebarLessonPicker() {
@@ -64,8 +65,12 @@ void LabApp::SidebarLessonPicker() {
   const auto& table = LessonTable();
   for (size_t i = 0; i < table.size(); ++i) {
     const std::string title(table[i]->Title());
-    if (i > 0) ImGui::SameLine();
     const ImVec2 size(ImGui::CalcTextSize(title.c_str()).x + Px(10), 0);
+    if (i > 0) {
+      ImGui::SameLine();
+      // A lesson that does not fit starts a new row (past the edge it could not be clicked).
+      if (ImGui::GetContentRegionAvail().x < size.x) ImGui::NewLine();
+    }
     if (ImGui::Selectable(title.c_str(), i == m_scene.LessonIndex(), 0, size)) OpenLesson(i);
   }
   const Lesson& lesson = m_scene.CurrentLesson();
@@ -73,7 +78,13 @@ void LabApp::SidebarLessonPicker() {
   WrappedText(std::string(lesson.Summary()));
 
   ImGui::Spacing();
-  if (!ImGui::CollapsingHeader("Presets   (keys 1-9, R resets)", ImGuiTreeNodeFlags_DefaultOpen)) {
+  // The keys' hint only where it fits; "###presets" keeps one header (and its open state).
+  const char* presetsTitle = "Presets   (keys 1-9, R resets)###presets";
+  const ImGuiStyle& style = ImGui::GetStyle();
+  if (ImGui::CalcTextSize(presetsTitle, nullptr, true).x + ImGui::GetFontSize() + 4 * style.FramePadding.x >
+      ImGui::GetContentRegionAvail().x)
+    presetsTitle = "Presets###presets";
+  if (!ImGui::CollapsingHeader(presetsTitle, ImGuiTreeNodeFlags_DefaultOpen)) {
     ImGui::End();
     return;
   }

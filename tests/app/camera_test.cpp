@@ -91,6 +91,25 @@ TEST(Camera, LocalToScreenIsWorldToScreenWithoutTheRounding) {
   EXPECT_NEAR(a.x() - b.x(), 0.3 * camera.Zoom(), 1e-9);
 }
 
+TEST(Camera, NeverZoomsInBelowTheDoublesSpacing) {
+  // 1e15 from the origin doubles are 0.125 apart: a 1e-9 segment there is a single
+  // double, and zoomed to 1e13 the whole view fell between two of them (its corners
+  // coincided; regions vanished while their labels stayed).
+  Camera camera = MakeCamera();
+  camera.Frame({{{1e15, 0}}, {{1e15 + 1e-9, 1e-9}}}, 50);
+  const double side = std::min(camera.Viewport().Size().x(), camera.Viewport().Size().y());
+  EXPECT_LE(camera.Zoom(), side / (4 * 0.125));
+  EXPECT_EQ(camera.Zoom(), camera.MaxZoom());
+  for (int i = 0; i < 100; ++i) camera.ZoomAbout({{300, 200}}, 1.5);
+  EXPECT_LE(camera.Zoom(), camera.MaxZoom() * (1 + 1e-12));
+  const auto view = camera.VisibleWorld();
+  EXPECT_GE(view.max.x() - view.min.x(), 4 * 0.125);
+  EXPECT_GE(view.max.y() - view.min.y(), 4 * 0.125);
+  // Near the origin the limit is the usual one.
+  camera.Frame({{{0, 0}}, {{1e-9, 1e-9}}}, 50);
+  EXPECT_EQ(camera.MaxZoom(), Camera::k_maxZoom);
+}
+
 TEST(Camera, PanFollowsTheMouse) {
   Camera camera = MakeCamera();
   const cq::Vec2d grabbed = camera.ScreenToWorld({{300, 300}});

@@ -503,5 +503,36 @@ TEST(LessonFrameOrigin, RegionGeometryFarFromTheOriginIsExactToThePixel) {
   EXPECT_TRUE(perpendicular);
 }
 
+// B - A far below the doubles' spacing at the view's centre (A = 0, B = (1e-320, 0), a
+// view around (0.5, 0.25)): shifted to the frame's origin A and B coincide, and the whole
+// view read as A's region while P is in B's (a line read as "region A" too).
+TEST(LessonFrameOrigin, ASubnormalSegmentKeepsItsRegionsWhenShifted) {
+  const Points points = {{{0, 0}}, {{1e-320, 0}}, {{1, 0.5}}};
+  const WorldRect view{{{-0.5, -0.75}}, {{1.5, 1.25}}};
+  const LessonFrame segment = SegmentLesson().Evaluate(points, view, NumberStyle::Readable);
+  ASSERT_FALSE(segment.error);
+  double areaA = 0;
+  double areaB = 0;
+  for (const RegionFill& fill : segment.regions) {
+    double area = 0;  // shoelace
+    for (int i = 0; i < fill.polygon.count; ++i) {
+      const cq::Vec2d p = fill.polygon.vertices[size_t(i)];
+      const cq::Vec2d q = fill.polygon.vertices[size_t((i + 1) % fill.polygon.count)];
+      area += 0.5 * cq::Cross(p, q);
+    }
+    if (fill.tone == Tone::VertexA) areaA += area;
+    if (fill.tone == Tone::VertexB) areaB += area;
+    if (fill.holdsP) {
+      EXPECT_EQ(fill.tone, Tone::VertexB);
+    }
+  }
+  EXPECT_NEAR(areaA, 0.5 * 2, 1e-9);  // x < 0: half a unit wide, two high
+  EXPECT_NEAR(areaB, 1.5 * 2, 1e-9);
+  EXPECT_EQ(HighlightedCount(segment), 1);
+  const LessonFrame line = LineLesson().Evaluate(points, view, NumberStyle::Readable);
+  ASSERT_EQ(line.regions.size(), 1u);
+  EXPECT_EQ(line.regions[0].tone, Tone::Interior);
+}
+
 }  // namespace
 }  // namespace cq::app

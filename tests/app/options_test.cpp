@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include <vector>
 
 namespace cq::app {
@@ -89,6 +91,10 @@ TEST(Options, ParseFiniteDoubleTakesTheWholeTextOrNothing) {
   EXPECT_EQ(*ParseFiniteDouble("2.5"), 2.5);
   EXPECT_EQ(*ParseFiniteDouble("-1e-310"), -1e-310);
   EXPECT_EQ(*ParseFiniteDouble("1e-400"), 0.0);  // rounds to 0, as typing any decimal rounds
+  // Zero is +0 however it is written: a field would show -0 as "-0".
+  EXPECT_FALSE(std::signbit(*ParseFiniteDouble("-0")));
+  EXPECT_FALSE(std::signbit(*ParseFiniteDouble("-1e-400")));
+  EXPECT_FALSE(std::signbit(*ParseFiniteDouble("-0.0e5")));
   EXPECT_EQ(*ParseFiniteDouble("0x1p-3"), 0.125);
   // The typed texts a sidebar field once took a prefix of (5-3 read as 5, 1e as 1).
   for (const char* bad : {"5-3", "2*3", "1.2.3", "1e5e5", "1e", "--5", "", " ", "1e999", "-1e999", "nan", "inf", "x"})

@@ -59,21 +59,41 @@ TEST(GridSpacing, OneTwoFiveStepsAtLeastTheMinimumApart) {
   }
 }
 
-TEST(GridSpacing, LabelsNeverReadMinusZero) {
-  EXPECT_EQ(FormatGridLabel(-1e-17, 1), "0.0");
-  EXPECT_EQ(FormatGridLabel(-0.0, 0), "0");
-  EXPECT_EQ(FormatGridLabel(-2.5, 1), "-2.5");
-  EXPECT_EQ(FormatGridLabel(0.30000000000000004, 1), "0.3");
+GridSpacing Spacing(int mantissa, int exponent) {
+  GridSpacing g{};
+  g.mantissa = mantissa;
+  g.exponent = exponent;
+  g.major = mantissa * std::pow(10.0, exponent);
+  g.decimals = std::max(0, -exponent);
+  return g;
 }
 
-TEST(GridSpacing, HugeLabelsInScientificNotation) {
-  EXPECT_EQ(FormatGridLabel(1000000000000002, 0), "1000000000000002");  // still every digit
-  EXPECT_EQ(FormatGridLabel(1e302, 0), "1e+302");                      // not 303 digits
-  EXPECT_EQ(FormatGridLabel(-2.5e20, 0), "-2.5e+20");
-  EXPECT_EQ(FormatGridLabel(5 * 2e301, 0), "1e+302");  // k * major as the grid computes it
-  const GridSpacing g = ChooseGridSpacing(1e-300, 90);
-  EXPECT_TRUE(std::isfinite(g.major) && g.major > 0);
-  EXPECT_EQ(g.decimals, 0);
+TEST(GridSpacing, LabelsAreTheExactDecimalValueOfTheLine) {
+  EXPECT_EQ(GridLabel(-5, Spacing(5, -1)), "-2.5");
+  EXPECT_EQ(GridLabel(3, Spacing(1, -1)), "0.3");  // not 0.30000000000000004
+  EXPECT_EQ(GridLabel(4, Spacing(5, -1)), "2.0");
+  EXPECT_EQ(GridLabel(1, Spacing(2, -3)), "0.002");
+  EXPECT_EQ(GridLabel(-0.0, Spacing(1, 0)), "0");  // no "-0"
+  EXPECT_EQ(GridLabel(7, Spacing(2, 3)), "14000");
+  EXPECT_EQ(GridLabel(500000000000001, Spacing(2, 0)), "1000000000000002");
+  // Three lines 5 apart near 1.2e16 read three different, exact values (they all read
+  // "1.2e+16" when printed from the rounded product with 16 digits).
+  EXPECT_EQ(GridLabel(2399999999999999, Spacing(5, 0)), "11999999999999995");
+  EXPECT_EQ(GridLabel(2400000000000000, Spacing(5, 0)), "12000000000000000");
+  EXPECT_EQ(GridLabel(2400000000000001, Spacing(5, 0)), "12000000000000005");
+  // Beyond 17 digits: every significant digit, then the exponent.
+  EXPECT_EQ(GridLabel(2400000000000000, Spacing(5, 1)), "1.2e+17");
+  EXPECT_EQ(GridLabel(2400000000000001, Spacing(5, 1)), "1.2000000000000005e+17");
+  // No rounding noise far out: 8.8e+303, not 8.800000000000001e+303.
+  EXPECT_EQ(GridLabel(44, Spacing(2, 302)), "8.8e+303");
+  EXPECT_EQ(GridLabel(5, Spacing(2, 301)), "1e+302");
+  EXPECT_EQ(GridLabel(-25, Spacing(1, 19)), "-2.5e+20");
+  // The spacing the zoom picks carries the mantissa and exponent its major step is made of.
+  for (double zoom : {1e-300, 1e-6, 0.3, 7.0, 123.0, 5e4, 1e13}) {
+    const GridSpacing g = ChooseGridSpacing(zoom, 90);
+    EXPECT_TRUE(g.mantissa == 1 || g.mantissa == 2 || g.mantissa == 5) << zoom;
+    EXPECT_NEAR(g.major, g.mantissa * std::pow(10.0, g.exponent), 1e-12 * g.major) << zoom;
+  }
 }
 
 TEST(GridSpacing, LabelStrideKeepsSideBySideLabelsApart) {
