@@ -54,6 +54,16 @@ void WrapParagraph(std::string_view text, double width, const TextWidth& measure
 
 }  // namespace
 
+std::string FitOnOneLine(std::string_view text, double width, const TextWidth& measure) {
+  if (measure(text) <= width) return std::string(text);
+  static constexpr std::string_view k_ellipsis = "…";
+  const double room = width - measure(k_ellipsis);
+  if (room <= 0) return std::string(k_ellipsis);
+  std::string first = WrapAtSpaces(text, room, measure).front();
+  if (measure(first) > room) first.clear();  // one character already too wide
+  return first + std::string(k_ellipsis);
+}
+
 std::vector<std::string> WrapAtSpaces(std::string_view text, double width, const TextWidth& measure) {
   std::vector<std::string> lines;
   std::size_t start = 0;

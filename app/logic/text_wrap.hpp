@@ -24,4 +24,9 @@ using TextWidth = std::function<double(std::string_view)>;
 /// of spaces at the breaks removed.
 std::vector<std::string> WrapAtSpaces(std::string_view text, double width, const TextWidth& measure);
 
+/// `text` if it fits in `width`, else as much of it as fits, up to a space, followed by
+/// "…" (a one-line caption in a narrow window); never wider than `width` unless even "…"
+/// is, and then "…".
+std::string FitOnOneLine(std::string_view text, double width, const TextWidth& measure);
+
 }  // namespace cq::app

@@ -82,6 +82,14 @@ TEST(WrapAtSpaces, NewlinesAndEmptyText) {
   EXPECT_EQ(WrapAtSpaces("  spaced   out  ", 20, Chars), std::vector<std::string>{"spaced out"});
 }
 
+TEST(FitOnOneLine, CutsAtASpaceAndSaysSo) {
+  EXPECT_EQ(FitOnOneLine("t along the line", 20, Chars), "t along the line");
+  EXPECT_EQ(FitOnOneLine("t along the line P(t) = A + t(B − A)", 20, Chars), "t along the line…");
+  EXPECT_LE(Chars(FitOnOneLine("t along the line P(t) = A + t(B − A)", 20, Chars)), 20);
+  EXPECT_EQ(FitOnOneLine("abcdef", 3, Chars), "ab…");  // a word longer than the room
+  EXPECT_EQ(FitOnOneLine("abcdef", 0.5, Chars), "…");
+}
+
 TEST(WrapAtSpaces, RandomTextFitsAndLosesNothing) {
   std::mt19937 rng(0x5eed'0201);
   const std::string pieces[] = {"1.42986", "-0.5", "=", "t_raw", "(3, 1.5)", "55.25,", "1e-300", "|B−A|²", "x"};
