@@ -15,9 +15,13 @@ std::size_t CharLength(unsigned char lead) {
   return 1;
 }
 
-/// Appends one paragraph (no newline in it) to `lines`.
+/// Appends one paragraph (no newline in it) to `lines`. Each word is measured once and a
+/// line's width is the sum of its words and spaces: widths add up, as they do for ImGui's
+/// text (no kerning). The sidebar wraps every frame, so this stays linear in the text.
 void WrapParagraph(std::string_view text, double width, const TextWidth& measure, std::vector<std::string>& lines) {
+  const double space = measure(" ");
   std::string line;
+  double lineWidth = 0;
   std::size_t i = 0;
   while (i < text.size()) {
     if (text[i] == ' ') {
@@ -28,15 +32,19 @@ void WrapParagraph(std::string_view text, double width, const TextWidth& measure
     if (end == std::string_view::npos) end = text.size();
     std::string_view word = text.substr(i, end - i);
     i = end;
-    const std::string joined = line.empty() ? std::string(word) : line + " " + std::string(word);
-    if (measure(joined) <= width) {
-      line = joined;
+    const double wordWidth = measure(word);
+    const double joined = line.empty() ? wordWidth : lineWidth + space + wordWidth;
+    if (joined <= width) {
+      if (!line.empty()) line += ' ';
+      line += word;
+      lineWidth = joined;
       continue;
     }
     if (!line.empty()) lines.push_back(std::move(line));
     line.clear();
     // The word alone: split it while it is wider than a line.
-    while (!word.empty() && measure(word) > width) {
+    double rest = wordWidth;
+    while (!word.empty() && rest > width) {
       std::size_t take = CharLength(static_cast<unsigned char>(word[0]));
       while (take < word.size()) {
         const std::size_t next = take + CharLength(static_cast<unsigned char>(word[take]));
@@ -46,8 +54,10 @@ void WrapParagraph(std::string_view text, double width, const TextWidth& measure
       take = std::min(take, word.size());
       lines.emplace_back(word.substr(0, take));
       word.remove_prefix(take);
+      rest = measure(word);
     }
     line = std::string(word);
+    lineWidth = rest;
   }
   if (!line.empty() || lines.empty()) lines.push_back(std::move(line));
 }

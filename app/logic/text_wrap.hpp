@@ -17,6 +17,8 @@ namespace cq::app {
 using TextWidth = std::function<double(std::string_view)>;
 
 /// `text` as lines no wider than `width`, broken at spaces (the space itself is dropped).
+/// `measure` must be additive (the width of "a b" is that of "a", " " and "b"), as ImGui's
+/// text width is; each word is measured once.
 /// A word wider than a whole line is split where it must be, at UTF-8 character
 /// boundaries, so that nothing is cut off at the panel's edge; every line holds at least
 /// one character, so a width below one character still terminates. Newlines in `text`

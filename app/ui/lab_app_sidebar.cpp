@@ -34,11 +34,16 @@ void WrappedText(const std::string& text) {
   const auto measure = [](std::string_view piece) {
     return double(ImGui::CalcTextSize(piece.data(), piece.data() + piece.size()).x);
   };
+  const float width = ImGui::GetContentRegionAvail().x;
+  if (text.find('\n') == std::string::npos && ImGui::CalcTextSize(text.c_str()).x <= width) {
+    ImGui::TextUnformatted(text.c_str());  // one line: the common case, nothing to split
+    return;
+  }
   ImGui::BeginGroup();
   // Lines one font height apart, as ImGui spaces its own wrapped lines; the usual item
   // spacing after the group.
   ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 0));
-  for (const std::string& line : WrapAtSpaces(text, double(ImGui::GetContentRegionAvail().x), measure))
+  for (const std::string& line : WrapAtSpaces(text, double(width), measure))
     ImGui::TextUnformatted(line.c_str());
   ImGui::PopStyleVar();
   ImGui::EndGroup();
