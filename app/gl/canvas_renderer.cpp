@@ -41,7 +41,8 @@ void CanvasRenderer::DrawTriangles(const std::vector<CanvasVertex>& vertices) {
 
 void CanvasRenderer::Draw(const CanvasGeometry& geometry, int framebufferWidth, int framebufferHeight) {
   glViewport(0, 0, framebufferWidth, framebufferHeight);
-  glDisable(GL_SCISSOR_TEST);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(geometry.scissor[0], geometry.scissor[1], geometry.scissor[2], geometry.scissor[3]);
   glDisable(GL_DEPTH_TEST);
   glDisable(GL_CULL_FACE);
   glUseProgram(m_program);
@@ -57,6 +58,7 @@ void CanvasRenderer::Draw(const CanvasGeometry& geometry, int framebufferWidth, 
   glBindBuffer(GL_ARRAY_BUFFER, 0);
   glBindVertexArray(0);
   glUseProgram(0);
+  glDisable(GL_SCISSOR_TEST);
 }
 
 }  // namespace cq::app

@@ -134,7 +134,7 @@ LessonFrame BoxLesson::Evaluate(const Points& points, const WorldRect& view, Num
   if (!where.empty()) frame.regionName += " (" + where + ")";
 
   const cq::Aabb<double, 2> localBox{box.min - frame.origin, box.max - frame.origin};
-  if (const auto map = cq::BoxRegions(localBox, Translated(view, frame.origin)))
+  if (const auto map = cq::BoxRegions(localBox, LocalView(view, frame.origin)))
     AddRegionMap(frame, *map, q->RegionIndex(), ToneOf);
   const cq::Vec2d corners[4] = {box.min, {{box.max.x(), box.min.y()}}, box.max, {{box.min.x(), box.max.y()}}};
   for (int i = 0; i < 4; ++i) AddStroke(frame, corners[i], corners[(i + 1) % 4], Stroke::Shape);

@@ -60,24 +60,15 @@ NumberLine MakeTNumberLine(cq::LinearKind kind, const cq::LinearResult<double, 2
 void AddLinearPicture(LessonFrame& frame, cq::LinearKind kind, const cq::Vec2d& a, const cq::Vec2d& b,
                       const cq::Vec2d& query, const cq::LinearResult<double, 2>& q, const WorldRect& view,
                       const std::string& footLabel) {
-  // Regions and clipped lines in the frame's local coordinates (LessonFrame::origin).
+  // Regions and clipped lines in the frame's local coordinates (LessonFrame::origin): A
+  // and B shifted, rounded to the spacing there, with the direction B - A taken before
+  // the shift, where it is exact (seen from far away, the shifted B - A can be spoilt or
+  // even zero; core draws the perpendiculars through the shifted points along it).
   const cq::Vec2d o = frame.origin;
-  const WorldRect local = Translated(view, o);
-  const cq::Vec2d la = a - o;
-  cq::Vec2d lb = b - o;
-  if (la == lb && !(a == b)) {
-    // B - A is below the doubles' spacing at A - o (A = 0, B = (1e-320, 0), a view around
-    // (0.5, 0.25)): shifted, A and B would coincide and the whole view would read as A's
-    // region. Keep the direction at a length that shows there: both perpendiculars still
-    // fall within a few ulps of A - o, far below a pixel, but on their right sides.
-    const cq::Vec2d d = b - a;
-    int dExp = 0;
-    int aExp = 0;
-    std::frexp(std::max(std::abs(d.x()), std::abs(d.y())), &dExp);
-    std::frexp(std::max(std::abs(la.x()), std::abs(la.y())), &aExp);
-    lb = la + std::ldexp(1.0, aExp - 50 - dExp) * d;
-  }
-  if (const auto map = cq::LinearRegions(kind, la, lb, local)) AddRegionMap(frame, *map, int(q.region), LinearTone);
+  const WorldRect local = LocalView(view, o);
+  const auto map = a == b ? cq::LinearRegions(kind, a - o, a - o, local)
+                          : cq::LinearRegions(kind, a - o, b - o, b - a, local);
+  if (map) AddRegionMap(frame, *map, int(q.region), LinearTone);
   if (!(a == b)) {
     const cq::Vec2d d = b - a;
     if (kind == cq::LinearKind::Line) {

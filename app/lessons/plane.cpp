@@ -66,7 +66,7 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
 
   // The same plane through O - origin: its regions in the frame's local coordinates.
   const auto localPlane = cq::PlaneThroughPoint(tip - o, o - frame.origin);
-  if (const auto map = cq::PlaneRegions(localPlane, Translated(view, frame.origin))) {
+  if (const auto map = cq::PlaneRegions(localPlane, LocalView(view, frame.origin))) {
     AddRegionMap(frame, *map, int(q->region), ToneOf);
     // The region boundary of a plane is the plane itself: draw it as the shape.
     for (StrokeLine& line : frame.strokes)

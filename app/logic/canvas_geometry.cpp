@@ -31,6 +31,10 @@ CanvasGeometry BuildCanvasGeometry(const LessonFrame& frame, const Camera& camer
   const ScreenRect& view = camera.Viewport();
   const cq::Vec2d lo = toFramebuffer({{view.min.x(), view.max.y()}});
   const cq::Vec2d hi = toFramebuffer({{view.max.x(), view.min.y()}});
+  g.scissor[0] = int(std::floor(lo.x()));
+  g.scissor[1] = int(std::floor(lo.y()));
+  g.scissor[2] = std::max(0, int(std::ceil(hi.x())) - g.scissor[0]);
+  g.scissor[3] = std::max(0, int(std::ceil(hi.y())) - g.scissor[1]);
 
   // Paper under everything (regions tile the view, but not when hidden or absent).
   if (!showRegions || frame.regions.empty()) {

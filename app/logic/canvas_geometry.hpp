@@ -24,6 +24,10 @@ struct CanvasVertex {
 struct CanvasGeometry {
   std::vector<CanvasVertex> opaque;       ///< triangles, drawn without blending
   std::vector<CanvasVertex> translucent;  ///< triangles, alpha-blended over the opaque layer
+  /// The canvas in framebuffer pixels (x, y of its bottom-left corner, width, height): the
+  /// pass draws nothing outside it (region polygons may overshoot the view slightly, see
+  /// LocalView).
+  int scissor[4] = {0, 0, 0, 0};
 };
 
 struct CanvasScale {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <limits>
 
 namespace cq::app {
 namespace {
@@ -38,6 +40,16 @@ WorldRect Enclose(const WorldRect& rect, const cq::Vec2d& point) {
     r.max.v[i] = std::max(r.max.v[i], point.v[i]);
   }
   return r;
+}
+
+WorldRect LocalView(const WorldRect& view, const cq::Vec2d& origin) {
+  double far = 0;
+  for (const cq::Vec2d& corner : {view.min, view.max})
+    for (int k = 0; k < 2; ++k) far = std::max(far, std::abs(corner.v[k]));
+  const double step = std::nextafter(far, std::numeric_limits<double>::infinity()) - far;
+  const cq::Vec2d grow = cq::Vec2d::Splat(std::isfinite(step) ? 2 * step : 0.0);
+  const WorldRect local = Translated(view, origin);
+  return {local.min - grow, local.max + grow};
 }
 
 WorldRect Lesson::Extent(const Points& points) const {

@@ -31,8 +31,15 @@ using WorldRect = cq::Rect2<double>;
 /// Halves first, so that a view across the whole double range does not overflow.
 inline cq::Vec2d ViewOrigin(const WorldRect& view) { return 0.5 * view.min + 0.5 * view.max; }
 
-/// `rect` moved by -by: a view in a frame's local coordinates.
+/// `rect` moved by -by.
 inline WorldRect Translated(const WorldRect& rect, const cq::Vec2d& by) { return {rect.min - by, rect.max - by}; }
+
+/// The view in a frame's local coordinates (relative to `origin`), grown by two of the
+/// doubles' steps at its corners on every side: far from the world's origin the view's
+/// corners are themselves rounded to that spacing (0.125 at 1e15, which can be 160 pixels
+/// zoomed in), and regions clipped to the rounded view left bare strips at the canvas
+/// edges. The canvas clips what overshoots (the GL pass by scissor, ImGui by its clip rect).
+WorldRect LocalView(const WorldRect& view, const cq::Vec2d& origin);
 
 /// A named point of the scene (the lesson's state is just these positions).
 struct PointSpec {

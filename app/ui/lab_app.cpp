@@ -5,10 +5,16 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cfloat>
 
 #include "logic/state_json.hpp"
 
 namespace cq::app {
+
+double UnroundedTextWidth(std::string_view text) {
+  return double(ImGui::GetFont()->CalcTextSizeA(ImGui::GetFontSize(), FLT_MAX, 0.0f, text.data(),
+                                                 text.data() + text.size()).x);
+}
 
 LabApp::LabApp(const Lesson& lesson, const Settings& settings, float contentScale)
     : m_scene(lesson), m_settings(settings), m_contentScale(contentScale) {}

@@ -11,6 +11,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -25,6 +26,11 @@
 struct ImDrawList;
 
 namespace cq::app {
+
+/// The width of `text` in the current font, unrounded (ImGui::CalcTextSize rounds each
+/// call up to a whole pixel, so the widths of a line's words would not add up to the
+/// line's): the measure WrapAtSpaces and FitOnOneLine want.
+double UnroundedTextWidth(std::string_view text);
 
 /// A key press as GLFW reported it. Shortcuts run from this queue rather than from
 /// ImGui 1.86's per-frame key state, which loses a press and release that arrive between

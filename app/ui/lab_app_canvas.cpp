@@ -202,11 +202,8 @@ void LabApp::CanvasDraw() {
   if (m_frame.error) {
     const ImVec2 at = ToIm(m_layout.canvas.min + cq::Vec2d{{Px(12), Px(12)}});
     // Wrapped to the canvas at spaces (a narrow window cut it off mid-word).
-    const auto measure = [](std::string_view piece) {
-      return double(ImGui::CalcTextSize(piece.data(), piece.data() + piece.size()).x);
-    };
     const double width = m_layout.canvas.Size().x() - 2 * Px(12);
-    const std::vector<std::string> lines = WrapAtSpaces("Invalid input: " + m_frame.errorText, width, measure);
+    const std::vector<std::string> lines = WrapAtSpaces("Invalid input: " + m_frame.errorText, width, UnroundedTextWidth);
     float widest = 0;
     for (const std::string& line : lines) widest = std::max(widest, ImGui::CalcTextSize(line.c_str()).x);
     const float height = float(lines.size()) * ImGui::GetFontSize();

@@ -106,10 +106,7 @@ void LabApp::NumberLinesDraw() {
     draw.AddText(ImGui::GetFont(), font * 1.25f, ImVec2(float(rect.min.x() + Px(14)), y - font * 0.65f),
                  PackAbgr(LabelColor()), line.name.c_str());
     // One line; in a narrow window cut at a space with "…" rather than at the canvas edge.
-    const auto measure = [](std::string_view piece) {
-      return double(ImGui::CalcTextSize(piece.data(), piece.data() + piece.size()).x);
-    };
-    const std::string caption = FitOnOneLine(line.caption, rect.max.x() - row.left - Px(8), measure);
+    const std::string caption = FitOnOneLine(line.caption, rect.max.x() - row.left - Px(8), UnroundedTextWidth);
     draw.AddText(ImVec2(float(row.left), float(row.top)), PackAbgr(LabelColor(), 0.6f), caption.c_str());
 
     // The axis, coloured interval by interval like the regions.

@@ -31,11 +31,8 @@ void BeginSidebarWindow(const ScreenRect& rect) {
 /// wrapping splits numbers after their '.' or '-'), in the current text colour. Grouped,
 /// so that IsItemHovered() afterwards covers every line.
 void WrappedText(const std::string& text) {
-  const auto measure = [](std::string_view piece) {
-    return double(ImGui::CalcTextSize(piece.data(), piece.data() + piece.size()).x);
-  };
   const float width = ImGui::GetContentRegionAvail().x;
-  if (text.find('\n') == std::string::npos && ImGui::CalcTextSize(text.c_str()).x <= width) {
+  if (text.find('\n') == std::string::npos && UnroundedTextWidth(text) <= width) {
     ImGui::TextUnformatted(text.c_str());  // one line: the common case, nothing to split
     return;
   }
@@ -43,7 +40,7 @@ void WrappedText(const std::string& text) {
   // Lines one font height apart, as ImGui spaces its own wrapped lines; the usual item
   // spacing after the group.
   ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 0));
-  for (const std::string& line : WrapAtSpaces(text, double(width), measure))
+  for (const std::string& line : WrapAtSpaces(text, double(width), UnroundedTextWidth))
     ImGui::TextUnformatted(line.c_str());
   ImGui::PopStyleVar();
   ImGui::EndGroup();

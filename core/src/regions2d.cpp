@@ -96,28 +96,20 @@ std::optional<Segment2<T>> ClipLineToRect(const Vec<T, 2>& point, const Vec<T, 2
   return ClipParametricToRect(point, direction, -inf, inf, rect);
 }
 
-template <Real T>
-Checked<RegionMap2<T>> LinearRegions(LinearKind kind, const Vec<T, 2>& a, const Vec<T, 2>& b, const Rect2<T>& rect) {
-  if (auto error = detail::CheckFinite(a, Field::A)) return *error;
-  if (auto error = detail::CheckFinite(b, Field::B)) return *error;
-  if (auto error = CheckRect(rect)) return *error;
+namespace {
 
+/// The region map of a segment, ray or line through A and B with unit direction u
+/// (arguments already checked): u.x <= u.A is region A, exactly the query's
+/// (X - A).(B - A) <= 0 up to rounding, and u.A cannot overflow.
+template <Real T>
+RegionMap2<T> LinearRegionsAlong(LinearKind kind, const Vec<T, 2>& a, const Vec<T, 2>& b, const Vec<T, 2>& u,
+                                 const Rect2<T>& rect) {
   RegionMap2<T> map;
   const ConvexPolygon2<T> all = PolygonFromRect(rect);
-  if (a == b) {  // the point A: everything is closest to A
-    AddPiece(map, int(LinearRegion::VertexA), all);
-    return map;
-  }
   if (kind == LinearKind::Line) {
     AddPiece(map, int(LinearRegion::Interior), all);
     return map;
   }
-  // Work with the unit direction: u.x <= u.A is region A, exactly the query's
-  // (X - A).(B - A) <= 0 up to rounding, and u.A cannot overflow.
-  // B - A overflows when A and B are near opposite ends of the range; the difference of
-  // the halves (exact halving) has the same direction and cannot.
-  const Vec<T, 2> ab = b - a;
-  const Vec<T, 2> u = detail::NormalizeNonZero(IsFinite(ab) ? ab : T(0.5) * b - T(0.5) * a);
   const HalfPlane2<T> beforeA{u, Dot(u, a)};
   const HalfPlane2<T> afterA{-u, -Dot(u, a)};
   AddPiece(map, int(LinearRegion::VertexA), ClipPolygon(all, beforeA));
@@ -132,6 +124,34 @@ Checked<RegionMap2<T>> LinearRegions(LinearKind kind, const Vec<T, 2>& a, const 
   AddPiece(map, int(LinearRegion::VertexB), ClipPolygon(all, afterB));
   AddBoundary(map, ClipLineToRect(b, PerpLeft(u), rect));
   return map;
+}
+
+}  // namespace
+
+template <Real T>
+Checked<RegionMap2<T>> LinearRegions(LinearKind kind, const Vec<T, 2>& a, const Vec<T, 2>& b, const Rect2<T>& rect) {
+  if (auto error = detail::CheckFinite(a, Field::A)) return *error;
+  if (auto error = detail::CheckFinite(b, Field::B)) return *error;
+  if (auto error = CheckRect(rect)) return *error;
+  if (a == b) {  // the point A: everything is closest to A
+    RegionMap2<T> map;
+    AddPiece(map, int(LinearRegion::VertexA), PolygonFromRect(rect));
+    return map;
+  }
+  // B - A overflows when A and B are near opposite ends of the range; the difference of
+  // the halves (exact halving) has the same direction and cannot.
+  const Vec<T, 2> ab = b - a;
+  return LinearRegionsAlong(kind, a, b, detail::NormalizeNonZero(IsFinite(ab) ? ab : T(0.5) * b - T(0.5) * a), rect);
+}
+
+template <Real T>
+Checked<RegionMap2<T>> LinearRegions(LinearKind kind, const Vec<T, 2>& a, const Vec<T, 2>& b,
+                                     const Vec<T, 2>& direction, const Rect2<T>& rect) {
+  if (!IsFinite(direction) || direction == Vec<T, 2>{}) return LinearRegions(kind, a, b, rect);
+  if (auto error = detail::CheckFinite(a, Field::A)) return *error;
+  if (auto error = detail::CheckFinite(b, Field::B)) return *error;
+  if (auto error = CheckRect(rect)) return *error;
+  return LinearRegionsAlong(kind, a, b, detail::NormalizeNonZero(direction), rect);
 }
 
 template <Real T>
@@ -190,6 +210,8 @@ Checked<RegionMap2<T>> BoxRegions(const Aabb<T, 2>& box, const Rect2<T>& rect) {
   template std::optional<Segment2<T>> ClipLineToRect(const Vec<T, 2>&, const Vec<T, 2>&, const Rect2<T>&);  \
   template Checked<RegionMap2<T>> LinearRegions(LinearKind, const Vec<T, 2>&, const Vec<T, 2>&,             \
                                                 const Rect2<T>&);                                           \
+  template Checked<RegionMap2<T>> LinearRegions(LinearKind, const Vec<T, 2>&, const Vec<T, 2>&,             \
+                                                const Vec<T, 2>&, const Rect2<T>&);                         \
   template Checked<RegionMap2<T>> PlaneRegions(const Plane<T, 2>&, const Rect2<T>&);                        \
   template Checked<RegionMap2<T>> BoxRegions(const Aabb<T, 2>&, const Rect2<T>&);
 CQ_INSTANTIATE_REGIONS(float)

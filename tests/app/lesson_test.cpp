@@ -480,8 +480,8 @@ TEST(LessonFrameOrigin, RegionGeometryFarFromTheOriginIsExactToThePixel) {
     EXPECT_LT(std::min(std::max(offA(s.p0), offA(s.p1)), std::max(offB(s.p0), offB(s.p1))), 1e-12);
   }
   EXPECT_EQ(boundaries, 2);
-  // Every polygon corner lies on one of the two perpendiculars or on the view's edge.
-  const WorldRect local = Translated(view, frame.origin);
+  // Every polygon corner lies on one of the two perpendiculars or on the (grown) view's edge.
+  const WorldRect local = LocalView(view, frame.origin);
   int onBoundary = 0;
   for (const RegionFill& fill : frame.regions)
     for (int i = 0; i < fill.polygon.count; ++i) {
@@ -501,6 +501,55 @@ TEST(LessonFrameOrigin, RegionGeometryFarFromTheOriginIsExactToThePixel) {
       EXPECT_EQ(s.p0, points[2] - frame.origin);
     }
   EXPECT_TRUE(perpendicular);
+}
+
+// Far from the origin the view's own corners are rounded (to 0.125 at 1e15): the local
+// view the regions are clipped to is grown past them, so the regions cover the true view
+// (the canvas's, exactly centred on the camera) with no bare strip at an edge.
+TEST(LessonFrameOrigin, RegionsCoverTheTrueViewFarFromTheOrigin) {
+  const double far = 1e15;
+  const Points points = {{{far, 0}}, {{far + 8, 3}}, {{far + 4, 4}}};
+  // The true view runs from far + 3.95 to far + 4.19; doubles there are multiples of 0.125,
+  // so VisibleWorld rounds its corners inwards, to far + 4 and far + 4.125.
+  const WorldRect view{{{far + 4.0, 1.85}}, {{far + 4.125, 2.15}}};
+  const cq::Vec2d trueMin{{3.95 - 4.0625, -0.15}};  // relative to ViewOrigin(view) = (far + 4.0625, 2)
+  const cq::Vec2d trueMax{{4.19 - 4.0625, 0.15}};
+  const LessonFrame frame = SegmentLesson().Evaluate(points, view, NumberStyle::Readable);
+  ASSERT_FALSE(frame.error);
+  double minX = 1e300, minY = 1e300, maxX = -1e300, maxY = -1e300;
+  for (const RegionFill& fill : frame.regions)
+    for (int i = 0; i < fill.polygon.count; ++i) {
+      const cq::Vec2d p = fill.polygon.vertices[size_t(i)];
+      minX = std::min(minX, p.x());
+      minY = std::min(minY, p.y());
+      maxX = std::max(maxX, p.x());
+      maxY = std::max(maxY, p.y());
+    }
+  EXPECT_LE(minX, trueMin.x());
+  EXPECT_LE(minY, trueMin.y());
+  EXPECT_GE(maxX, trueMax.x());
+  EXPECT_GE(maxY, trueMax.y());
+}
+
+// Zoomed far out about a point off the scene's centre, the view's centre drifts (to y =
+// 1.5e31 here) while the segment, 8 by 3, stays near the origin: shifted to that centre,
+// B - A rounds to (8, 0) and the perpendiculars came out vertical. Core takes the
+// direction from before the shift: the boundaries stay perpendicular to the real B - A.
+TEST(LessonFrameOrigin, BoundariesKeepTheirDirectionSeenFromFarAway) {
+  const Points points = {{{-4, -1}}, {{4, 2}}, {{5.5, 4}}};
+  const WorldRect view{{{-5e32, 1.5e31 - 5e32}}, {{5e32, 1.5e31 + 5e32}}};
+  const LessonFrame frame = SegmentLesson().Evaluate(points, view, NumberStyle::Readable);
+  ASSERT_FALSE(frame.error);
+  const cq::Vec2d d{{8, 3}};
+  int boundaries = 0;
+  for (const StrokeLine& s : frame.strokes) {
+    if (s.stroke != Stroke::Boundary) continue;
+    ++boundaries;
+    const cq::Vec2d along = s.p1 - s.p0;
+    // Perpendicular to B - A: the cosine of the angle between them is ~0.
+    EXPECT_LT(std::abs(cq::Dot(along, d)) / (std::sqrt(cq::Dot(along, along)) * std::sqrt(cq::Dot(d, d))), 1e-9);
+  }
+  EXPECT_EQ(boundaries, 2);
 }
 
 // B - A far below the doubles' spacing at the view's centre (A = 0, B = (1e-320, 0), a

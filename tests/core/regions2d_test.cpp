@@ -196,6 +196,42 @@ TYPED_TEST(Regions, ClipWorksForSubnormalAndHugeDirections) {
   EXPECT_EQ(s->p0.v[0], T(0));
 }
 
+// The direction given apart from A and B (for A, B and the rect moved to another origin):
+// the same map as B - A gives, and with A == B a zero-width interior between A's side and
+// B's along that direction, where the two-point form gives the point's single region.
+TYPED_TEST(Regions, LinearRegionsWithTheDirectionGivenApart) {
+  using T = TypeParam;
+  const cq::Rect2<T> rect{P2<T>(-4, -3), P2<T>(4, 3)};
+  const V2<T> a = P2<T>(-1, 0.5);
+  const V2<T> b = P2<T>(2, 1.5);
+  const auto plain = cq::LinearRegions(cq::LinearKind::Segment, a, b, rect);
+  const auto apart = cq::LinearRegions(cq::LinearKind::Segment, a, b, b - a, rect);
+  ASSERT_TRUE(plain.ok() && apart.ok());
+  ASSERT_EQ(plain->pieceCount, apart->pieceCount);
+  for (int i = 0; i < plain->pieceCount; ++i) {
+    EXPECT_EQ(plain->pieces[size_t(i)].region, apart->pieces[size_t(i)].region);
+    EXPECT_EQ(SignedArea(plain->pieces[size_t(i)].polygon), SignedArea(apart->pieces[size_t(i)].polygon));
+  }
+  // A == B along +x: A's side is x <= -1, B's is x >= -1, the interior has no area.
+  const auto merged = cq::LinearRegions(cq::LinearKind::Segment, a, a, P2<T>(1, 0), rect);
+  ASSERT_TRUE(merged.ok());
+  Ld areaA = 0;
+  Ld areaB = 0;
+  Ld areaInterior = 0;
+  for (int i = 0; i < merged->pieceCount; ++i) {
+    const Ld area = SignedArea(merged->pieces[size_t(i)].polygon);
+    const int region = merged->pieces[size_t(i)].region;
+    (region == int(cq::LinearRegion::VertexA) ? areaA : region == int(cq::LinearRegion::VertexB) ? areaB : areaInterior) += area;
+  }
+  EXPECT_EQ(areaA, Ld(3 * 6));
+  EXPECT_EQ(areaB, Ld(5 * 6));
+  EXPECT_EQ(areaInterior, Ld(0));
+  // A zero or non-finite direction is ignored: the two-point form.
+  const auto zero = cq::LinearRegions(cq::LinearKind::Segment, a, a, P2<T>(0, 0), rect);
+  ASSERT_TRUE(zero.ok());
+  EXPECT_EQ(zero->pieceCount, 1);
+}
+
 // ---------------------------------------------------------------------------------------
 // Hand-computed region maps.
 

@@ -95,6 +95,17 @@ std::optional<Segment2<T>> ClipParametricToRect(const Vec<T, 2>& point, const Ve
 template <Real T>
 Checked<RegionMap2<T>> LinearRegions(LinearKind kind, const Vec<T, 2>& a, const Vec<T, 2>& b, const Rect2<T>& rect);
 
+/// The same with the direction B - A given separately, for A, B and rect moved to another
+/// origin (a drawing near the view's centre): there A and B are rounded to that frame's
+/// spacing, which can spoil B - A (a segment 1.5 long seen from 1.5e31 away) or merge A
+/// and B (a segment 1e-320 long seen from 0.5 away), while the direction computed before
+/// the move is exact. The boundaries go through A and B, perpendicular to `direction`;
+/// with A == B the interior is a slab of zero width between A's side and B's. A zero or
+/// non-finite direction is ignored (B - A is used, as above).
+template <Real T>
+Checked<RegionMap2<T>> LinearRegions(LinearKind kind, const Vec<T, 2>& a, const Vec<T, 2>& b,
+                                     const Vec<T, 2>& direction, const Rect2<T>& rect);
+
 template <Real T>
 Checked<RegionMap2<T>> PlaneRegions(const Plane<T, 2>& plane, const Rect2<T>& rect);
 
