@@ -14,13 +14,19 @@
 namespace cq::gui_test {
 namespace {
 
+/// The segment lesson's state after a few frames in a 1200x800 window, the size the
+/// xdotool runs use: where everything is drawn (discarded JSON if the run failed).
+nlohmann::json SegmentStateAt1200x800(const TempDir& dir) {
+  const RunResult r =
+      RunLab("--lesson segment --size 1200x800 --frames 3 --dump-state " + Quote((dir / "before.json").string()), dir);
+  EXPECT_EQ(r.status, 0) << r.err;
+  return ReadJson(dir / "before.json");
+}
+
 TEST(Interaction, DragHandleBWithTheRealMouse) {
   TempDir dir;
-  // Where B is drawn: the same window size and lesson, run for a few frames.
-  const RunResult before =
-      RunLab("--lesson segment --size 1200x800 --frames 3 --dump-state " + Quote((dir / "before.json").string()), dir);
-  ASSERT_EQ(before.status, 0) << before.err;
-  const nlohmann::json s0 = ReadJson(dir / "before.json");
+  const nlohmann::json s0 = SegmentStateAt1200x800(dir);
+  ASSERT_FALSE(s0.is_discarded());
   const cq::app::Camera camera = CameraFromState(s0);
   const cq::Vec2d b0 = PointFromJson(s0["points"]["B"]);
   const cq::Vec2d press = camera.WorldToScreen(b0);
@@ -76,10 +82,8 @@ TEST(Interaction, DragHandleBWithTheRealMouse) {
 // handle, or a tooltip over the sidebar at a large UI scale.)
 TEST(Interaction, ScreenshotIgnoresTheXPointer) {
   TempDir dir;
-  const RunResult before =
-      RunLab("--lesson segment --size 1200x800 --frames 3 --dump-state " + Quote((dir / "before.json").string()), dir);
-  ASSERT_EQ(before.status, 0) << before.err;
-  const nlohmann::json s0 = ReadJson(dir / "before.json");
+  const nlohmann::json s0 = SegmentStateAt1200x800(dir);
+  ASSERT_FALSE(s0.is_discarded());
   const cq::Vec2d b = CameraFromState(s0).WorldToScreen(PointFromJson(s0["points"]["B"]));
   const std::string shot = Quote(CQ_LAB_BINARY) + " --no-config --lesson segment --size 1200x800 --screenshot ";
   const std::string script = "xdotool mousemove " + std::to_string(std::lround(b.x())) + " " +
@@ -103,10 +107,8 @@ TEST(Interaction, ScreenshotIgnoresTheXPointer) {
 
 TEST(Interaction, DraggingOnTheNumberLineMovesPAlongTheCarrier) {
   TempDir dir;
-  const RunResult before =
-      RunLab("--lesson segment --size 1200x800 --frames 3 --dump-state " + Quote((dir / "before.json").string()), dir);
-  ASSERT_EQ(before.status, 0) << before.err;
-  const nlohmann::json s0 = ReadJson(dir / "before.json");
+  const nlohmann::json s0 = SegmentStateAt1200x800(dir);
+  ASSERT_FALSE(s0.is_discarded());
   // The number-line strip is everything under the canvas, across the canvas's width.
   const cq::Vec2d canvasMin = PointFromJson(s0["canvas"]["min"]);
   const cq::Vec2d canvasMax = PointFromJson(s0["canvas"]["max"]);
