@@ -142,6 +142,11 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const cq::
     clamp += " (Decided on the numerator before dividing: Ericson's deferred division.)";
   frame.steps.push_back(clamp);
   std::string evaluate = "Evaluate: closest = A + t(B − A) = " + FormatPoint(q.closest, style);
+  if (!std::isfinite(q.t))
+    // t itself overflows (a point far along a line whose B - A is tiny): its product with
+    // B - A does not, and core forms it at the same power-of-two scale as t_raw.
+    evaluate = "Evaluate: t is beyond double's range, but t(B − A) is not: core forms it at the power-of-two "
+               "scale it divided at, closest = " + FormatPoint(q.closest, style);
   if (q.region == cq::LinearRegion::VertexA) evaluate += ", the vertex A itself";
   if (q.region == cq::LinearRegion::VertexB) evaluate += ", the vertex B itself";
   frame.steps.push_back(evaluate + ".");

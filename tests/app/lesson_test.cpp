@@ -583,5 +583,22 @@ TEST(LessonFrameOrigin, ASubnormalSegmentKeepsItsRegionsWhenShifted) {
   EXPECT_EQ(line.regions[0].tone, Tone::Interior);
 }
 
+// A line 1e-320 long: t_raw = t overflows to inf while the closest point is finite. The
+// evaluate step must not claim closest = A + t(B - A) with t = inf.
+TEST(LinearLessons, EvaluateStepWhenTOverflows) {
+  const Points points = {{{0, 0}}, {{1e-320, 1e-320}}, {{1, 0}}};
+  const LessonFrame frame = LineLesson().Evaluate(points, k_view, NumberStyle::Readable);
+  ASSERT_FALSE(frame.error);
+  const auto& q = std::get<cq::LinearResult<double, 2>>(frame.result);
+  ASSERT_TRUE(std::isinf(q.t));
+  ASSERT_GE(frame.steps.size(), 3u);
+  std::string evaluate;
+  for (const std::string& step : frame.steps)
+    if (step.rfind("Evaluate:", 0) == 0) evaluate = step;
+  EXPECT_NE(evaluate.find("beyond double's range"), std::string::npos) << evaluate;
+  EXPECT_EQ(evaluate.find("A + t(B − A) ="), std::string::npos) << evaluate;
+  EXPECT_NE(evaluate.find(FormatPoint(q.closest, NumberStyle::Readable)), std::string::npos) << evaluate;
+}
+
 }  // namespace
 }  // namespace cq::app
