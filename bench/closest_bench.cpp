@@ -31,7 +31,11 @@
 // small B, which its loop reaches exactly from B's side, and on one that it reaches from
 // neither, so that the loop interpolates z from both vertices), cq_random (batch only: cq
 // on 256 random segments, A and B uniform in [-10, 10]^3, a different one per call: the
-// mix of loop variants and the per-call set-up of ordinary segments), cq_finite_only (the same
+// mix of loop variants and the per-call set-up of ordinary segments), the same four with
+// _prepared (N = 1024 only: cq_prepared, cq_from_b_prepared, cq_from_both_prepared,
+// cq_random_prepared: the segments made into cq::PreparedSegment before the timing, as a
+// caller does who queries one segment in many batches; what is left is the loop and the
+// call), cq_finite_only (the same
 // with only the NaN/infinity check every conforming build needs: cq against it is what the
 // scale guard costs), cq_unguarded (the fast path with no check at all, for reference),
 // ericson, normalize_first, glm (bench/baselines.hpp), clamp_only (a bare branch-free
@@ -168,18 +172,39 @@ template <Writes W, Real T>
   }
 }
 
+/// Which segment a cq batch row uses (see BatchData).
+enum class Segment { Bench, FromB, FromBoth, Random };
+
+/// cq's batch on one of the segments, through the call with A and B (Prepared = false) or
+/// on a PreparedSegment made before the timing (Prepared = true: the set-up is not timed).
+template <Segment S, bool Prepared>
 struct BatchCq {
-  static constexpr const char* k_name = "cq";
+  static constexpr const char* k_names[2][4] = {{"cq", "cq_from_b", "cq_from_both", "cq_random"},
+                                                {"cq_prepared", "cq_from_b_prepared", "cq_from_both_prepared",
+                                                 "cq_random_prepared"}};
+  static constexpr const char* k_name = k_names[Prepared][static_cast<int>(S)];
+  static constexpr Segment k_segment = S;
+  static constexpr bool k_prepared = Prepared;
 };
-struct BatchCqFromB {
-  static constexpr const char* k_name = "cq_from_b";
-};
-struct BatchCqFromBoth {
-  static constexpr const char* k_name = "cq_from_both";
-};
-struct BatchCqRandom {
-  static constexpr const char* k_name = "cq_random";
-};
+
+template <class Impl>
+constexpr bool k_isCqBatch = false;
+template <Segment S, bool Prepared>
+constexpr bool k_isCqBatch<BatchCq<S, Prepared>> = true;
+
+/// Every segment of `data` prepared for cq: the benchmark's, from B, from both, then the
+/// random ones in order.
+template <Real T>
+std::vector<PreparedSegment<T, 3>> PrepareSegments(const BatchData<T>& data) {
+  std::vector<PreparedSegment<T, 3>> prepared;
+  const auto add = [&](const Vec3<T>& a, const Vec3<T>& b) { prepared.push_back(*PrepareSegment(a, b)); };
+  add(data.a, data.b);
+  add(data.aFromB, data.bFromB);
+  add(data.aBoth, data.bBoth);
+  for (std::size_t i = 0; i < BatchData<T>::k_randomSegments; ++i) add(data.randomA[i], data.randomB[i]);
+  return prepared;
+}
+
 struct BatchCqFiniteOnly {
   static constexpr const char* k_name = "cq_finite_only";
 };
@@ -191,7 +216,7 @@ struct BatchCopy {
 };
 
 template <class Impl, Writes W, Real T>
-void RunBatch(BatchData<T>& data) {
+void RunBatch(BatchData<T>& data, [[maybe_unused]] const std::vector<PreparedSegment<T, 3>>& prepared) {
   const T* x = data.coords[0];
   const T* y = data.coords[1];
   const T* z = data.coords[2];
@@ -200,20 +225,23 @@ void RunBatch(BatchData<T>& data) {
   T* cz = data.closest[2];
   T* tOut = W == Writes::All ? data.t : nullptr;
   T* distSqOut = W == Writes::All ? data.distanceSq : nullptr;
-  if constexpr (std::is_same_v<Impl, BatchCq> || std::is_same_v<Impl, BatchCqFromB> ||
-                std::is_same_v<Impl, BatchCqFromBoth> || std::is_same_v<Impl, BatchCqRandom>) {
-    const Vec3<T>* a = &data.a;
-    const Vec3<T>* b = &data.b;
-    if constexpr (std::is_same_v<Impl, BatchCqFromB>) a = &data.aFromB, b = &data.bFromB;
-    if constexpr (std::is_same_v<Impl, BatchCqFromBoth>) a = &data.aBoth, b = &data.bBoth;
-    if constexpr (std::is_same_v<Impl, BatchCqRandom>) {
-      const std::size_t i = data.nextRandom++ % BatchData<T>::k_randomSegments;
-      a = &data.randomA[i];
-      b = &data.randomB[i];
+  if constexpr (k_isCqBatch<Impl>) {
+    // The index into `prepared` (PrepareSegments) and the segment's vertices.
+    std::size_t i = static_cast<std::size_t>(Impl::k_segment);
+    if constexpr (Impl::k_segment == Segment::Random) i += data.nextRandom++ % BatchData<T>::k_randomSegments;
+    const PointsSoA<T, 3> points{{x, y, z}, data.count};
+    const SegmentBatchOutput<T, 3> out{{cx, cy, cz}, tOut, distSqOut};
+    if constexpr (Impl::k_prepared) {
+      const auto report = ClosestPointsOnSegment(prepared[i], points, out);
+      benchmark::DoNotOptimize(report);
+    } else {
+      const Vec3<T>* const a[] = {&data.a, &data.aFromB, &data.aBoth};
+      const Vec3<T>* const b[] = {&data.b, &data.bFromB, &data.bBoth};
+      const bool random = i >= 3;
+      const auto report = ClosestPointsOnSegment(random ? data.randomA[i - 3] : *a[i],
+                                                 random ? data.randomB[i - 3] : *b[i], points, out);
+      benchmark::DoNotOptimize(report);
     }
-    const auto report = ClosestPointsOnSegment(*a, *b, PointsSoA<T, 3>{{x, y, z}, data.count},
-                                               SegmentBatchOutput<T, 3>{{cx, cy, cz}, tOut, distSqOut});
-    benchmark::DoNotOptimize(report);
   } else if constexpr (std::is_same_v<Impl, BatchCqFiniteOnly>) {
     RunGuardVariant<detail::BatchGuard::FiniteOnly, W>(data.a, data.b, x, y, z, data.count, cx, cy, cz, tOut,
                                                        distSqOut);
@@ -229,8 +257,9 @@ void RunBatch(BatchData<T>& data) {
 template <class Impl, Writes W, Real T>
 void BM_PointSegmentBatch(benchmark::State& state, std::size_t count) {
   BatchData<T>& data = SharedBatchData<T>(count);
+  const std::vector<PreparedSegment<T, 3>> prepared = PrepareSegments(data);
   for (auto _ : state) {
-    RunBatch<Impl, W>(data);
+    RunBatch<Impl, W>(data, prepared);
     benchmark::ClobberMemory();
   }
   // Three coordinates read and three or five values written: what the copy moves too.
@@ -284,10 +313,17 @@ void RegisterAllFor() {
 
 template <Writes W, Real T>
 void RegisterBatchesFor(std::size_t count) {
-  RegisterBatch<BatchCq, W, T>(count);
-  RegisterBatch<BatchCqFromB, W, T>(count);
-  RegisterBatch<BatchCqFromBoth, W, T>(count);
-  RegisterBatch<BatchCqRandom, W, T>(count);
+  RegisterBatch<BatchCq<Segment::Bench, false>, W, T>(count);
+  RegisterBatch<BatchCq<Segment::FromB, false>, W, T>(count);
+  RegisterBatch<BatchCq<Segment::FromBoth, false>, W, T>(count);
+  RegisterBatch<BatchCq<Segment::Random, false>, W, T>(count);
+  // Prepared segments in L1 only: in DRAM a segment's set-up is nothing next to 16M points.
+  if (count == k_batchL1) {
+    RegisterBatch<BatchCq<Segment::Bench, true>, W, T>(count);
+    RegisterBatch<BatchCq<Segment::FromB, true>, W, T>(count);
+    RegisterBatch<BatchCq<Segment::FromBoth, true>, W, T>(count);
+    RegisterBatch<BatchCq<Segment::Random, true>, W, T>(count);
+  }
   RegisterBatch<BatchCqFiniteOnly, W, T>(count);
   RegisterBatch<BatchCqUnguarded, W, T>(count);
   RegisterBatch<Ericson, W, T>(count);
@@ -425,7 +461,8 @@ class SummaryReporter : public benchmark::ConsoleReporter {
     out << "| impl | independent float | independent double | batch 1024 float | batch 1024 double"
            " | batch 16M float | batch 16M double |\n";
     out << "|---|---:|---:|---:|---:|---:|---:|\n";
-    for (const char* impl : {"cq", "cq_from_b", "cq_from_both", "cq_random", "cq_finite_only", "cq_unguarded",
+    for (const char* impl : {"cq", "cq_from_b", "cq_from_both", "cq_random", "cq_prepared", "cq_from_b_prepared",
+                             "cq_from_both_prepared", "cq_random_prepared", "cq_finite_only", "cq_unguarded",
                              "ericson", "normalize_first", "glm", "clamp_only", "copy"}) {
       out << "| " << impl;
       for (const char* type : types)
@@ -437,8 +474,8 @@ class SummaryReporter : public benchmark::ConsoleReporter {
     out << "\nBatch writing every output (closest point, t, distanceSq):\n\n";
     out << "| impl | 1024 float | 1024 double | 16M float | 16M double |\n|---|---:|---:|---:|---:|\n";
     for (const char* impl :
-         {"cq", "cq_from_b", "cq_from_both", "cq_random", "cq_finite_only", "cq_unguarded", "ericson", "normalize_first",
-          "glm", "copy"}) {
+         {"cq", "cq_from_b", "cq_from_both", "cq_random", "cq_prepared", "cq_from_b_prepared", "cq_from_both_prepared",
+          "cq_random_prepared", "cq_finite_only", "cq_unguarded", "ericson", "normalize_first", "glm", "copy"}) {
       out << "| " << impl;
       for (std::size_t count : {k_batchL1, k_batchDram})
         for (const char* type : types) out << " | " << Format("%.3f", ns(BatchName(workloads[1], impl, type, count)));
@@ -457,6 +494,7 @@ class SummaryReporter : public benchmark::ConsoleReporter {
     auto batchRatio = [&](const char* workload, const char* label, const char* impl, const char* baseline,
                           const char* goal) {
       for (std::size_t count : {k_batchL1, k_batchDram}) {
+        if (count == k_batchDram && std::strstr(impl, "_prepared")) continue;  // registered in L1 only
         out << "| " << label << (count == k_batchL1 ? " 1024" : " 16M") << ": " << impl << " / " << baseline;
         for (const char* type : types)
           out << " | "
@@ -464,10 +502,10 @@ class SummaryReporter : public benchmark::ConsoleReporter {
         out << " | " << (goal ? goal : count == k_batchL1 ? "<= 1.5x" : "<= 1.2x") << " |\n";
       }
     };
-    for (const char* impl : {"cq", "cq_from_b", "cq_from_both", "cq_random"})
-      batchRatio(workloads[0], "batch", impl, "copy", nullptr);
-    for (const char* impl : {"cq", "cq_from_b", "cq_from_both", "cq_random"})
-      batchRatio(workloads[1], "batch, all outputs,", impl, "copy", nullptr);
+    const char* cqRows[] = {"cq",          "cq_from_b",          "cq_from_both",          "cq_random",
+                            "cq_prepared", "cq_from_b_prepared", "cq_from_both_prepared", "cq_random_prepared"};
+    for (const char* impl : cqRows) batchRatio(workloads[0], "batch", impl, "copy", nullptr);
+    for (const char* impl : cqRows) batchRatio(workloads[1], "batch, all outputs,", impl, "copy", nullptr);
     // The scale guard against a build without it (which must still report NaN and
     // infinity), and, for reference, every check against none at all.
     for (const char* baseline : {"cq_finite_only", "cq_unguarded"}) {

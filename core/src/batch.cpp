@@ -7,6 +7,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <utility>
 
 #include "cq/detail/segment_batch.hpp"
@@ -76,19 +77,21 @@ void SolveOne(const Vec<T, N>& a, const Vec<T, N>& b, const PointsSoA<T, N>& poi
   report.firstNonFinite = std::min(report.firstNonFinite, i);
 }
 
-}  // namespace
-
+/// The loop with the one coordinate crossing zero fixed at compile time, or -1 (the
+/// segment's Mixed loop reads every coordinate's form at run time).
 template <Real T, int N>
-Checked<BatchReport> ClosestPointsOnSegment(const Vec<T, N>& a, const Vec<T, N>& b, const PointsSoA<T, N>& points,
-                                            const SegmentBatchOutput<T, N>& out) {
-  // The segment's constants first: when its denominator is in range, A and B are finite
-  // (an infinite or NaN coordinate makes B - A, hence |B - A|^2, infinite or NaN), so the
-  // ordinary call skips the coordinate checks.
-  const BatchSegment<T, N> s = detail::MakeBatchSegment(a, b);
-  if (!s.inRange) {
-    if (auto error = detail::CheckFinite(a, Field::A)) return *error;
-    if (auto error = detail::CheckFinite(b, Field::B)) return *error;
-  }
+std::int8_t SpecialLoop([[maybe_unused]] const BatchSegment<T, N>& s) {
+#if CQ_BATCH_AVX512
+  return static_cast<std::int8_t>(detail::MixedSpecial(s));
+#else
+  return -1;
+#endif
+}
+
+/// The batch for a segment whose constants are made and whose A and B are finite.
+template <Real T, int N>
+Checked<BatchReport> Solve(const BatchSegment<T, N>& s, [[maybe_unused]] std::int8_t special,
+                           const PointsSoA<T, N>& points, const SegmentBatchOutput<T, N>& out) {
   const bool wantClosest = out.closest[0] != nullptr;
   for (int k = 1; k < N; ++k)
     if ((out.closest[k] != nullptr) != wantClosest)
@@ -97,15 +100,14 @@ Checked<BatchReport> ClosestPointsOnSegment(const Vec<T, N>& a, const Vec<T, N>&
   BatchReport report;
   if (!s.inRange) {
     // Degenerate, tiny or huge segment: every point through the exact single query.
-    for (std::size_t i = 0; i < points.count; ++i) SolveOne(a, b, points, i, out, report);
+    for (std::size_t i = 0; i < points.count; ++i) SolveOne(s.a, s.b, points, i, out, report);
     return report;
   }
   const std::size_t index = std::size_t{wantClosest} | std::size_t{out.t != nullptr} << 1 |
                             std::size_t{out.distanceSq != nullptr} << 2 | static_cast<std::size_t>(s.ends) << 3;
   BlockKernel<T, N> kernel = k_kernels<T, N>[index];
 #if CQ_BATCH_AVX512
-  if (const int special = detail::MixedSpecial(s); special >= 0)
-    kernel = k_specialKernels<T, N>[(index & 7) | static_cast<std::size_t>(special) << 3];
+  if (special >= 0) kernel = k_specialKernels<T, N>[(index & 7) | static_cast<std::size_t>(special) << 3];
 #endif
   const T* z = N == 3 ? points.coords[N - 1] : nullptr;
   T* cz = N == 3 ? out.closest[N - 1] : nullptr;
@@ -113,9 +115,44 @@ Checked<BatchReport> ClosestPointsOnSegment(const Vec<T, N>& a, const Vec<T, N>&
     const std::size_t end = std::min(points.count, begin + k_blockSize);
     if (!kernel(s, points.coords[0], points.coords[1], z, begin, end, out.closest[0], out.closest[1], cz, out.t,
                 out.distanceSq)) [[unlikely]]
-      for (std::size_t i = begin; i < end; ++i) SolveOne(a, b, points, i, out, report);
+      for (std::size_t i = begin; i < end; ++i) SolveOne(s.a, s.b, points, i, out, report);
   }
   return report;
+}
+
+/// The error naming a non-finite A or B of a segment whose denominator is out of range.
+/// (When it is in range, A and B are finite: an infinite or NaN coordinate makes B - A,
+/// hence |B - A|^2, infinite or NaN; so the ordinary segment skips these checks.)
+template <Real T, int N>
+std::optional<QueryError> CheckEnds(const BatchSegment<T, N>& s) {
+  if (s.inRange) return std::nullopt;
+  if (auto error = detail::CheckFinite(s.a, Field::A)) return error;
+  return detail::CheckFinite(s.b, Field::B);
+}
+
+}  // namespace
+
+template <Real T, int N>
+Checked<BatchReport> ClosestPointsOnSegment(const Vec<T, N>& a, const Vec<T, N>& b, const PointsSoA<T, N>& points,
+                                            const SegmentBatchOutput<T, N>& out) {
+  const BatchSegment<T, N> s = detail::MakeBatchSegment(a, b);
+  if (auto error = CheckEnds(s)) return *error;
+  return Solve(s, SpecialLoop(s), points, out);
+}
+
+template <Real T, int N>
+Checked<PreparedSegment<T, N>> PrepareSegment(const Vec<T, N>& a, const Vec<T, N>& b) {
+  PreparedSegment<T, N> prepared;
+  prepared.m_segment = detail::MakeBatchSegment(a, b);
+  if (auto error = CheckEnds(prepared.m_segment)) return *error;
+  prepared.m_special = SpecialLoop(prepared.m_segment);
+  return prepared;
+}
+
+template <Real T, int N>
+Checked<BatchReport> ClosestPointsOnSegment(const PreparedSegment<T, N>& segment, const PointsSoA<T, N>& points,
+                                            const SegmentBatchOutput<T, N>& out) {
+  return Solve(segment.m_segment, segment.m_special, points, out);
 }
 
 template Checked<BatchReport> ClosestPointsOnSegment(const Vec<float, 2>&, const Vec<float, 2>&,
@@ -126,5 +163,18 @@ template Checked<BatchReport> ClosestPointsOnSegment(const Vec<double, 2>&, cons
                                                      const PointsSoA<double, 2>&, const SegmentBatchOutput<double, 2>&);
 template Checked<BatchReport> ClosestPointsOnSegment(const Vec<double, 3>&, const Vec<double, 3>&,
                                                      const PointsSoA<double, 3>&, const SegmentBatchOutput<double, 3>&);
+
+template Checked<PreparedSegment<float, 2>> PrepareSegment(const Vec<float, 2>&, const Vec<float, 2>&);
+template Checked<BatchReport> ClosestPointsOnSegment(const PreparedSegment<float, 2>&, const PointsSoA<float, 2>&,
+                                                     const SegmentBatchOutput<float, 2>&);
+template Checked<PreparedSegment<float, 3>> PrepareSegment(const Vec<float, 3>&, const Vec<float, 3>&);
+template Checked<BatchReport> ClosestPointsOnSegment(const PreparedSegment<float, 3>&, const PointsSoA<float, 3>&,
+                                                     const SegmentBatchOutput<float, 3>&);
+template Checked<PreparedSegment<double, 2>> PrepareSegment(const Vec<double, 2>&, const Vec<double, 2>&);
+template Checked<BatchReport> ClosestPointsOnSegment(const PreparedSegment<double, 2>&, const PointsSoA<double, 2>&,
+                                                     const SegmentBatchOutput<double, 2>&);
+template Checked<PreparedSegment<double, 3>> PrepareSegment(const Vec<double, 3>&, const Vec<double, 3>&);
+template Checked<BatchReport> ClosestPointsOnSegment(const PreparedSegment<double, 3>&, const PointsSoA<double, 3>&,
+                                                     const SegmentBatchOutput<double, 3>&);
 
 }  // namespace cq

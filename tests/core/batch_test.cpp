@@ -764,3 +764,97 @@ TYPED_TEST(SegmentBatch, PointsBeyondTheFastRangeStayWithinTheSceneTolerance) {
 }
 
 }  // namespace
+
+// PreparedSegment: the per-segment work done once. Every answer must be the call with A and
+// B, bit for bit, for every vertex variant, for segments the single query takes over
+// (degenerate, tiny, huge), for every set of outputs, with bad points in the batch, and
+// for one prepared segment reused on batches of other points.
+TYPED_TEST(SegmentBatch, PreparedSegmentGivesTheCallsBitsForEverySegmentAndOutputSet) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  cqtest::Rng rng(0x5eed'0013);
+  const T eps = std::numeric_limits<T>::epsilon();
+  const T tiny = std::ldexp(T(1), sizeof(T) == 4 ? -50 : -600);
+  const T huge = std::ldexp(T(1), sizeof(T) == 4 ? 70 : 600);
+  std::vector<std::pair<cq::Vec<T, N>, cq::Vec<T, N>>> segments = {
+      {V<T, N>(0.25, -1.5, 2.0), V<T, N>(5.5, 2.25, -1.75)},                 // every coordinate from A
+      {V<T, N>(1.0, 0.25, 0.5), V<T, N>(-3 * 0x1p-60, 0.5, -0.75)},          // x from B
+      {V<T, N>(1 + eps, 0.25, 0.5), V<T, N>(-(1 + 2 * eps), 0.5, -0.75)},    // x from both
+      {V<T, N>(1.0, 1 + eps, 0.5), V<T, N>(-3 * 0x1p-60, -(1 + 2 * eps), -0.75)},  // two forms, run-time loop
+      {V<T, N>(-1.0, 0.25, 0.5), V<T, N>(-0.0, 0.5, -0.75)},                 // select B
+      {V<T, N>(-0.0, 1.0, 2.0), V<T, N>(3.0, -2.0, 1.0)},                    // select A and B
+      {V<T, N>(1, 2, 3), V<T, N>(1, 2, 3)},                                  // A == B
+      {tiny * V<T, N>(0.25, -0.5, 0.75), tiny * V<T, N>(1, 0.5, -0.25)},     // |B - A|^2 underflows
+      {huge * V<T, N>(0.25, -0.5, 0.75), huge * V<T, N>(1, 0.5, -0.25)},     // |B - A|^2 overflows
+  };
+  for (int i = 0; i < 24; ++i) segments.emplace_back(rng.InCube<T, N>(-10, 10), rng.InCube<T, N>(-10, 10));
+  for (const auto& [a, b] : segments) {
+    const auto prepared = cq::PrepareSegment(a, b);
+    ASSERT_TRUE(prepared.ok()) << cqtest::Str(a) << " " << cqtest::Str(b);
+    EXPECT_TRUE(cqtest::SameBits(prepared->a(), a));
+    EXPECT_TRUE(cqtest::SameBits(prepared->b(), b));
+    for (int batch = 0; batch < 2; ++batch) {  // the same prepared segment, two batches of points
+      Cloud<T, N> reference = MakeCloud<T, N>(1100, a, b, rng);
+      reference.coords[batch % N][7 + 1000 * static_cast<std::size_t>(batch)] = cqtest::NaN<T>();
+      const auto expected = reference.Run(a, b);
+      ASSERT_TRUE(expected.ok());
+      for (int mask = 0; mask < 8; ++mask) {
+        Cloud<T, N> some = reference;
+        const T sentinel = T(-12345);
+        for (auto& c : some.closest) std::fill(c.begin(), c.end(), sentinel);
+        std::fill(some.t.begin(), some.t.end(), sentinel);
+        std::fill(some.distanceSq.begin(), some.distanceSq.end(), sentinel);
+        const auto report = cq::ClosestPointsOnSegment(*prepared, some.Soa(), Subset(some, mask));
+        ASSERT_TRUE(report.ok()) << "outputs " << mask;
+        EXPECT_EQ(report->nonFinitePoints, expected->nonFinitePoints);
+        EXPECT_EQ(report->firstNonFinite, expected->firstNonFinite);
+        int mismatches = 0;
+        for (std::size_t i = 0; i < some.size(); ++i) {
+          for (int k = 0; k < N; ++k)
+            mismatches += !cqtest::SameBits(some.closest[k][i], (mask & 1) ? reference.closest[k][i] : sentinel);
+          mismatches += !cqtest::SameBits(some.t[i], (mask & 2) ? reference.t[i] : sentinel);
+          mismatches += !cqtest::SameBits(some.distanceSq[i], (mask & 4) ? reference.distanceSq[i] : sentinel);
+        }
+        EXPECT_EQ(mismatches, 0) << "A " << cqtest::Str(a) << " B " << cqtest::Str(b) << ", outputs " << mask
+                                 << " (bit 0 closest, 1 t, 2 distanceSq), batch " << batch;
+      }
+    }
+  }
+}
+
+TYPED_TEST(SegmentBatch, PrepareSegmentNamesANonFiniteAOrB) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  for (int axis = 0; axis < N; ++axis) {
+    for (const T bad : {cqtest::NaN<T>(), cqtest::Inf<T>(), -cqtest::Inf<T>()}) {
+      for (const bool inB : {false, true}) {
+        cq::Vec<T, N> a = V<T, N>(0, 0, 0);
+        cq::Vec<T, N> b = V<T, N>(1, 1, 1);
+        (inB ? b : a).v[axis] = bad;
+        const auto r = cq::PrepareSegment(a, b);
+        ASSERT_FALSE(r.ok());
+        EXPECT_EQ(r.error().code, cq::ErrorCode::NonFinite);
+        EXPECT_EQ(r.error().field, inB ? cq::Field::B : cq::Field::A);
+        EXPECT_EQ(r.error().axis, axis);
+        EXPECT_EQ(cq::Describe(r.error()).rfind(std::string(inB ? "b" : "a") + " coordinate " + std::to_string(axis), 0),
+                  0u)
+            << cq::Describe(r.error());
+      }
+    }
+  }
+}
+
+TYPED_TEST(SegmentBatch, PreparedSegmentStillNamesAnIncompleteClosestOutput) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  Cloud<T, N> cloud(10);
+  const auto prepared = cq::PrepareSegment(V<T, N>(0, 0, 0), V<T, N>(1, 2, 3));
+  ASSERT_TRUE(prepared.ok());
+  cq::SegmentBatchOutput<T, N> out = cloud.AllOutputs();
+  out.closest[N - 1] = nullptr;
+  const auto r = cq::ClosestPointsOnSegment(*prepared, cloud.Soa(), out);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().code, cq::ErrorCode::MissingOutput);
+  EXPECT_EQ(r.error().field, cq::Field::Closest);
+  EXPECT_EQ(r.error().axis, N - 1);
+}

@@ -25,6 +25,7 @@
 #include <type_traits>
 
 #include "cq/batch.hpp"
+#include "cq/detail/batch_segment.hpp"
 #include "cq/detail/scale.hpp"
 #include "cq/linear.hpp"
 #include "cq/vec.hpp"
@@ -41,14 +42,6 @@ namespace cq::detail {
 /// Unsigned integer of the same width as T: the range flags are kept as bit patterns.
 template <Real T>
 using BitsOf = std::conditional_t<sizeof(T) == sizeof(std::uint32_t), std::uint32_t, std::uint64_t>;
-
-/// How the loop lands on the vertices (see ChooseStep). Exact: every coordinate
-/// interpolates from A and lands on both vertices, no select. Mixed: the same, with some
-/// coordinates interpolated from B (one subtraction per vector, t - 1, for all of them) or
-/// from both vertices (two fused multiply-adds for such a coordinate). SelectB, SelectAB:
-/// some coordinate has a -0 vertex that no form lands on, and the loop selects B (A and B)
-/// per point.
-enum class BatchEnds : std::uint8_t { Exact, Mixed, SelectB, SelectAB };
 
 /// Which points a block accepts. Scale is the library's: the single query's fast range.
 /// FiniteOnly only rejects points with a NaN or infinite value (the least a batch that
@@ -75,28 +68,6 @@ struct BatchOutputs {
   constexpr bool Mixed() const { return ends != BatchEnds::Exact; }
   constexpr bool SelectsB() const { return ends == BatchEnds::SelectB || ends == BatchEnds::SelectAB; }
   constexpr bool SelectsA() const { return ends == BatchEnds::SelectAB; }
-};
-
-/// The segment's constants, computed once per batch (MakeBatchSegment).
-template <Real T, int N>
-struct BatchSegment {
-  Vec<T, N> a;
-  Vec<T, N> b;
-  Vec<T, N> d;     ///< B - A: the numerator's direction
-  Vec<T, N> step;  ///< B - A, maybe nudged by a few ulps: the closest point's (ChooseStep)
-  T den;           ///< |B - A|^2, the single query's bits (DotFused)
-  T invUp;         ///< 1 / den rounded up (never below the real 1 / den): see SolveBlockPortable
-  BatchEnds ends;  ///< which vertices the loop selects
-  bool inRange;    ///< den inside the single query's fast range (else every point goes there)
-  /// Bit k: coordinate k needs the select of A (of B). The AVX-512 loop selects only
-  /// those; selecting a coordinate that lands on the vertex anyway changes no bit, which
-  /// is what the portable loop does.
-  std::uint8_t selectA;
-  std::uint8_t selectB;
-  /// Bit k: coordinate k is interpolated from B, as B + (t - 1) step (else A + t step).
-  std::uint8_t fromB;
-  /// Bit k: coordinate k is interpolated from both vertices, as (A - t A) + t B.
-  std::uint8_t fromBoth;
 };
 
 /// Bit-for-bit equality (tells -0 from +0).
