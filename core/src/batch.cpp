@@ -48,24 +48,31 @@ template <Real T, int N>
 constexpr auto k_kernels = MakeKernels<T, N>(std::make_index_sequence<32>{});
 
 #if CQ_BATCH_AVX512
-/// The Mixed loops with one coordinate's form fixed at compile time (BatchOutputs::special),
-/// indexed by closest | t << 1 | distanceSq << 2 | MixedSpecial << 3. Straight-line code
-/// where the run-time Mixed loop branches per coordinate: 3-5 % faster on a segment with
-/// one coordinate crossing zero (README, "Benchmark"). Output sets without a closest point
-/// or a distance have no vertex to land on and get k_kernels' loop.
+/// 3^N: the MixedPattern indices (every coordinate from A, from B or from both vertices).
+template <int N>
+constexpr std::size_t k_patterns = N == 2 ? 9 : 27;
+
+/// The Mixed loops with every coordinate's form fixed at compile time
+/// (BatchOutputs::formsFixed), indexed by closest | t << 1 | distanceSq << 2 |
+/// MixedPattern << 3. Straight-line code where the run-time Mixed loop branches per
+/// coordinate and step (README, "Benchmark"). Output sets without a closest point or a
+/// distance have no vertex to land on and get k_kernels' loop, as does pattern 0 (every
+/// coordinate from A: not a Mixed segment).
 template <Real T, int N, std::size_t... I>
-constexpr std::array<BlockKernel<T, N>, sizeof...(I)> MakeSpecialKernels(std::index_sequence<I...>) {
+constexpr std::array<BlockKernel<T, N>, sizeof...(I)> MakePatternKernels(std::index_sequence<I...>) {
   constexpr auto outputs = [](std::size_t i) {
     const bool point = (i & 1) != 0 || (i & 4) != 0;
-    if (!point) return BatchOutputs{false, (i & 2) != 0, false, BatchEnds::Exact};  // as in k_kernels
-    return BatchOutputs{(i & 1) != 0, (i & 2) != 0, (i & 4) != 0, BatchEnds::Mixed, detail::BatchGuard::Scale,
-                        static_cast<std::int8_t>(i >> 4), ((i >> 3) & 1) != 0};
+    const int pattern = static_cast<int>(i >> 3);
+    if (!point || pattern == 0) return BatchOutputs{(i & 1) != 0, (i & 2) != 0, (i & 4) != 0, BatchEnds::Exact};
+    const auto [fromB, fromBoth] = detail::PatternForms(pattern, N);
+    return BatchOutputs{(i & 1) != 0, (i & 2) != 0, (i & 4) != 0, BatchEnds::Mixed, detail::BatchGuard::Scale, true,
+                        fromB, fromBoth};
   };
   return {&detail::SolveBlock<outputs(I), T, N>...};
 }
 
 template <Real T, int N>
-constexpr auto k_specialKernels = MakeSpecialKernels<T, N>(std::make_index_sequence<16 * N>{});
+constexpr auto k_patternKernels = MakePatternKernels<T, N>(std::make_index_sequence<8 * k_patterns<N>>{});
 #endif
 
 /// The single query's answer for point i, counted in the report when the point is bad.
@@ -77,12 +84,12 @@ void SolveOne(const Vec<T, N>& a, const Vec<T, N>& b, const PointsSoA<T, N>& poi
   report.firstNonFinite = std::min(report.firstNonFinite, i);
 }
 
-/// The loop with the one coordinate crossing zero fixed at compile time, or -1 (the
-/// segment's Mixed loop reads every coordinate's form at run time).
+/// The index of the Mixed loop with every coordinate's form fixed at compile time, or -1
+/// (no such loop: not a Mixed segment, or a build without the AVX-512 loop).
 template <Real T, int N>
-std::int8_t SpecialLoop([[maybe_unused]] const BatchSegment<T, N>& s) {
+std::int8_t PatternLoop([[maybe_unused]] const BatchSegment<T, N>& s) {
 #if CQ_BATCH_AVX512
-  return static_cast<std::int8_t>(detail::MixedSpecial(s));
+  return static_cast<std::int8_t>(detail::MixedPattern(s));
 #else
   return -1;
 #endif
@@ -90,7 +97,7 @@ std::int8_t SpecialLoop([[maybe_unused]] const BatchSegment<T, N>& s) {
 
 /// The batch for a segment whose constants are made and whose A and B are finite.
 template <Real T, int N>
-Checked<BatchReport> Solve(const BatchSegment<T, N>& s, [[maybe_unused]] std::int8_t special,
+Checked<BatchReport> Solve(const BatchSegment<T, N>& s, [[maybe_unused]] std::int8_t pattern,
                            const PointsSoA<T, N>& points, const SegmentBatchOutput<T, N>& out) {
   const bool wantClosest = out.closest[0] != nullptr;
   for (int k = 1; k < N; ++k)
@@ -107,7 +114,7 @@ Checked<BatchReport> Solve(const BatchSegment<T, N>& s, [[maybe_unused]] std::in
                             std::size_t{out.distanceSq != nullptr} << 2 | static_cast<std::size_t>(s.ends) << 3;
   BlockKernel<T, N> kernel = k_kernels<T, N>[index];
 #if CQ_BATCH_AVX512
-  if (special >= 0) kernel = k_specialKernels<T, N>[(index & 7) | static_cast<std::size_t>(special) << 3];
+  if (pattern >= 0) kernel = k_patternKernels<T, N>[(index & 7) | static_cast<std::size_t>(pattern) << 3];
 #endif
   const T* z = N == 3 ? points.coords[N - 1] : nullptr;
   T* cz = N == 3 ? out.closest[N - 1] : nullptr;
@@ -137,7 +144,7 @@ Checked<BatchReport> ClosestPointsOnSegment(const Vec<T, N>& a, const Vec<T, N>&
                                             const SegmentBatchOutput<T, N>& out) {
   const BatchSegment<T, N> s = detail::MakeBatchSegment(a, b);
   if (auto error = CheckEnds(s)) return *error;
-  return Solve(s, SpecialLoop(s), points, out);
+  return Solve(s, PatternLoop(s), points, out);
 }
 
 template <Real T, int N>
@@ -145,14 +152,14 @@ Checked<PreparedSegment<T, N>> PrepareSegment(const Vec<T, N>& a, const Vec<T, N
   PreparedSegment<T, N> prepared;
   prepared.m_segment = detail::MakeBatchSegment(a, b);
   if (auto error = CheckEnds(prepared.m_segment)) return *error;
-  prepared.m_special = SpecialLoop(prepared.m_segment);
+  prepared.m_pattern = PatternLoop(prepared.m_segment);
   return prepared;
 }
 
 template <Real T, int N>
 Checked<BatchReport> ClosestPointsOnSegment(const PreparedSegment<T, N>& segment, const PointsSoA<T, N>& points,
                                             const SegmentBatchOutput<T, N>& out) {
-  return Solve(segment.m_segment, segment.m_special, points, out);
+  return Solve(segment.m_segment, segment.m_pattern, points, out);
 }
 
 template Checked<BatchReport> ClosestPointsOnSegment(const Vec<float, 2>&, const Vec<float, 2>&,

@@ -112,7 +112,7 @@ class PreparedSegment {
   PreparedSegment() = default;
 
   detail::BatchSegment<T, N> m_segment{};
-  std::int8_t m_special = -1;  ///< the Mixed loop with one coordinate fixed, or -1 (see batch.cpp)
+  std::int8_t m_pattern = -1;  ///< the Mixed loop with every form fixed, or -1 (see batch.cpp)
 };
 
 /// Prepares segment AB for ClosestPointsOnSegment. The error names a or b when one of them

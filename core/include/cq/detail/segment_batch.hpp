@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <limits>
 #include <type_traits>
+#include <utility>
 
 #include "cq/batch.hpp"
 #include "cq/detail/batch_segment.hpp"
@@ -57,12 +58,13 @@ struct BatchOutputs {
   bool distanceSq;
   BatchEnds ends;
   BatchGuard guard = BatchGuard::Scale;
-  /// With ends == Mixed, in the AVX-512 loop only: the one coordinate not interpolated
-  /// from A, fixed at compile time (-1: read the per-coordinate choices at run time). It
-  /// is interpolated from both vertices when specialBoth, else from B. The segment must
-  /// match (MixedSpecial); the portable loop reads the same choices from the segment.
-  std::int8_t special = -1;
-  bool specialBoth = false;
+  /// With ends == Mixed, in the AVX-512 loop only: every coordinate's form fixed at compile
+  /// time (formsFixed), bit k of fixedFromB / fixedFromBoth set when coordinate k is
+  /// interpolated from B / from both vertices, else from A. The segment must match
+  /// (MixedPattern); the portable loop reads the same choices from the segment.
+  bool formsFixed = false;
+  std::uint8_t fixedFromB = 0;
+  std::uint8_t fixedFromBoth = 0;
   constexpr bool PointNeeded() const { return closest || distanceSq; }
   /// Whether the loop chooses per coordinate how to interpolate (from A, from B or from both).
   constexpr bool Mixed() const { return ends != BatchEnds::Exact; }
@@ -166,14 +168,26 @@ inline BatchEnds ChooseStep(BatchSegment<T, N>& s) {
   return (s.fromB | s.fromBoth) != 0 ? BatchEnds::Mixed : BatchEnds::Exact;
 }
 
-/// For a Mixed segment with exactly one coordinate not interpolated from A: that
-/// coordinate times 2, plus 1 when it is interpolated from both vertices (the index of its
-/// loop with BatchOutputs::special); -1 otherwise.
+/// The forms of a Mixed segment's coordinates as one number, sum of form_k 3^k with form 0
+/// from A, 1 from B, 2 from both vertices: the index of its loop with every form fixed at
+/// compile time (BatchOutputs::formsFixed, PatternForms). -1 for any other segment.
 template <Real T, int N>
-int MixedSpecial(const BatchSegment<T, N>& s) {
-  const unsigned other = static_cast<unsigned>(s.fromB | s.fromBoth);
-  if (s.ends != BatchEnds::Mixed || !std::has_single_bit(other)) return -1;
-  return std::countr_zero(other) * 2 + (s.fromBoth != 0 ? 1 : 0);
+int MixedPattern(const BatchSegment<T, N>& s) {
+  if (s.ends != BatchEnds::Mixed) return -1;
+  int pattern = 0;
+  for (int k = N - 1; k >= 0; --k) pattern = 3 * pattern + (s.fromB >> k & 1) + 2 * (s.fromBoth >> k & 1);
+  return pattern;
+}
+
+/// The (fromB, fromBoth) masks of a MixedPattern index.
+constexpr std::pair<std::uint8_t, std::uint8_t> PatternForms(int pattern, int n) {
+  unsigned fromB = 0;
+  unsigned fromBoth = 0;
+  for (int k = 0; k < n; ++k, pattern /= 3) {
+    if (pattern % 3 == 1) fromB |= 1u << k;
+    if (pattern % 3 == 2) fromBoth |= 1u << k;
+  }
+  return {static_cast<std::uint8_t>(fromB), static_cast<std::uint8_t>(fromBoth)};
 }
 
 /// The constants for segment AB (finite: the caller checked).
@@ -392,11 +406,10 @@ bool SolveBlockAvx512(const BatchSegment<T, N>& s, const T* __restrict x, const 
   const V invUp = L::Splat(s.invUp);
   // The per-coordinate choices as locals: read through `s`, which the stores might alias
   // for all the compiler knows, they would be reloaded and tested on every step. With
-  // O.special they are constants (the segment matches them), and the per-coordinate
+  // O.formsFixed they are constants (the segment matches them), and the per-coordinate
   // branches below fold away: straight-line code.
-  constexpr unsigned k_specialBit = O.special >= 0 ? 1u << O.special : 0u;
-  const unsigned fromB = O.special >= 0 ? (O.specialBoth ? 0u : k_specialBit) : s.fromB;
-  const unsigned fromBoth = O.special >= 0 ? (O.specialBoth ? k_specialBit : 0u) : s.fromBoth;
+  const unsigned fromB = O.formsFixed ? O.fixedFromB : s.fromB;
+  const unsigned fromBoth = O.formsFixed ? O.fixedFromBoth : s.fromBoth;
   const unsigned selectA = s.selectA;
   const unsigned selectB = s.selectB;
   const V zero = L::Splat(T(0));
