@@ -3,33 +3,57 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 namespace cq::app {
 
-GridSpacing ChooseGridSpacing(double zoom, double minPixels) {
-  const double minWorld = minPixels / zoom;
-  int exponent = int(std::floor(std::log10(minWorld)));
-  const double base = std::pow(10.0, exponent);
-  double major = base;
-  int mantissa = 1;
-  for (int m : {1, 2, 5, 10}) {
-    if (m * base >= minWorld) {
-      major = m * base;
-      mantissa = m;
-      break;
-    }
-  }
+namespace {
+
+/// The 1-2-5 step mantissa * 10^exponent as a GridSpacing.
+GridSpacing MakeSpacing(int mantissa, int exponent) {
   if (mantissa == 10) {
     mantissa = 1;
     ++exponent;
   }
   GridSpacing g;
-  g.major = major;
-  g.minor = mantissa == 2 ? major / 4 : major / 5;
+  g.major = mantissa * std::pow(10.0, exponent);
+  g.minor = mantissa == 2 ? g.major / 4 : g.major / 5;
   g.decimals = std::max(0, -exponent);
   g.mantissa = mantissa;
   g.exponent = exponent;
   return g;
+}
+
+}  // namespace
+
+GridSpacing ChooseGridSpacing(double zoom, double minPixels, double finest) {
+  const double minWorld = minPixels / zoom;
+  int exponent = int(std::floor(std::log10(minWorld)));
+  const double base = std::pow(10.0, exponent);
+  int mantissa = 10;
+  for (int m : {1, 2, 5}) {
+    if (m * base >= minWorld) {
+      mantissa = m;
+      break;
+    }
+  }
+  GridSpacing g = MakeSpacing(mantissa, exponent);
+  // Coarser until the major lines are at least `finest` apart (a few steps at most: the
+  // camera keeps four doubles' spacings in view), and no minor lines between them if those
+  // would be closer than that: every line is then a labelled one.
+  while (g.major < finest && std::isfinite(g.major)) {
+    const int next = g.mantissa == 1 ? 2 : g.mantissa == 2 ? 5 : 10;
+    g = MakeSpacing(next, g.exponent);
+  }
+  if (g.minor < finest) g.minor = g.major;
+  return g;
+}
+
+double GridResolution(double far) {
+  if (!std::isfinite(far)) return 0;
+  far = std::abs(far);
+  const double above = std::nextafter(far, std::numeric_limits<double>::infinity()) - far;
+  return 8 * (std::isfinite(above) ? above : far - std::nextafter(far, 0.0));  // at the largest double: below it
 }
 
 std::string GridLabel(double k, const GridSpacing& grid) {

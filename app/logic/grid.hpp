@@ -15,8 +15,17 @@ struct GridSpacing {
 };
 
 /// The smallest 1-2-5 step whose major lines are at least `minPixels` apart at `zoom`
-/// pixels per world unit.
-GridSpacing ChooseGridSpacing(double zoom, double minPixels);
+/// pixels per world unit and at least `finest` world units apart (GridResolution: far
+/// from the origin, zoomed in, a finer grid would sit between the doubles, its lines and
+/// snaps rounded onto uneven ones and its nudges lost). Where the minor lines would be
+/// closer than `finest`, there are none: minor == major, and every line is labelled.
+GridSpacing ChooseGridSpacing(double zoom, double minPixels, double finest = 0);
+
+/// The finest step a grid may have where the largest coordinate in view is `far`
+/// (absolute value): 8 spacings of the doubles there, so that every line, snap and nudge
+/// (the minor step) lands within 1/16 of a step of where its value says. 0 for a
+/// non-finite `far`.
+double GridResolution(double far);
 
 /// The multiples k of `step` with k step in [from, to], as first..last (k += 1 runs through
 /// them). Empty (first > last) when there are more than k_maxGridLines of them or when k

@@ -56,4 +56,13 @@ ScreenBox PlaceLabel(const cq::Vec2d& anchor, const cq::Vec2d& size, double gap,
   return BoxAlong(anchor, size, gap, start);
 }
 
+bool GridLabelFits(const ScreenBox& box, const ScreenBox& area, const std::vector<ScreenBox>& taken) {
+  if (box.min.x() < area.min.x() || box.max.x() > area.max.x() || box.min.y() < area.min.y() ||
+      box.max.y() > area.max.y())
+    return false;
+  for (const ScreenBox& other : taken)
+    if (Overlaps(box, other)) return false;
+  return true;
+}
+
 }  // namespace cq::app

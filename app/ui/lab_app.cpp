@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <cmath>
 
 #include "logic/state_json.hpp"
 
@@ -19,7 +20,12 @@ double UnroundedTextWidth(std::string_view text) {
 LabApp::LabApp(const Lesson& lesson, const Settings& settings, float contentScale)
     : m_scene(lesson), m_settings(settings), m_contentScale(contentScale) {}
 
-GridSpacing LabApp::Grid() const { return ChooseGridSpacing(m_camera.Zoom(), Px(90)); }
+GridSpacing LabApp::Grid() const {
+  const WorldRect view = m_camera.VisibleWorld();
+  const double far = std::max({std::abs(view.min.x()), std::abs(view.max.x()), std::abs(view.min.y()),
+                               std::abs(view.max.y())});
+  return ChooseGridSpacing(m_camera.Zoom(), Px(90), GridResolution(far));
+}
 
 bool LabApp::TakeFontRebuildRequest() { return std::exchange(m_fontRebuild, false); }
 bool LabApp::TakeExportRequest() { return std::exchange(m_exportRequested, false); }

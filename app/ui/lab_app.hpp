@@ -19,6 +19,8 @@
 #include "logic/camera.hpp"
 #include "logic/grid.hpp"
 #include "logic/interaction.hpp"
+#include "logic/label_layout.hpp"
+#include "logic/palette.hpp"
 #include "logic/lesson.hpp"
 #include "logic/scene.hpp"
 #include "logic/settings.hpp"
@@ -82,9 +84,22 @@ class LabApp {
   // lab_app_canvas.cpp
   void CanvasInput();
   void CanvasDraw();
+  /// The canvas's text labels, placed before anything is drawn so that the grid's labels
+  /// can keep clear of them; `discs` are the handles and markers they were placed around.
+  struct CanvasLabel {
+    ScreenBox box;
+    std::string text;
+    Rgba ink;
+    float backgroundAlpha;
+  };
+  struct CanvasLabels {
+    std::vector<ScreenCircle> discs;
+    std::vector<CanvasLabel> labels;
+  };
+  CanvasLabels PlaceCanvasLabels() const;
   void DrawStrokes(ImDrawList& draw) const;
-  void DrawGridLabels(ImDrawList& draw) const;
-  void DrawHandlesAndLabels(ImDrawList& draw) const;
+  void DrawGridLabels(ImDrawList& draw, const CanvasLabels& avoid) const;
+  void DrawHandlesAndLabels(ImDrawList& draw, const CanvasLabels& labels) const;
 
   // lab_app_number_lines.cpp
   void NumberLinesInput();

@@ -196,9 +196,10 @@ void LabApp::CanvasDraw() {
   ImDrawList& draw = *ImGui::GetWindowDrawList();
   draw.PushClipRect(ToIm(m_layout.canvas.min), ToIm(m_layout.canvas.max), true);
   // The regions themselves are shaded by the canvas pass (app/gl/canvas_renderer.cpp).
-  DrawGridLabels(draw);
+  const CanvasLabels labels = PlaceCanvasLabels();
+  DrawGridLabels(draw, labels);
   DrawStrokes(draw);
-  DrawHandlesAndLabels(draw);
+  DrawHandlesAndLabels(draw, labels);
   if (m_frame.error) {
     const ImVec2 at = ToIm(m_layout.canvas.min + cq::Vec2d{{Px(12), Px(12)}});
     // Wrapped to the canvas at spaces (a narrow window cut it off mid-word).
@@ -216,13 +217,21 @@ void LabApp::CanvasDraw() {
   ImGui::End();
 }
 
-void LabApp::DrawGridLabels(ImDrawList& draw) const {
+void LabApp::DrawGridLabels(ImDrawList& draw, const CanvasLabels& avoid) const {
   const GridSpacing grid = Grid();
   const WorldRect view = m_camera.VisibleWorld();
   const ScreenRect& rect = m_layout.canvas;
   const ImU32 color = PackAbgr(LabelColor(), 0.55f);
   const cq::Vec2d origin = m_camera.WorldToScreen(cq::Vec2d{{0, 0}});
   const float pad = Px(4);
+  // The grid's labels give way to every other label on the canvas and stay whole inside
+  // it (GridLabelFits). A handle drawn over a grid label leaves it readable: it stays.
+  std::vector<ScreenBox> taken;
+  for (const CanvasLabel& l : avoid.labels) taken.push_back(l.box);
+  const ScreenBox area{rect.min, rect.max};
+  auto clear = [&](const ImVec2& at, const char* text) {
+    return GridLabelFits({FromIm(at), FromIm(at) + FromIm(ImGui::CalcTextSize(text))}, area, taken);
+  };
   // x labels sit under the x axis, or along the bottom edge when the axis is off-screen.
   const double labelY = std::clamp(origin.y() + pad, rect.min.y() + pad, rect.max.y() - ImGui::GetFontSize() - pad);
   const auto xs = GridMultiples(view.min.x(), view.max.x(), grid.major);
@@ -237,7 +246,8 @@ void LabApp::DrawGridLabels(ImDrawList& draw) const {
     if (k == 0 || std::fmod(k, stride) != 0) continue;
     const std::string text = GridLabel(k, grid);
     const double sx = m_camera.WorldToScreen(cq::Vec2d{{k * grid.major, 0}}).x();
-    draw.AddText(ImVec2(float(sx + pad), float(labelY)), color, text.c_str());
+    const ImVec2 at{float(sx + pad), float(labelY)};
+    if (clear(at, text.c_str())) draw.AddText(at, color, text.c_str());
   }
   const auto ys = GridMultiples(view.min.y(), view.max.y(), grid.major);
   for (double k = ys.first; k <= ys.last; k += 1) {
@@ -250,7 +260,8 @@ void LabApp::DrawGridLabels(ImDrawList& draw) const {
     const double top = sy - ImGui::GetFontSize() - 1;
     // Not over the row of x labels (both rows meet in a corner when both axes are off-screen).
     if (top < labelY + ImGui::GetFontSize() + pad && top + ImGui::GetFontSize() > labelY - pad) continue;
-    draw.AddText(ImVec2(float(labelX), float(top)), color, text.c_str());
+    const ImVec2 at{float(labelX), float(top)};
+    if (clear(at, text.c_str())) draw.AddText(at, color, text.c_str());
   }
 }
 
@@ -317,19 +328,20 @@ void LabApp::DrawStrokes(ImDrawList& draw) const {
           Px(13), clip);
 }
 
-void LabApp::DrawHandlesAndLabels(ImDrawList& draw) const {
+LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
   auto S = [&](const cq::Vec2d& w) { return m_camera.WorldToScreen(w); };
   const float r = Px(7);
   // Everything a label must avoid: the handles and markers (as discs), then each label
   // placed so far.
-  std::vector<ScreenCircle> discs;
+  CanvasLabels result;
+  std::vector<ScreenCircle>& discs = result.discs;
   for (const DragHandle& h : m_handles)
     if (h.shape != HandleShape::Body) discs.push_back({S(h.position), double(r + Px(3))});
   for (const MarkerPoint& m : m_frame.markers) discs.push_back({S(m.position), double(r)});
   std::vector<ScreenBox> placed;
   const cq::Vec2d textPad{{Px(4), Px(2)}};
-  // Only what is on or near the canvas is drawn: a label or a disc at a pixel far off
-  // screen (a point at 1e300) would reach ImGui as an infinite float.
+  // Only what is on or near the canvas is placed: a label at a pixel far off screen (a
+  // point at 1e300) would reach ImGui as an infinite float.
   const cq::Vec2d reach = cq::Vec2d::Splat(Px(200));
   const ScreenRect near{m_layout.canvas.min - reach, m_layout.canvas.max + reach};
   auto label = [&](const std::string& text, const cq::Vec2d& anchor, double gap, const cq::Vec2d& preferred,
@@ -338,8 +350,7 @@ void LabApp::DrawHandlesAndLabels(ImDrawList& draw) const {
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());
     const ScreenBox box = PlaceLabel(anchor, FromIm(size) + 2.0 * textPad, gap, preferred, discs, placed);
     placed.push_back(box);
-    draw.AddRectFilled(ToIm(box.min), ToIm(box.max), PackAbgr(PaperColor(), backgroundAlpha), Px(3));
-    draw.AddText(ToIm(box.min + textPad), PackAbgr(ink), text.c_str());
+    result.labels.push_back({box, text, ink, backgroundAlpha});
   };
 
   // Centre of the figure: labels prefer to sit on the side away from it.
@@ -350,24 +361,6 @@ void LabApp::DrawHandlesAndLabels(ImDrawList& draw) const {
     const auto u = cq::Normalize(p - center);
     return u ? *u : cq::Vec2d{{1, -1}};
   };
-
-  // Markers: the raw foot (hollow) and the closest point (solid diamond).
-  for (const MarkerPoint& m : m_frame.markers) {
-    const cq::Vec2d p = S(m.position);
-    if (!near.Contains(p)) continue;
-    const ImU32 color = PackAbgr(MarkerColor(m.marker));
-    if (m.marker == Marker::RawFoot || m.marker == Marker::Resolved) {
-      draw.AddCircleFilled(ToIm(p), r * 0.8f, PackAbgr(PaperColor()));
-      draw.AddCircle(ToIm(p), r * 0.8f, color, 0, Px(2.2f));
-    } else {
-      const float d = r * 1.15f;
-      draw.AddQuadFilled(ImVec2(float(p.x()), float(p.y() - d)), ImVec2(float(p.x() + d), float(p.y())),
-                         ImVec2(float(p.x()), float(p.y() + d)), ImVec2(float(p.x() - d), float(p.y())), color);
-      draw.AddQuad(ImVec2(float(p.x()), float(p.y() - d)), ImVec2(float(p.x() + d), float(p.y())),
-                   ImVec2(float(p.x()), float(p.y() + d)), ImVec2(float(p.x() - d), float(p.y())),
-                   PackAbgr(PaperColor()), Px(1.5f));
-    }
-  }
 
   // Handle labels are placed first: nothing else may displace them.
   for (const DragHandle& h : m_handles)
@@ -399,6 +392,38 @@ void LabApp::DrawHandlesAndLabels(ImDrawList& draw) const {
       c = (1.0 / fill.polygon.count) * c;
       label(ToneName(fill.tone), c, 0, cq::Vec2d{{0, 1}}, ToneInk(fill.tone), 0.0f);
     }
+  }
+  return result;
+}
+
+void LabApp::DrawHandlesAndLabels(ImDrawList& draw, const CanvasLabels& labels) const {
+  auto S = [&](const cq::Vec2d& w) { return m_camera.WorldToScreen(w); };
+  const float r = Px(7);
+  const cq::Vec2d reach = cq::Vec2d::Splat(Px(200));
+  const ScreenRect near{m_layout.canvas.min - reach, m_layout.canvas.max + reach};
+
+  // Markers: the raw foot (hollow) and the closest point (solid diamond).
+  for (const MarkerPoint& m : m_frame.markers) {
+    const cq::Vec2d p = S(m.position);
+    if (!near.Contains(p)) continue;
+    const ImU32 color = PackAbgr(MarkerColor(m.marker));
+    if (m.marker == Marker::RawFoot || m.marker == Marker::Resolved) {
+      draw.AddCircleFilled(ToIm(p), r * 0.8f, PackAbgr(PaperColor()));
+      draw.AddCircle(ToIm(p), r * 0.8f, color, 0, Px(2.2f));
+    } else {
+      const float d = r * 1.15f;
+      draw.AddQuadFilled(ImVec2(float(p.x()), float(p.y() - d)), ImVec2(float(p.x() + d), float(p.y())),
+                         ImVec2(float(p.x()), float(p.y() + d)), ImVec2(float(p.x() - d), float(p.y())), color);
+      draw.AddQuad(ImVec2(float(p.x()), float(p.y() - d)), ImVec2(float(p.x() + d), float(p.y())),
+                   ImVec2(float(p.x()), float(p.y() + d)), ImVec2(float(p.x() - d), float(p.y())),
+                   PackAbgr(PaperColor()), Px(1.5f));
+    }
+  }
+
+  const cq::Vec2d textPad{{Px(4), Px(2)}};
+  for (const CanvasLabel& l : labels.labels) {
+    draw.AddRectFilled(ToIm(l.box.min), ToIm(l.box.max), PackAbgr(PaperColor(), l.backgroundAlpha), Px(3));
+    draw.AddText(ToIm(l.box.min + textPad), PackAbgr(l.ink), l.text.c_str());
   }
 
   // Handles last, on top of every label: a handle is never hidden.

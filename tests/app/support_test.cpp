@@ -59,6 +59,52 @@ TEST(GridSpacing, OneTwoFiveStepsAtLeastTheMinimumApart) {
   }
 }
 
+// Far from the origin, zoomed in, the grid may not be finer than the doubles there: at
+// 1e15 (doubles 0.125 apart) and 3000 px per unit the zoom alone asks for a 0.05 major
+// step, whose lines near 1e15 are multiples beyond 2^52 (no grid at all: the x grid
+// vanished) and whose 0.01 minor steps and nudges are lost in rounding (an arrow key did
+// not move the point).
+TEST(GridSpacing, NeverFinerThanTheDoublesInView) {
+  EXPECT_DOUBLE_EQ(GridResolution(1e15), 1.0);  // 8 * 0.125
+  EXPECT_DOUBLE_EQ(GridResolution(-1e15), 1.0);
+  EXPECT_DOUBLE_EQ(GridResolution(1), 8 * std::numeric_limits<double>::epsilon());
+  EXPECT_EQ(GridResolution(std::numeric_limits<double>::infinity()), 0);
+  EXPECT_GT(GridResolution(std::numeric_limits<double>::max()), 0);
+  EXPECT_TRUE(std::isfinite(GridResolution(std::numeric_limits<double>::max())));
+  const GridSpacing plain = ChooseGridSpacing(3000, 90);
+  EXPECT_NEAR(plain.major, 0.05, 1e-15);
+  const GridSpacing far = ChooseGridSpacing(3000, 90, GridResolution(1e15));
+  EXPECT_DOUBLE_EQ(far.major, 1);  // the smallest 1-2-5 step of at least 8 doubles' spacings
+  EXPECT_DOUBLE_EQ(far.minor, 1);  // no minor lines 0.2 apart: every line is labelled
+  EXPECT_EQ(far.mantissa, 1);
+  EXPECT_EQ(far.exponent, 0);
+  // Where the subdivision clears the floor it stays: 2 units of minor lines 0.5 apart
+  // near 1e14 (doubles 1/64 apart, finest 0.125).
+  const GridSpacing subdivided = ChooseGridSpacing(50, 90, GridResolution(1e14));
+  EXPECT_DOUBLE_EQ(subdivided.major, 2);
+  EXPECT_DOUBLE_EQ(subdivided.minor, 0.5);
+  const GridRange lines = GridMultiples(1e15 - 20, 1e15 + 20, far.minor);
+  EXPECT_LE(lines.first, lines.last);  // a grid, where the plain step gave none
+  EXPECT_GT(GridMultiples(1e15 - 20, 1e15 + 20, plain.minor).first,
+            GridMultiples(1e15 - 20, 1e15 + 20, plain.minor).last);
+  // Near the origin the floor changes nothing; wherever it applies, it is met by the
+  // smallest such step, and the zoom's own minimum still holds.
+  EXPECT_DOUBLE_EQ(ChooseGridSpacing(3000, 90, GridResolution(10)).major, plain.major);
+  for (double largest : {1.0, 1e6, 1e12, 1e15, 3e16, 1e100, 1e300})
+    for (double zoom : {1e-3, 1.0, 3000.0, 1e9}) {
+      const double finest = GridResolution(largest);
+      const GridSpacing g = ChooseGridSpacing(zoom, 90, finest);
+      EXPECT_GE(g.minor, finest) << largest << " " << zoom;
+      EXPECT_TRUE(g.minor == g.major || g.minor == g.major / (g.mantissa == 2 ? 4 : 5)) << largest << " " << zoom;
+      EXPECT_GE(g.major * zoom, 90 * (1 - 1e-12)) << largest << " " << zoom;
+      if (g.major * zoom > 90 * 2.5 + 1e-9) {  // coarser than the zoom asks: the floor's doing
+        // The next finer 1-2-5 step (5 -> 2 -> 1 -> 0.5) would have been closer than the floor.
+        const double finerMajor = g.mantissa == 5 ? 0.4 * g.major : 0.5 * g.major;
+        EXPECT_LT(finerMajor, finest) << largest << " " << zoom;
+      }
+    }
+}
+
 GridSpacing Spacing(int mantissa, int exponent) {
   GridSpacing g{};
   g.mantissa = mantissa;
@@ -151,6 +197,21 @@ TEST(LabelLayout, AvoidsOtherHandlesAndLabels) {
   EXPECT_FALSE(Overlaps(box, own));
   EXPECT_FALSE(Overlaps(box, neighbour));
   EXPECT_FALSE(Overlaps(box, taken));
+}
+
+TEST(LabelLayout, GridLabelsGiveWayAndStayWhole) {
+  const ScreenBox canvas{{{420, 22}}, {{1280, 688}}};
+  const ScreenBox regionA{{{560, 56}}, {{640, 76}}};  // "region A", placed first
+  // The grid's "-4" under it (the case that overlapped) is left out; "-2" beside it stays.
+  EXPECT_FALSE(GridLabelFits({{{575, 58}}, {{590, 74}}}, canvas, {regionA}));
+  EXPECT_TRUE(GridLabelFits({{{720, 58}}, {{735, 74}}}, canvas, {regionA}));
+  EXPECT_TRUE(GridLabelFits({{{640, 58}}, {{655, 74}}}, canvas, {regionA}));  // touching is not overlapping
+  // A label the canvas's right or bottom edge would cut is left out; one just inside stays.
+  EXPECT_FALSE(GridLabelFits({{{1255, 660}}, {{1400, 676}}}, canvas, {}));
+  EXPECT_TRUE(GridLabelFits({{{1130, 660}}, {{1275, 676}}}, canvas, {}));
+  EXPECT_FALSE(GridLabelFits({{{1000, 680}}, {{1015, 696}}}, canvas, {}));
+  EXPECT_FALSE(GridLabelFits({{{415, 300}}, {{430, 316}}}, canvas, {}));
+  EXPECT_FALSE(GridLabelFits({{{600, 14}}, {{615, 30}}}, canvas, {}));
 }
 
 TEST(FrameStats, NearestRankPercentiles) {
