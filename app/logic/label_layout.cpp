@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 
 #include "cq/normalize.hpp"
 
@@ -54,6 +55,16 @@ ScreenBox PlaceLabel(const cq::Vec2d& anchor, const cq::Vec2d& size, double gap,
     }
   }
   return BoxAlong(anchor, size, gap, start);
+}
+
+double PolygonArea(const std::vector<cq::Vec2d>& polygon) {
+  double twice = 0;
+  for (std::size_t i = 0; i < polygon.size(); ++i) {
+    const cq::Vec2d& p = polygon[i];
+    const cq::Vec2d& q = polygon[(i + 1) % polygon.size()];
+    twice += p.x() * q.y() - q.x() * p.y();
+  }
+  return std::abs(twice) / 2;
 }
 
 bool GridLabelFits(const ScreenBox& box, const ScreenBox& area, const std::vector<ScreenBox>& taken) {

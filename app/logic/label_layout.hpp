@@ -29,6 +29,9 @@ ScreenBox PlaceLabel(const cq::Vec2d& anchor, const cq::Vec2d& size, double gap,
 bool Overlaps(const ScreenBox& box, const ScreenCircle& circle);
 bool Overlaps(const ScreenBox& a, const ScreenBox& b);
 
+/// The area of a simple polygon (vertices in order, either orientation), in square pixels.
+double PolygonArea(const std::vector<cq::Vec2d>& polygon);
+
 /// Whether a grid label's `box` is drawn: only whole inside `area` (the canvas: a label
 /// the edge would cut, such as a lone "100" of 1000000000000003, is left out) and clear of
 /// every box in `taken` (the canvas's other labels, which matter more: "region A" sat on

@@ -386,10 +386,15 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
     for (const RegionFill& fill : m_frame.regions) {
       const bool boxRegion = fill.tone == Tone::BoxInside || fill.tone == Tone::BoxEdge || fill.tone == Tone::BoxVertex;
       if (boxRegion && !fill.holdsP) continue;
-      cq::Vec2d c{{0, 0}};
+      std::vector<cq::Vec2d> screen;
       for (int i = 0; i < fill.polygon.count; ++i)
-        c = c + m_camera.LocalToScreen(fill.polygon.vertices[size_t(i)], m_frame.origin);
-      c = (1.0 / fill.polygon.count) * c;
+        screen.push_back(m_camera.LocalToScreen(fill.polygon.vertices[size_t(i)], m_frame.origin));
+      // A region with no visible area (the interior of a segment shorter than a pixel, or
+      // than the doubles' spacing) is not named: there is nothing there to name.
+      if (PolygonArea(screen) < 1) continue;
+      cq::Vec2d c{{0, 0}};
+      for (const cq::Vec2d& v : screen) c = c + v;
+      c = (1.0 / double(screen.size())) * c;
       label(ToneName(fill.tone), c, 0, cq::Vec2d{{0, 1}}, ToneInk(fill.tone), 0.0f);
     }
   }

@@ -214,6 +214,17 @@ TEST(LabelLayout, GridLabelsGiveWayAndStayWhole) {
   EXPECT_FALSE(GridLabelFits({{{600, 14}}, {{615, 30}}}, canvas, {}));
 }
 
+TEST(LabelLayout, PolygonAreaTellsAnEmptyRegion) {
+  const std::vector<cq::Vec2d> square{{{0, 0}}, {{10, 0}}, {{10, 10}}, {{0, 10}}};
+  EXPECT_DOUBLE_EQ(PolygonArea(square), 100);
+  EXPECT_DOUBLE_EQ(PolygonArea({square.rbegin(), square.rend()}), 100);  // either orientation
+  EXPECT_DOUBLE_EQ(PolygonArea({{{0, 0}}, {{4, 0}}, {{0, 3}}}), 6);
+  // The interior slab of a segment shorter than the doubles' spacing: both of its edges are
+  // the same line, and it gets no name.
+  EXPECT_LT(PolygonArea({{{500, 0}}, {{500, 0}}, {{500, 700}}, {{500, 700}}}), 1);
+  EXPECT_EQ(PolygonArea({}), 0);
+}
+
 TEST(FrameStats, NearestRankPercentiles) {
   std::vector<double> ms;
   for (int i = 100; i >= 1; --i) ms.push_back(i);  // 1..100 in reverse
