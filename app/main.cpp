@@ -255,7 +255,7 @@ int main(int argc, char** argv) {
     glClearColor(panel.x, panel.y, panel.z, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
     const double fbScale = io.DisplaySize.x > 0 ? double(fbWidth) / double(io.DisplaySize.x) : 1.0;
-    canvas.Draw(BuildCanvasGeometry(app.CurrentFrame(), app.GetCamera(), app.Grid(), app.GetSettings().showRegions,
+    canvas.Draw(BuildCanvasGeometry(app.CurrentFrame(), app.GetCamera(), app.Grids(), app.GetSettings().showRegions,
                                     {fbScale, fbHeight, app.UiScale()}),
                 fbWidth, fbHeight);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());

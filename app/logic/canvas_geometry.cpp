@@ -22,7 +22,7 @@ std::uint32_t PackRgba(float r, float g, float b, float a) {
   return byte(r) | (byte(g) << 8) | (byte(b) << 16) | (byte(a) << 24);
 }
 
-CanvasGeometry BuildCanvasGeometry(const LessonFrame& frame, const Camera& camera, const GridSpacing& grid,
+CanvasGeometry BuildCanvasGeometry(const LessonFrame& frame, const Camera& camera, const AxisGrids& grids,
                                    bool showRegions, const CanvasScale& scale) {
   CanvasGeometry g;
   auto toFramebuffer = [&](const cq::Vec2d& screen) {
@@ -61,8 +61,9 @@ CanvasGeometry BuildCanvasGeometry(const LessonFrame& frame, const Camera& camer
   const double width = std::max(1.0, std::round(double(scale.lineScale) * scale.framebufferScale));
   auto column = [&](double x) { return std::floor(x) + 0.5; };
   const WorldRect world = camera.VisibleWorld();
-  const long majorEvery = std::lround(grid.major / grid.minor);
   for (int axis = 0; axis < 2; ++axis) {
+    const GridSpacing& grid = grids[std::size_t(axis)];
+    const long majorEvery = std::lround(grid.major / grid.minor);
     const GridRange range = GridMultiples(world.min.v[axis], world.max.v[axis], grid.minor);
     for (double k = range.first; k <= range.last; k += 1) {
       const bool major = std::fmod(std::abs(k), double(majorEvery)) == 0;

@@ -38,7 +38,7 @@ struct CanvasScale {
 
 /// The camera's viewport as regions (or plain paper when `showRegions` is false or the
 /// lesson has none) plus the grid.
-CanvasGeometry BuildCanvasGeometry(const LessonFrame& frame, const Camera& camera, const GridSpacing& grid,
+CanvasGeometry BuildCanvasGeometry(const LessonFrame& frame, const Camera& camera, const AxisGrids& grids,
                                    bool showRegions, const CanvasScale& scale);
 
 /// Memory-order RGBA bytes of a colour.

@@ -49,6 +49,15 @@ GridSpacing ChooseGridSpacing(double zoom, double minPixels, double finest) {
   return g;
 }
 
+AxisGrids ChooseAxisGrids(double zoom, double minPixels, const cq::Vec2d& viewMin, const cq::Vec2d& viewMax) {
+  AxisGrids grids;
+  for (int axis = 0; axis < 2; ++axis) {
+    const double far = std::max(std::abs(viewMin.v[axis]), std::abs(viewMax.v[axis]));
+    grids[std::size_t(axis)] = ChooseGridSpacing(zoom, minPixels, GridResolution(far));
+  }
+  return grids;
+}
+
 double GridResolution(double far) {
   if (!std::isfinite(far)) return 0;
   far = std::abs(far);

@@ -2,7 +2,10 @@
 // readable at every scale (1, 2, 5 x 10^k world units between major lines).
 #pragma once
 
+#include <array>
 #include <string>
+
+#include "cq/vec.hpp"
 
 namespace cq::app {
 
@@ -20,6 +23,16 @@ struct GridSpacing {
 /// snaps rounded onto uneven ones and its nudges lost). Where the minor lines would be
 /// closer than `finest`, there are none: minor == major, and every line is labelled.
 GridSpacing ChooseGridSpacing(double zoom, double minPixels, double finest = 0);
+
+/// A grid per axis (x, y): the same step near the origin, where the floor of each is
+/// nothing; far from it along one axis only, that axis's lines are coarser (at x = 1e17,
+/// where the doubles are 16 apart, x lines at least 128 apart) while the other axis keeps
+/// the zoom's step (the y lines of a segment 20 long there).
+using AxisGrids = std::array<GridSpacing, 2>;
+
+/// Each axis's ChooseGridSpacing for the view [viewMin, viewMax], its floor the
+/// GridResolution of that axis's largest coordinate in view.
+AxisGrids ChooseAxisGrids(double zoom, double minPixels, const cq::Vec2d& viewMin, const cq::Vec2d& viewMax);
 
 /// The finest step a grid may have where the largest coordinate in view is `far`
 /// (absolute value): 8 spacings of the doubles there, so that every line, snap and nudge

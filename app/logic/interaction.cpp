@@ -28,12 +28,12 @@ std::optional<size_t> HitTest(const std::vector<DragHandle>& handles, const Came
   return std::nullopt;
 }
 
-cq::Vec2d SnapToGrid(const cq::Vec2d& world, double step) {
-  if (!(step > 0)) return world;
+cq::Vec2d SnapToGrid(const cq::Vec2d& world, const cq::Vec2d& step) {
   cq::Vec2d snapped = world;
   for (int k = 0; k < 2; ++k) {
+    if (!(step.v[k] > 0)) continue;
     // + 0.0: a coordinate just below zero rounds to -0, which a field would show as "-0".
-    const double value = std::round(world.v[k] / step) * step + 0.0;
+    const double value = std::round(world.v[k] / step.v[k]) * step.v[k] + 0.0;
     // A coordinate so far out that world / step overflows stays where it is (no grid line
     // is nearer than its own rounding there).
     if (std::isfinite(value)) snapped.v[k] = value;
@@ -46,7 +46,7 @@ DragState BeginDrag(const DragHandle& handle, const cq::Vec2d& mouseWorld) {
 }
 
 void DragTo(const Lesson& lesson, Points& points, DragState& drag, const cq::Vec2d& mouseWorld,
-            std::optional<double> snapStep) {
+            std::optional<cq::Vec2d> snapStep) {
   cq::Vec2d target = mouseWorld + drag.grabOffset;
   if (snapStep) target = SnapToGrid(target, *snapStep);
   drag.handleId = lesson.MoveHandle(points, drag.handleId, target);

@@ -17,9 +17,14 @@ namespace cq::app {
 std::optional<size_t> HitTest(const std::vector<DragHandle>& handles, const Camera& camera,
                               const cq::Vec2d& mouseScreen, double radiusPixels);
 
-/// The nearest multiple of `step` on each axis: +0, never -0, at zero; a coordinate too
+/// The nearest multiple of `step` on each axis (its own step per axis; a step that is not
+/// positive leaves that axis alone): +0, never -0, at zero; a coordinate too
 /// far out for world / step to be finite keeps its value.
-cq::Vec2d SnapToGrid(const cq::Vec2d& world, double step);
+cq::Vec2d SnapToGrid(const cq::Vec2d& world, const cq::Vec2d& step);
+/// The same step on both axes.
+inline cq::Vec2d SnapToGrid(const cq::Vec2d& world, double step) {
+  return SnapToGrid(world, cq::Vec2d{{step, step}});
+}
 
 /// A drag in progress: which handle, and where on it the mouse took hold, so the handle
 /// moves by exactly the mouse's motion rather than jumping to the cursor.
@@ -30,10 +35,10 @@ struct DragState {
 
 DragState BeginDrag(const DragHandle& handle, const cq::Vec2d& mouseWorld);
 
-/// Moves the dragged handle to follow the mouse; with `snapStep`, the handle's position
-/// lands on the grid.
+/// Moves the dragged handle to follow the mouse; with `snapStep` (x, y: each axis's minor
+/// grid step), the handle's position lands on the grid.
 void DragTo(const Lesson& lesson, Points& points, DragState& drag, const cq::Vec2d& mouseWorld,
-            std::optional<double> snapStep);
+            std::optional<cq::Vec2d> snapStep);
 
 /// Moves handle `handleId` by `delta` world units (the arrow keys). Returns the handle's
 /// id afterwards (see Lesson::MoveHandle), or -1 if there is no such handle.

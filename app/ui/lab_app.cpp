@@ -20,11 +20,9 @@ double UnroundedTextWidth(std::string_view text) {
 LabApp::LabApp(const Lesson& lesson, const Settings& settings, float contentScale)
     : m_scene(lesson), m_settings(settings), m_contentScale(contentScale) {}
 
-GridSpacing LabApp::Grid() const {
+AxisGrids LabApp::Grids() const {
   const WorldRect view = m_camera.VisibleWorld();
-  const double far = std::max({std::abs(view.min.x()), std::abs(view.max.x()), std::abs(view.min.y()),
-                               std::abs(view.max.y())});
-  return ChooseGridSpacing(m_camera.Zoom(), Px(90), GridResolution(far));
+  return ChooseAxisGrids(m_camera.Zoom(), Px(90), view.min, view.max);
 }
 
 bool LabApp::TakeFontRebuildRequest() { return std::exchange(m_fontRebuild, false); }
@@ -158,8 +156,11 @@ void LabApp::HandleShortcut(const KeyPress& press) {
   if (key == GLFW_KEY_UP) direction = {{0, 1}};
   if (key == GLFW_KEY_DOWN) direction = {{0, -1}};
   if (m_scene.selectedHandle && !m_drag && !(direction == cq::Vec2d{{0, 0}})) {
-    const double step = NudgeStep(Grid().minor, shift, alt);
-    const int id = Nudge(m_scene.CurrentLesson(), m_scene.EditPoints(), *m_scene.selectedHandle, step * direction);
+    // Each axis by its own grid's minor step (they differ far from the origin along one axis).
+    const AxisGrids grids = Grids();
+    const cq::Vec2d delta{{NudgeStep(grids[0].minor, shift, alt) * direction.x(),
+                           NudgeStep(grids[1].minor, shift, alt) * direction.y()}};
+    const int id = Nudge(m_scene.CurrentLesson(), m_scene.EditPoints(), *m_scene.selectedHandle, delta);
     if (id >= 0) m_scene.selectedHandle = id;
     m_scene.Commit();
   }

@@ -54,7 +54,7 @@ class LabApp {
   Scene& GetScene() { return m_scene; }
   const Camera& GetCamera() const { return m_camera; }
   const LessonFrame& CurrentFrame() const { return m_frame; }
-  GridSpacing Grid() const;
+  AxisGrids Grids() const;
   const Settings& GetSettings() const { return m_settings; }
 
   /// The scale fonts and sizes are built at: monitor content scale x the user's scale.

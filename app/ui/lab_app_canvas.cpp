@@ -176,7 +176,7 @@ void LabApp::CanvasInput() {
     if (active && ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
       const bool snap = m_settings.snapToGrid || io.KeyShift;
       DragTo(lesson, m_scene.EditPoints(), *m_drag, m_camera.ScreenToWorld(mouse),
-             snap ? std::optional<double>(Grid().minor) : std::nullopt);
+             snap ? std::optional<cq::Vec2d>(cq::Vec2d{{Grids()[0].minor, Grids()[1].minor}}) : std::nullopt);
       m_hoveredId = m_drag->handleId;
       ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeAll);
     } else {
@@ -218,7 +218,9 @@ void LabApp::CanvasDraw() {
 }
 
 void LabApp::DrawGridLabels(ImDrawList& draw, const CanvasLabels& avoid) const {
-  const GridSpacing grid = Grid();
+  const AxisGrids grids = Grids();
+  const GridSpacing& xGrid = grids[0];
+  const GridSpacing& yGrid = grids[1];
   const WorldRect view = m_camera.VisibleWorld();
   const ScreenRect& rect = m_layout.canvas;
   const ImU32 color = PackAbgr(LabelColor(), 0.55f);
@@ -234,26 +236,26 @@ void LabApp::DrawGridLabels(ImDrawList& draw, const CanvasLabels& avoid) const {
   };
   // x labels sit under the x axis, or along the bottom edge when the axis is off-screen.
   const double labelY = std::clamp(origin.y() + pad, rect.min.y() + pad, rect.max.y() - ImGui::GetFontSize() - pad);
-  const auto xs = GridMultiples(view.min.x(), view.max.x(), grid.major);
+  const auto xs = GridMultiples(view.min.x(), view.max.x(), xGrid.major);
   // Side by side, x labels can be wider than the lines' spacing far from the origin: label
   // every stride-th line, the stride fitted to the widest visible label (major lines are
   // at least ~90 px apart, so there are a few dozen at most).
   double widest = 0;
   for (double k = xs.first; k <= xs.last; k += 1)
-    widest = std::max(widest, double(ImGui::CalcTextSize(GridLabel(k, grid).c_str()).x));
-  const double stride = LabelStride(grid.major * m_camera.Zoom(), widest + pad, Px(8));
+    widest = std::max(widest, double(ImGui::CalcTextSize(GridLabel(k, xGrid).c_str()).x));
+  const double stride = LabelStride(xGrid.major * m_camera.Zoom(), widest + pad, Px(8));
   for (double k = xs.first; k <= xs.last; k += 1) {
     if (k == 0 || std::fmod(k, stride) != 0) continue;
-    const std::string text = GridLabel(k, grid);
-    const double sx = m_camera.WorldToScreen(cq::Vec2d{{k * grid.major, 0}}).x();
+    const std::string text = GridLabel(k, xGrid);
+    const double sx = m_camera.WorldToScreen(cq::Vec2d{{k * xGrid.major, 0}}).x();
     const ImVec2 at{float(sx + pad), float(labelY)};
     if (clear(at, text.c_str())) draw.AddText(at, color, text.c_str());
   }
-  const auto ys = GridMultiples(view.min.y(), view.max.y(), grid.major);
+  const auto ys = GridMultiples(view.min.y(), view.max.y(), yGrid.major);
   for (double k = ys.first; k <= ys.last; k += 1) {
-    const double y = k * grid.major;
+    const double y = k * yGrid.major;
     if (k == 0) continue;
-    const std::string text = GridLabel(k, grid);
+    const std::string text = GridLabel(k, yGrid);
     const float width = ImGui::CalcTextSize(text.c_str()).x;
     const double labelX = std::clamp(origin.x() - pad - width, rect.min.x() + pad, rect.max.x() - width - pad);
     const double sy = m_camera.WorldToScreen(cq::Vec2d{{0, y}}).y();

@@ -38,7 +38,7 @@ TEST(CanvasGeometry, CoresRegionsTileTheCanvasWithOpaqueBlendedColours) {
   for (const Lesson* lesson : LessonTable()) {
     const LessonFrame frame =
         lesson->Evaluate(lesson->Presets().front().points, f.camera.VisibleWorld(), NumberStyle::Readable);
-    const CanvasGeometry g = BuildCanvasGeometry(frame, f.camera, ChooseGridSpacing(60, 90), true, {1, 700, 1});
+    const CanvasGeometry g = BuildCanvasGeometry(frame, f.camera, AxisGrids{ChooseGridSpacing(60, 90), ChooseGridSpacing(60, 90)}, true, {1, 700, 1});
     ASSERT_EQ(g.opaque.size() % 3, 0u);
     // 800 x 600 pixels; float vertices, so allow a pixel's worth of rounding in total.
     EXPECT_NEAR(Area(g.opaque), 800.0 * 600.0, 1.0) << lesson->Id();
@@ -55,7 +55,7 @@ TEST(CanvasGeometry, HiddenRegionsLeavePlainPaper) {
   Fixture f;
   const SegmentLesson lesson;
   const LessonFrame frame = lesson.Evaluate(lesson.Presets().front().points, f.camera.VisibleWorld(), NumberStyle::Readable);
-  const CanvasGeometry g = BuildCanvasGeometry(frame, f.camera, ChooseGridSpacing(60, 90), false, {1, 700, 1});
+  const CanvasGeometry g = BuildCanvasGeometry(frame, f.camera, AxisGrids{ChooseGridSpacing(60, 90), ChooseGridSpacing(60, 90)}, false, {1, 700, 1});
   ASSERT_EQ(g.opaque.size(), 6u);
   EXPECT_EQ(g.opaque[0].rgba, Packed(PaperColor()));
   EXPECT_NEAR(Area(g.opaque), 800.0 * 600.0, 1e-6);
@@ -65,7 +65,7 @@ TEST(CanvasGeometry, GridLinesAreOnePixelWideOnPixelCentresAndFlippedToFramebuff
   Fixture f;
   const LessonFrame empty;
   const GridSpacing grid = ChooseGridSpacing(60, 90);  // major 2 (120 px), minor 0.5 (30 px)
-  const CanvasGeometry g = BuildCanvasGeometry(empty, f.camera, grid, true, {1, 700, 1});
+  const CanvasGeometry g = BuildCanvasGeometry(empty, f.camera, AxisGrids{grid, grid}, true, {1, 700, 1});
   ASSERT_FALSE(g.translucent.empty());
   ASSERT_EQ(g.translucent.size() % 6, 0u);
   size_t vertical = 0;

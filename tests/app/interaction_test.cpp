@@ -100,7 +100,7 @@ TEST(Drag, SnappingPutsTheHandleOnTheGrid) {
   Points points = lesson.Presets().front().points;
   const DragHandle handle{2, "P", points[2], HandleShape::QueryPoint, std::nullopt};
   DragState drag = BeginDrag(handle, points[2]);
-  DragTo(lesson, points, drag, {{1.13, 2.61}}, 0.25);
+  DragTo(lesson, points, drag, {{1.13, 2.61}}, cq::Vec2d{{0.25, 0.25}});
   EXPECT_DOUBLE_EQ(points[2].x(), 1.25);
   EXPECT_DOUBLE_EQ(points[2].y(), 2.5);
 }

@@ -105,6 +105,25 @@ TEST(GridSpacing, NeverFinerThanTheDoublesInView) {
     }
 }
 
+// Far from the origin along x only (a segment 20 long at x = 1e17, where the doubles are
+// 16 apart): the x grid is coarse, the y grid keeps the zoom's own step. With one step for
+// both, the y lines had gone too.
+TEST(GridSpacing, EachAxisHasItsOwnFloor) {
+  const AxisGrids grids = ChooseAxisGrids(10, 90, {{1e17 - 40, -30}}, {{1e17 + 40, 30}});
+  EXPECT_DOUBLE_EQ(grids[0].major, 200);  // at least 8 * 16 = 128
+  EXPECT_DOUBLE_EQ(grids[0].minor, 200);  // no minor lines 40 apart
+  EXPECT_DOUBLE_EQ(grids[1].major, 10);   // 90 px at 10 px per unit
+  EXPECT_DOUBLE_EQ(grids[1].minor, 2);
+  // Near the origin both are the zoom's step.
+  const AxisGrids near = ChooseAxisGrids(10, 90, {{-40, -30}}, {{40, 30}});
+  EXPECT_DOUBLE_EQ(near[0].major, 10);
+  EXPECT_DOUBLE_EQ(near[1].major, 10);
+  // And the other way round: far along y.
+  const AxisGrids up = ChooseAxisGrids(10, 90, {{-40, -1e17 - 30}}, {{40, -1e17 + 30}});
+  EXPECT_DOUBLE_EQ(up[0].major, 10);
+  EXPECT_DOUBLE_EQ(up[1].major, 200);
+}
+
 GridSpacing Spacing(int mantissa, int exponent) {
   GridSpacing g{};
   g.mantissa = mantissa;
