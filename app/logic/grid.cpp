@@ -26,7 +26,12 @@ GridSpacing MakeSpacing(int mantissa, int exponent) {
 
 }  // namespace
 
-GridSpacing ChooseGridSpacing(double zoom, double minPixels, double finest) {
+bool GridStepFits(double step, double spacing) {
+  if (!(spacing > 0)) return true;
+  return step >= spacing && (std::fmod(step, spacing) == 0 || step >= 512 * spacing);
+}
+
+GridSpacing ChooseGridSpacing(double zoom, double minPixels, double spacing) {
   const double minWorld = minPixels / zoom;
   int exponent = int(std::floor(std::log10(minWorld)));
   const double base = std::pow(10.0, exponent);
@@ -38,14 +43,14 @@ GridSpacing ChooseGridSpacing(double zoom, double minPixels, double finest) {
     }
   }
   GridSpacing g = MakeSpacing(mantissa, exponent);
-  // Coarser until the major lines are at least `finest` apart (a few steps at most: the
-  // camera keeps four doubles' spacings in view), and no minor lines between them if those
-  // would be closer than that: every line is then a labelled one.
-  while (g.major < finest && std::isfinite(g.major)) {
+  // Coarser until the step fits the doubles there (a few steps at most: a multiple of their
+  // spacing is at most 5^(q-1) of them for a spacing 2^q, and 512 always fits), and no
+  // minor lines between the major ones if those would not: every line is then labelled.
+  while (!GridStepFits(g.major, spacing) && std::isfinite(g.major)) {
     const int next = g.mantissa == 1 ? 2 : g.mantissa == 2 ? 5 : 10;
     g = MakeSpacing(next, g.exponent);
   }
-  if (g.minor < finest) g.minor = g.major;
+  if (!GridStepFits(g.minor, spacing)) g.minor = g.major;
   return g;
 }
 
@@ -53,16 +58,16 @@ AxisGrids ChooseAxisGrids(double zoom, double minPixels, const cq::Vec2d& viewMi
   AxisGrids grids;
   for (int axis = 0; axis < 2; ++axis) {
     const double far = std::max(std::abs(viewMin.v[axis]), std::abs(viewMax.v[axis]));
-    grids[std::size_t(axis)] = ChooseGridSpacing(zoom, minPixels, GridResolution(far));
+    grids[std::size_t(axis)] = ChooseGridSpacing(zoom, minPixels, DoublesSpacing(far));
   }
   return grids;
 }
 
-double GridResolution(double far) {
+double DoublesSpacing(double far) {
   if (!std::isfinite(far)) return 0;
   far = std::abs(far);
   const double above = std::nextafter(far, std::numeric_limits<double>::infinity()) - far;
-  return 8 * (std::isfinite(above) ? above : far - std::nextafter(far, 0.0));  // at the largest double: below it
+  return std::isfinite(above) ? above : far - std::nextafter(far, 0.0);  // at the largest double: below it
 }
 
 std::string GridLabel(double k, const GridSpacing& grid) {

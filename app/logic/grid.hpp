@@ -17,28 +17,36 @@ struct GridSpacing {
   int exponent = 0;
 };
 
+/// Whether grid lines `step` apart can sit where their values say among doubles
+/// `spacing` apart: the step is at least one spacing and either a whole number of them
+/// (every line k * step is then a double, exactly) or at least 512 of them (rounded to
+/// the doubles, a line is off by at most 1/1024 of the step: under a quarter of a pixel).
+/// Always true for a spacing that is not positive. At 1e17, where the doubles are 16
+/// apart, a step of 200 does not fit (its lines at 200 and 600 were drawn at 192 and 608,
+/// labelled with the values they were not at); 2000 does.
+bool GridStepFits(double step, double spacing);
+
 /// The smallest 1-2-5 step whose major lines are at least `minPixels` apart at `zoom`
-/// pixels per world unit and at least `finest` world units apart (GridResolution: far
-/// from the origin, zoomed in, a finer grid would sit between the doubles, its lines and
-/// snaps rounded onto uneven ones and its nudges lost). Where the minor lines would be
-/// closer than `finest`, there are none: minor == major, and every line is labelled.
-GridSpacing ChooseGridSpacing(double zoom, double minPixels, double finest = 0);
+/// pixels per world unit and that fits doubles `spacing` apart (GridStepFits; the
+/// spacing at the view's largest coordinate, DoublesSpacing: far from the origin, zoomed
+/// in, a finer grid would sit between the doubles, its lines and snaps rounded onto
+/// uneven ones and its nudges lost). Where the minor lines would not fit, there are none:
+/// minor == major, and every line is labelled.
+GridSpacing ChooseGridSpacing(double zoom, double minPixels, double spacing = 0);
 
 /// A grid per axis (x, y): the same step near the origin, where the floor of each is
 /// nothing; far from it along one axis only, that axis's lines are coarser (at x = 1e17,
-/// where the doubles are 16 apart, x lines at least 128 apart) while the other axis keeps
+/// where the doubles are 16 apart, x lines 2000 apart) while the other axis keeps
 /// the zoom's step (the y lines of a segment 20 long there).
 using AxisGrids = std::array<GridSpacing, 2>;
 
-/// Each axis's ChooseGridSpacing for the view [viewMin, viewMax], its floor the
-/// GridResolution of that axis's largest coordinate in view.
+/// Each axis's ChooseGridSpacing for the view [viewMin, viewMax], fitted to the doubles'
+/// spacing at that axis's largest coordinate in view.
 AxisGrids ChooseAxisGrids(double zoom, double minPixels, const cq::Vec2d& viewMin, const cq::Vec2d& viewMax);
 
-/// The finest step a grid may have where the largest coordinate in view is `far`
-/// (absolute value): 8 spacings of the doubles there, so that every line, snap and nudge
-/// (the minor step) lands within 1/16 of a step of where its value says. 0 for a
-/// non-finite `far`.
-double GridResolution(double far);
+/// The spacing of the doubles at |far| (the gap to the next one up; at the largest double,
+/// the gap below it). 0 for a non-finite `far`.
+double DoublesSpacing(double far);
 
 /// The multiples k of `step` with k step in [from, to], as first..last (k += 1 runs through
 /// them). Empty (first > last) when there are more than k_maxGridLines of them or when k

@@ -1,5 +1,6 @@
 #include "logic/interaction.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace cq::app {
@@ -58,11 +59,11 @@ int Nudge(const Lesson& lesson, Points& points, int handleId, const cq::Vec2d& d
   return -1;
 }
 
-double NudgeStep(double minorGridStep, bool shift, bool alt) {
+double NudgeStep(double minorGridStep, bool shift, bool alt, double doublesSpacing) {
   double step = minorGridStep;
   if (shift) step *= 10;
   if (alt) step *= 0.1;
-  return step;
+  return std::max(step, doublesSpacing);
 }
 
 }  // namespace cq::app

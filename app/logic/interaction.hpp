@@ -44,7 +44,9 @@ void DragTo(const Lesson& lesson, Points& points, DragState& drag, const cq::Vec
 /// id afterwards (see Lesson::MoveHandle), or -1 if there is no such handle.
 int Nudge(const Lesson& lesson, Points& points, int handleId, const cq::Vec2d& delta);
 
-/// The arrow-key step: one minor grid step, x10 with Shift, x0.1 with Alt.
-double NudgeStep(double minorGridStep, bool shift, bool alt);
+/// The arrow-key step: one minor grid step, x10 with Shift, x0.1 with Alt, and never less
+/// than `doublesSpacing` (the doubles' spacing at the handle: a smaller step would leave it
+/// where it is).
+double NudgeStep(double minorGridStep, bool shift, bool alt, double doublesSpacing = 0);
 
 }  // namespace cq::app

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <optional>
 
 #include "cq/normalize.hpp"
 
@@ -39,7 +40,8 @@ bool Overlaps(const ScreenBox& a, const ScreenBox& b) {
 }
 
 ScreenBox PlaceLabel(const cq::Vec2d& anchor, const cq::Vec2d& size, double gap, const cq::Vec2d& preferred,
-                     const std::vector<ScreenCircle>& circles, const std::vector<ScreenBox>& boxes) {
+                     const std::vector<ScreenCircle>& circles, const std::vector<ScreenBox>& boxes,
+                     const std::optional<ScreenBox>& area) {
   const cq::Vec2d start = cq::Normalize(preferred).value_or(cq::Vec2d{{1, 0}});
   constexpr double k_step = 3.14159265358979323846 / 4;
   const int order[8] = {0, 1, -1, 2, -2, 3, -3, 4};
@@ -48,13 +50,25 @@ ScreenBox PlaceLabel(const cq::Vec2d& anchor, const cq::Vec2d& size, double gap,
     const double reach = gap + ring * (size.y() + 2);
     for (int turn : order) {
       const ScreenBox box = BoxAlong(anchor, size, reach, Rotate(start, turn * k_step));
+      const bool inside = !area || (box.min.x() >= area->min.x() && box.max.x() <= area->max.x() &&
+                                    box.min.y() >= area->min.y() && box.max.y() <= area->max.y());
       const bool free =
+          inside &&
           std::none_of(circles.begin(), circles.end(), [&](const ScreenCircle& c) { return Overlaps(box, c); }) &&
           std::none_of(boxes.begin(), boxes.end(), [&](const ScreenBox& b) { return Overlaps(box, b); });
       if (free) return box;
     }
   }
   return BoxAlong(anchor, size, gap, start);
+}
+
+ScreenBox KeepInside(const ScreenBox& box, const ScreenBox& area) {
+  cq::Vec2d shift{{0, 0}};
+  for (int k = 0; k < 2; ++k) {
+    if (box.max.v[k] > area.max.v[k]) shift.v[k] = area.max.v[k] - box.max.v[k];
+    if (box.min.v[k] + shift.v[k] < area.min.v[k]) shift.v[k] = area.min.v[k] - box.min.v[k];
+  }
+  return {box.min + shift, box.max + shift};
 }
 
 double PolygonArea(const std::vector<cq::Vec2d>& polygon) {

@@ -2,6 +2,7 @@
 // another label. Screen pixels, y down.
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "cq/vec.hpp"
@@ -20,14 +21,20 @@ struct ScreenBox {
 
 /// The box of a `size` label placed `gap` pixels from `anchor`, in the first of eight
 /// directions (starting at `preferred`, then turning in 45-degree steps alternately to
-/// either side) whose box overlaps none of `circles` and `boxes`; if all eight collide,
+/// either side) whose box overlaps none of `circles` and `boxes` (and, given an `area`,
+/// lies whole inside it); if all eight collide,
 /// the same again a label height farther out (three more rings). If everything
 /// collides, the preferred direction at `gap`. `preferred` need not be unit length but must be non-zero.
 ScreenBox PlaceLabel(const cq::Vec2d& anchor, const cq::Vec2d& size, double gap, const cq::Vec2d& preferred,
-                     const std::vector<ScreenCircle>& circles, const std::vector<ScreenBox>& boxes);
+                     const std::vector<ScreenCircle>& circles, const std::vector<ScreenBox>& boxes,
+                     const std::optional<ScreenBox>& area = std::nullopt);
 
 bool Overlaps(const ScreenBox& box, const ScreenCircle& circle);
 bool Overlaps(const ScreenBox& a, const ScreenBox& b);
+
+/// `box` moved by the least amount that puts it inside `area` (per axis; a box larger than
+/// the area is aligned with its top-left corner).
+ScreenBox KeepInside(const ScreenBox& box, const ScreenBox& area);
 
 /// The area of a simple polygon (vertices in order, either orientation), in square pixels.
 double PolygonArea(const std::vector<cq::Vec2d>& polygon);

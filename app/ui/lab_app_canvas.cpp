@@ -350,7 +350,14 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
                    const Rgba& ink, float backgroundAlpha) {
     if (!near.Contains(anchor) || !cq::IsFinite(preferred)) return;
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());
-    const ScreenBox box = PlaceLabel(anchor, FromIm(size) + 2.0 * textPad, gap, preferred, discs, placed);
+    // A label of something on the canvas stays whole inside it ("region A" at the left
+    // edge read "egion A", the plane's "s = -0.742781" lost its last digits at the right):
+    // a free place inside first, else the preferred one moved in.
+    const bool onCanvas = m_layout.canvas.Contains(anchor);
+    const ScreenBox canvasBox{m_layout.canvas.min, m_layout.canvas.max};
+    ScreenBox box = PlaceLabel(anchor, FromIm(size) + 2.0 * textPad, gap, preferred, discs, placed,
+                               onCanvas ? std::optional<ScreenBox>(canvasBox) : std::nullopt);
+    if (onCanvas) box = KeepInside(box, canvasBox);
     placed.push_back(box);
     result.labels.push_back({box, text, ink, backgroundAlpha});
   };

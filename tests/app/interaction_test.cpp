@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "lessons/lessons.hpp"
+#include "logic/grid.hpp"
 
 namespace cq::app {
 namespace {
@@ -147,6 +148,13 @@ TEST(Nudge, StepIsOneMinorGridStepShiftTimesTenAltTimesATenth) {
   EXPECT_DOUBLE_EQ(NudgeStep(0.2, false, false), 0.2);
   EXPECT_DOUBLE_EQ(NudgeStep(0.2, true, false), 2.0);
   EXPECT_DOUBLE_EQ(NudgeStep(0.2, false, true), 0.2 * 0.1);
+  // At 1e15 (doubles 0.125 apart) a 0.02 step, or Alt on a 0.5 one, would not move the
+  // handle at all: the step is one spacing of the doubles there.
+  EXPECT_DOUBLE_EQ(NudgeStep(0.02, false, false, DoublesSpacing(1e15)), 0.125);
+  EXPECT_DOUBLE_EQ(NudgeStep(0.5, false, true, DoublesSpacing(1e15)), 0.125);
+  EXPECT_NE(1e15 + NudgeStep(0.5, false, true, DoublesSpacing(1e15)), 1e15);
+  EXPECT_DOUBLE_EQ(NudgeStep(0.5, false, false, DoublesSpacing(1e15)), 0.5);
+  EXPECT_DOUBLE_EQ(NudgeStep(0.2, false, true, DoublesSpacing(3)), 0.2 * 0.1);  // near the origin: unchanged
 }
 
 }  // namespace

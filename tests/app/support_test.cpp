@@ -63,44 +63,60 @@ TEST(GridSpacing, OneTwoFiveStepsAtLeastTheMinimumApart) {
 // 1e15 (doubles 0.125 apart) and 3000 px per unit the zoom alone asks for a 0.05 major
 // step, whose lines near 1e15 are multiples beyond 2^52 (no grid at all: the x grid
 // vanished) and whose 0.01 minor steps and nudges are lost in rounding (an arrow key did
-// not move the point).
+// not move the point). And a step must be a whole number of the doubles' spacing unless
+// it is hundreds of them: at 1e17 (16 apart) lines 200 apart were drawn at 192, 408, 608.
 TEST(GridSpacing, NeverFinerThanTheDoublesInView) {
-  EXPECT_DOUBLE_EQ(GridResolution(1e15), 1.0);  // 8 * 0.125
-  EXPECT_DOUBLE_EQ(GridResolution(-1e15), 1.0);
-  EXPECT_DOUBLE_EQ(GridResolution(1), 8 * std::numeric_limits<double>::epsilon());
-  EXPECT_EQ(GridResolution(std::numeric_limits<double>::infinity()), 0);
-  EXPECT_GT(GridResolution(std::numeric_limits<double>::max()), 0);
-  EXPECT_TRUE(std::isfinite(GridResolution(std::numeric_limits<double>::max())));
+  EXPECT_DOUBLE_EQ(DoublesSpacing(1e15), 0.125);
+  EXPECT_DOUBLE_EQ(DoublesSpacing(-1e15), 0.125);
+  EXPECT_DOUBLE_EQ(DoublesSpacing(1e17), 16);
+  EXPECT_DOUBLE_EQ(DoublesSpacing(1), std::numeric_limits<double>::epsilon());
+  EXPECT_EQ(DoublesSpacing(std::numeric_limits<double>::infinity()), 0);
+  EXPECT_GT(DoublesSpacing(std::numeric_limits<double>::max()), 0);
+  EXPECT_TRUE(std::isfinite(DoublesSpacing(std::numeric_limits<double>::max())));
+  EXPECT_TRUE(GridStepFits(0.5, 0.125));
+  EXPECT_FALSE(GridStepFits(0.2, 0.125));  // not a whole number of them
+  EXPECT_FALSE(GridStepFits(0.0625, 0.125));
+  EXPECT_FALSE(GridStepFits(200, 16));
+  EXPECT_TRUE(GridStepFits(2000, 16));
+  EXPECT_TRUE(GridStepFits(0.1, DoublesSpacing(5)));  // near the origin: thousands of them
+  EXPECT_TRUE(GridStepFits(0.1, 0));
   const GridSpacing plain = ChooseGridSpacing(3000, 90);
   EXPECT_NEAR(plain.major, 0.05, 1e-15);
-  const GridSpacing far = ChooseGridSpacing(3000, 90, GridResolution(1e15));
-  EXPECT_DOUBLE_EQ(far.major, 1);  // the smallest 1-2-5 step of at least 8 doubles' spacings
-  EXPECT_DOUBLE_EQ(far.minor, 1);  // no minor lines 0.2 apart: every line is labelled
-  EXPECT_EQ(far.mantissa, 1);
-  EXPECT_EQ(far.exponent, 0);
-  // Where the subdivision clears the floor it stays: 2 units of minor lines 0.5 apart
-  // near 1e14 (doubles 1/64 apart, finest 0.125).
-  const GridSpacing subdivided = ChooseGridSpacing(50, 90, GridResolution(1e14));
-  EXPECT_DOUBLE_EQ(subdivided.major, 2);
-  EXPECT_DOUBLE_EQ(subdivided.minor, 0.5);
+  const GridSpacing far = ChooseGridSpacing(3000, 90, DoublesSpacing(1e15));
+  EXPECT_DOUBLE_EQ(far.major, 0.5);  // the smallest 1-2-5 step that is a whole number of 0.125
+  EXPECT_DOUBLE_EQ(far.minor, 0.5);  // no minor lines 0.1 apart: every line is labelled
+  EXPECT_EQ(far.mantissa, 5);
+  EXPECT_EQ(far.exponent, -1);
   const GridRange lines = GridMultiples(1e15 - 20, 1e15 + 20, far.minor);
   EXPECT_LE(lines.first, lines.last);  // a grid, where the plain step gave none
   EXPECT_GT(GridMultiples(1e15 - 20, 1e15 + 20, plain.minor).first,
             GridMultiples(1e15 - 20, 1e15 + 20, plain.minor).last);
-  // Near the origin the floor changes nothing; wherever it applies, it is met by the
-  // smallest such step, and the zoom's own minimum still holds.
-  EXPECT_DOUBLE_EQ(ChooseGridSpacing(3000, 90, GridResolution(10)).major, plain.major);
-  for (double largest : {1.0, 1e6, 1e12, 1e15, 3e16, 1e100, 1e300})
+  // Where the subdivision fits it stays: 2 units of minor lines 0.5 apart at 1e15.
+  const GridSpacing subdivided = ChooseGridSpacing(50, 90, DoublesSpacing(1e15));
+  EXPECT_DOUBLE_EQ(subdivided.major, 2);
+  EXPECT_DOUBLE_EQ(subdivided.minor, 0.5);
+  // At 1e17: 2000 (a whole number of 16), never 200 or 500.
+  EXPECT_DOUBLE_EQ(ChooseGridSpacing(10, 90, DoublesSpacing(1e17)).major, 2000);
+  // Near the origin the fit changes nothing; wherever it applies, it is met by the
+  // smallest such step, and the zoom's own minimum still holds. Every line of a fitted
+  // step near `largest` is a double, or within 1/1024 of a step of one.
+  EXPECT_DOUBLE_EQ(ChooseGridSpacing(3000, 90, DoublesSpacing(10)).major, plain.major);
+  for (double largest : {1.0, 1e6, 1e12, 1e15, 3e15, 1e16, 3e16, 1e17, 1e18, 1e100, 1e300})
     for (double zoom : {1e-3, 1.0, 3000.0, 1e9}) {
-      const double finest = GridResolution(largest);
-      const GridSpacing g = ChooseGridSpacing(zoom, 90, finest);
-      EXPECT_GE(g.minor, finest) << largest << " " << zoom;
+      const double spacing = DoublesSpacing(largest);
+      const GridSpacing g = ChooseGridSpacing(zoom, 90, spacing);
+      EXPECT_TRUE(GridStepFits(g.major, spacing)) << largest << " " << zoom;
+      EXPECT_TRUE(GridStepFits(g.minor, spacing)) << largest << " " << zoom;
       EXPECT_TRUE(g.minor == g.major || g.minor == g.major / (g.mantissa == 2 ? 4 : 5)) << largest << " " << zoom;
       EXPECT_GE(g.major * zoom, 90 * (1 - 1e-12)) << largest << " " << zoom;
-      if (g.major * zoom > 90 * 2.5 + 1e-9) {  // coarser than the zoom asks: the floor's doing
-        // The next finer 1-2-5 step (5 -> 2 -> 1 -> 0.5) would have been closer than the floor.
+      if (g.major * zoom > 90 * 2.5 + 1e-9) {  // coarser than the zoom asks: the fit's doing
+        // The next finer 1-2-5 step (5 -> 2 -> 1 -> 0.5) would not have fitted.
         const double finerMajor = g.mantissa == 5 ? 0.4 * g.major : 0.5 * g.major;
-        EXPECT_LT(finerMajor, finest) << largest << " " << zoom;
+        EXPECT_FALSE(GridStepFits(finerMajor, spacing) && finerMajor * zoom >= 90) << largest << " " << zoom;
+      }
+      if (g.major < 512 * spacing) {
+        const double k = std::floor(largest / g.major);
+        EXPECT_EQ(std::fmod(k * g.major, spacing), 0) << largest << " " << zoom;
       }
     }
 }
@@ -110,9 +126,9 @@ TEST(GridSpacing, NeverFinerThanTheDoublesInView) {
 // both, the y lines had gone too.
 TEST(GridSpacing, EachAxisHasItsOwnFloor) {
   const AxisGrids grids = ChooseAxisGrids(10, 90, {{1e17 - 40, -30}}, {{1e17 + 40, 30}});
-  EXPECT_DOUBLE_EQ(grids[0].major, 200);  // at least 8 * 16 = 128
-  EXPECT_DOUBLE_EQ(grids[0].minor, 200);  // no minor lines 40 apart
-  EXPECT_DOUBLE_EQ(grids[1].major, 10);   // 90 px at 10 px per unit
+  EXPECT_DOUBLE_EQ(grids[0].major, 2000);  // a whole number of 16
+  EXPECT_DOUBLE_EQ(grids[0].minor, 2000);  // no minor lines 400 apart (not a whole number of 16)
+  EXPECT_DOUBLE_EQ(grids[1].major, 10);    // 90 px at 10 px per unit
   EXPECT_DOUBLE_EQ(grids[1].minor, 2);
   // Near the origin both are the zoom's step.
   const AxisGrids near = ChooseAxisGrids(10, 90, {{-40, -30}}, {{40, 30}});
@@ -121,7 +137,7 @@ TEST(GridSpacing, EachAxisHasItsOwnFloor) {
   // And the other way round: far along y.
   const AxisGrids up = ChooseAxisGrids(10, 90, {{-40, -1e17 - 30}}, {{40, -1e17 + 30}});
   EXPECT_DOUBLE_EQ(up[0].major, 10);
-  EXPECT_DOUBLE_EQ(up[1].major, 200);
+  EXPECT_DOUBLE_EQ(up[1].major, 2000);
 }
 
 GridSpacing Spacing(int mantissa, int exponent) {
@@ -218,6 +234,20 @@ TEST(LabelLayout, AvoidsOtherHandlesAndLabels) {
   EXPECT_FALSE(Overlaps(box, taken));
 }
 
+TEST(LabelLayout, AnAreaKeepsTheLabelWholeWithoutCoveringAHandle) {
+  // The plane's distance label, preferred to the right of its anchor near the canvas's
+  // right edge, with P's handle just left of the anchor: it goes to a free place inside,
+  // not over the edge and not over P.
+  const ScreenBox canvas{{{420, 22}}, {{1280, 688}}};
+  const cq::Vec2d anchor{{1240, 400}};
+  const ScreenCircle p{{{1215, 400}}, 10};
+  const ScreenBox box = PlaceLabel(anchor, {{100, 20}}, 4, {{1, 0}}, {p}, {}, canvas);
+  EXPECT_TRUE(GridLabelFits(box, canvas, {}));  // whole inside
+  EXPECT_FALSE(Overlaps(box, p));
+  // Without the area it would have gone over the edge.
+  EXPECT_GT(PlaceLabel(anchor, {{100, 20}}, 4, {{1, 0}}, {p}, {}).max.x(), canvas.max.x());
+}
+
 TEST(LabelLayout, GridLabelsGiveWayAndStayWhole) {
   const ScreenBox canvas{{{420, 22}}, {{1280, 688}}};
   const ScreenBox regionA{{{560, 56}}, {{640, 76}}};  // "region A", placed first
@@ -231,6 +261,19 @@ TEST(LabelLayout, GridLabelsGiveWayAndStayWhole) {
   EXPECT_FALSE(GridLabelFits({{{1000, 680}}, {{1015, 696}}}, canvas, {}));
   EXPECT_FALSE(GridLabelFits({{{415, 300}}, {{430, 316}}}, canvas, {}));
   EXPECT_FALSE(GridLabelFits({{{600, 14}}, {{615, 30}}}, canvas, {}));
+}
+
+TEST(LabelLayout, KeepInsideMovesTheLeastThatFits) {
+  const ScreenBox canvas{{{420, 22}}, {{1280, 688}}};
+  const auto same = [](const ScreenBox& a, const ScreenBox& b) { return a.min == b.min && a.max == b.max; };
+  // "region A" centred on a region whose visible part is a sliver at the left edge.
+  EXPECT_TRUE(same(KeepInside({{{400, 300}}, {{470, 320}}}, canvas), {{{420, 300}}, {{490, 320}}}));
+  // The plane's distance label past the right edge.
+  EXPECT_TRUE(same(KeepInside({{{1230, 100}}, {{1330, 120}}}, canvas), {{{1180, 100}}, {{1280, 120}}}));
+  EXPECT_TRUE(same(KeepInside({{{600, 680}}, {{650, 700}}}, canvas), {{{600, 668}}, {{650, 688}}}));
+  // Inside already: unchanged. Wider than the area: its left edge on the area's.
+  EXPECT_TRUE(same(KeepInside({{{600, 300}}, {{650, 320}}}, canvas), {{{600, 300}}, {{650, 320}}}));
+  EXPECT_TRUE(same(KeepInside({{{300, 300}}, {{1400, 320}}}, canvas), {{{420, 300}}, {{1520, 320}}}));
 }
 
 TEST(LabelLayout, PolygonAreaTellsAnEmptyRegion) {
