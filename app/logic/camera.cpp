@@ -50,8 +50,11 @@ void Camera::Frame(const cq::Rect2<double>& world, double marginPixels) {
   // Halves first: max - min and min + max overflow for a scene from -1e308 to 1e308.
   const cq::Vec2d size = 2.0 * (0.5 * world.max - 0.5 * world.min);
   const cq::Vec2d pixels = m_viewport.Size();
-  const double usableX = std::max(1.0, pixels.x() - 2 * marginPixels);
-  const double usableY = std::max(1.0, pixels.y() - 2 * marginPixels);
+  // The margin takes at most a quarter of each side: at 800x600 and UI scale 2 the canvas
+  // is 320 pixels wide, and a 180-pixel margin on each side left 1 pixel for the scene
+  // (it opened at 0.1 pixels per unit, every handle on one pixel).
+  const double usableX = std::max(1.0, pixels.x() - 2 * std::min(marginPixels, 0.25 * pixels.x()));
+  const double usableY = std::max(1.0, pixels.y() - 2 * std::min(marginPixels, 0.25 * pixels.y()));
   const double zoomX = size.x() > 0 ? usableX / size.x() : k_maxZoom;
   const double zoomY = size.y() > 0 ? usableY / size.y() : k_maxZoom;
   double zoom = std::min(zoomX, zoomY);

@@ -58,7 +58,8 @@ class Camera {
   void ZoomAbout(const cq::Vec2d& screenAnchor, double factor);
   /// Moves the view so the world follows a mouse drag of `screenDelta` pixels.
   void PanByPixels(const cq::Vec2d& screenDelta);
-  /// Centres `world` and zooms so it fills the viewport less `marginPixels` on each side.
+  /// Centres `world` and zooms so it fills the viewport less `marginPixels` on each side
+  /// (at most a quarter of the viewport's side each, so a small canvas keeps half of it).
   void Frame(const cq::Rect2<double>& world, double marginPixels);
 
   /// The world rectangle the viewport shows.

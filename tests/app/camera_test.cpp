@@ -130,6 +130,21 @@ TEST(Camera, FrameFitsTheRectangleInsideTheMargins) {
   EXPECT_GE(visible.max.y(), 1);
 }
 
+// The canvas at 800x600 and UI scale 2 is 320 x 330 pixels, and the framing margin
+// (90 pixels times the UI scale) is 180: it left 1 pixel for the scene, which opened at 0.1
+// pixels per unit. A margin takes at most a quarter of each side.
+TEST(Camera, FrameInASmallCanvasKeepsHalfOfItForTheScene) {
+  Camera camera;
+  camera.SetViewport({{{480, 46}}, {{800, 376}}});
+  camera.Frame({{{-1, -1}}, {{4, 3}}}, 180);  // 5 x 4 units into 160 x 165 usable pixels
+  EXPECT_DOUBLE_EQ(camera.Zoom(), 32);        // 160 / 5
+  const cq::Rect2<double> visible = camera.VisibleWorld();
+  EXPECT_LE(visible.min.x(), -1);
+  EXPECT_GE(visible.max.x(), 4);
+  EXPECT_LE(visible.min.y(), -1);
+  EXPECT_GE(visible.max.y(), 3);
+}
+
 TEST(Camera, FrameOfAPointKeepsTheZoom) {
   Camera camera = MakeCamera();
   camera.Frame({{{5, 5}}, {{5, 5}}}, 50);
