@@ -70,7 +70,7 @@ double DoublesSpacing(double far) {
   return std::isfinite(above) ? above : far - std::nextafter(far, 0.0);  // at the largest double: below it
 }
 
-std::string GridLabel(double k, const GridSpacing& grid) {
+std::string GridLabel(double k, const GridSpacing& grid, bool scientific) {
   // |k| <= 2^52 (GridMultiples) and mantissa <= 5: k * mantissa is an exact 64-bit integer.
   const long long n = static_cast<long long>(k) * grid.mantissa;
   std::string digits = std::to_string(n < 0 ? -n : n);
@@ -82,11 +82,19 @@ std::string GridLabel(double k, const GridSpacing& grid) {
     digits.insert(digits.size() - after, ".");
     return sign + digits;
   }
-  if (int(digits.size()) + e <= 17) return sign + digits + std::string(std::size_t(e), '0');
+  if (n == 0) return "0";
+  if (int(digits.size()) + e <= 17 && !scientific) return sign + digits + std::string(std::size_t(e), '0');
   const int power = int(digits.size()) - 1 + e;
   std::string rest = digits.substr(1);
   while (!rest.empty() && rest.back() == '0') rest.pop_back();
   return sign + digits.substr(0, 1) + (rest.empty() ? "" : "." + rest) + "e+" + std::to_string(power);
+}
+
+bool GridLabelsScientific(double first, double last, const GridSpacing& grid) {
+  // The widest magnitude is at one end of the range.
+  for (const double k : {first, last})
+    if (first <= last && GridLabel(k, grid).find('e') != std::string::npos) return true;
+  return false;
 }
 
 double LabelStride(double spacingPixels, double widestLabel, double gap) {

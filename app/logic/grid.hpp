@@ -72,6 +72,12 @@ double LabelStride(double spacingPixels, double widestLabel, double gap);
 /// 1.2e16 all read "1.2e+16", others "8.800000000000001e+303"). Plain up to 17 digits
 /// ("-2.5", "0.30", "12000000000000005"), beyond that a significand with every digit that
 /// tells the line from its neighbours and an exponent ("1.2e+16", "8.8e+303"). No "-0".
-std::string GridLabel(double k, const GridSpacing& grid);
+/// With `scientific`, a whole number is written that way at any size, so that one axis's
+/// labels share a format (99999999999999000 sat next to 1.00000000000001e+17).
+std::string GridLabel(double k, const GridSpacing& grid, bool scientific = false);
+
+/// Whether the labels of lines first..last (a GridMultiples range) need the scientific
+/// form: whether any of them has more than 17 digits.
+bool GridLabelsScientific(double first, double last, const GridSpacing& grid);
 
 }  // namespace cq::app

@@ -237,25 +237,27 @@ void LabApp::DrawGridLabels(ImDrawList& draw, const CanvasLabels& avoid) const {
   // x labels sit under the x axis, or along the bottom edge when the axis is off-screen.
   const double labelY = std::clamp(origin.y() + pad, rect.min.y() + pad, rect.max.y() - ImGui::GetFontSize() - pad);
   const auto xs = GridMultiples(view.min.x(), view.max.x(), xGrid.major);
+  const bool xScientific = GridLabelsScientific(xs.first, xs.last, xGrid);  // one format per axis
   // Side by side, x labels can be wider than the lines' spacing far from the origin: label
   // every stride-th line, the stride fitted to the widest visible label (major lines are
   // at least ~90 px apart, so there are a few dozen at most).
   double widest = 0;
   for (double k = xs.first; k <= xs.last; k += 1)
-    widest = std::max(widest, double(ImGui::CalcTextSize(GridLabel(k, xGrid).c_str()).x));
+    widest = std::max(widest, double(ImGui::CalcTextSize(GridLabel(k, xGrid, xScientific).c_str()).x));
   const double stride = LabelStride(xGrid.major * m_camera.Zoom(), widest + pad, Px(8));
   for (double k = xs.first; k <= xs.last; k += 1) {
     if (k == 0 || std::fmod(k, stride) != 0) continue;
-    const std::string text = GridLabel(k, xGrid);
+    const std::string text = GridLabel(k, xGrid, xScientific);
     const double sx = m_camera.WorldToScreen(cq::Vec2d{{k * xGrid.major, 0}}).x();
     const ImVec2 at{float(sx + pad), float(labelY)};
     if (clear(at, text.c_str())) draw.AddText(at, color, text.c_str());
   }
   const auto ys = GridMultiples(view.min.y(), view.max.y(), yGrid.major);
+  const bool yScientific = GridLabelsScientific(ys.first, ys.last, yGrid);
   for (double k = ys.first; k <= ys.last; k += 1) {
     const double y = k * yGrid.major;
     if (k == 0) continue;
-    const std::string text = GridLabel(k, yGrid);
+    const std::string text = GridLabel(k, yGrid, yScientific);
     const float width = ImGui::CalcTextSize(text.c_str()).x;
     const double labelX = std::clamp(origin.x() - pad - width, rect.min.x() + pad, rect.max.x() - width - pad);
     const double sy = m_camera.WorldToScreen(cq::Vec2d{{0, y}}).y();

@@ -169,6 +169,16 @@ TEST(GridSpacing, LabelsAreTheExactDecimalValueOfTheLine) {
   EXPECT_EQ(GridLabel(44, Spacing(2, 302)), "8.8e+303");
   EXPECT_EQ(GridLabel(5, Spacing(2, 301)), "1e+302");
   EXPECT_EQ(GridLabel(-25, Spacing(1, 19)), "-2.5e+20");
+  // One format per axis: where one visible label needs the exponent, they all get it.
+  EXPECT_EQ(GridLabel(99999999999999, Spacing(1, 3)), "99999999999999000");
+  EXPECT_EQ(GridLabel(99999999999999, Spacing(1, 3), true), "9.9999999999999e+16");
+  EXPECT_EQ(GridLabel(100000000000001, Spacing(1, 3), true), "1.00000000000001e+17");
+  EXPECT_TRUE(GridLabelsScientific(99999999999999, 100000000000001, Spacing(1, 3)));
+  EXPECT_TRUE(GridLabelsScientific(-100000000000001, -99999999999999, Spacing(1, 3)));
+  EXPECT_FALSE(GridLabelsScientific(99999999999990, 99999999999999, Spacing(1, 3)));
+  EXPECT_FALSE(GridLabelsScientific(1, 0, Spacing(1, 3)));  // an empty range
+  EXPECT_EQ(GridLabel(0, Spacing(2, 5), true), "0");
+  EXPECT_EQ(GridLabel(3, Spacing(5, -1), true), "1.5");  // decimals stay plain
   // The spacing the zoom picks carries the mantissa and exponent its major step is made of.
   for (double zoom : {1e-300, 1e-6, 0.3, 7.0, 123.0, 5e4, 1e13}) {
     const GridSpacing g = ChooseGridSpacing(zoom, 90);
