@@ -97,6 +97,8 @@ class LabApp {
     std::vector<CanvasLabel> labels;
   };
   CanvasLabels PlaceCanvasLabels() const;
+  /// The top of the row of x grid labels on screen (under the x axis, or at the bottom).
+  double XLabelRowY() const;
   void DrawStrokes(ImDrawList& draw) const;
   void DrawGridLabels(ImDrawList& draw, const CanvasLabels& avoid) const;
   void DrawHandlesAndLabels(ImDrawList& draw, const CanvasLabels& labels) const;

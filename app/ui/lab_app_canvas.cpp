@@ -217,6 +217,14 @@ void LabApp::CanvasDraw() {
   ImGui::End();
 }
 
+double LabApp::XLabelRowY() const {
+  // Under the x axis, or along the bottom edge when the axis is off-screen.
+  const ScreenRect& rect = m_layout.canvas;
+  const double pad = Px(4);
+  const double axisY = m_camera.WorldToScreen(cq::Vec2d{{0, 0}}).y();
+  return std::clamp(axisY + pad, rect.min.y() + pad, rect.max.y() - ImGui::GetFontSize() - pad);
+}
+
 void LabApp::DrawGridLabels(ImDrawList& draw, const CanvasLabels& avoid) const {
   const AxisGrids grids = Grids();
   const GridSpacing& xGrid = grids[0];
@@ -234,8 +242,7 @@ void LabApp::DrawGridLabels(ImDrawList& draw, const CanvasLabels& avoid) const {
   auto clear = [&](const ImVec2& at, const char* text) {
     return GridLabelFits({FromIm(at), FromIm(at) + FromIm(ImGui::CalcTextSize(text))}, area, taken);
   };
-  // x labels sit under the x axis, or along the bottom edge when the axis is off-screen.
-  const double labelY = std::clamp(origin.y() + pad, rect.min.y() + pad, rect.max.y() - ImGui::GetFontSize() - pad);
+  const double labelY = XLabelRowY();
   const auto xs = GridMultiples(view.min.x(), view.max.x(), xGrid.major);
   const bool xScientific = GridLabelsScientific(xs.first, xs.last, xGrid);  // one format per axis
   // Side by side, x labels can be wider than the lines' spacing far from the origin: label
@@ -392,7 +399,11 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
     label(m_frame.pushOutText, 0.5 * (a + b), Px(4), cq::PerpLeft(b - a) * -1.0, StrokeColor(Stroke::PushOut), 0.85f);
   }
 
-  // Name the regions at their visible centres (only P's region for the busy 9-region box).
+  // Name the regions at their visible centres (only P's region for the busy 9-region box),
+  // off the row of x grid labels: a region's name is placed where it fits, and on that row
+  // it took every x label's place.
+  const double rowY = XLabelRowY();
+  placed.push_back({{{m_layout.canvas.min.x(), rowY - 1}}, {{m_layout.canvas.max.x(), rowY + ImGui::GetFontSize() + 1}}});
   if (m_settings.showRegions) {
     for (const RegionFill& fill : m_frame.regions) {
       const bool boxRegion = fill.tone == Tone::BoxInside || fill.tone == Tone::BoxEdge || fill.tone == Tone::BoxVertex;
