@@ -172,7 +172,14 @@ void LabApp::HandleShortcut(const KeyPress& press) {
 }
 
 nlohmann::json LabApp::DumpState() const {
-  return StateToJson(m_scene.CurrentLesson(), m_scene.CurrentPoints(), m_frame, m_camera);
+  nlohmann::json state = StateToJson(m_scene.CurrentLesson(), m_scene.CurrentPoints(), m_frame, m_camera);
+  nlohmann::json labels = nlohmann::json::array();
+  for (const DrawnLabel& l : m_drawnLabels)
+    labels.push_back({{"kind", l.kind},
+                      {"text", l.text},
+                      {"box", {l.box.min.x(), l.box.min.y(), l.box.max.x(), l.box.max.y()}}});
+  state["labels"] = labels;
+  return state;
 }
 
 }  // namespace cq::app

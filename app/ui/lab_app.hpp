@@ -126,6 +126,14 @@ class LabApp {
   float m_contentScale;
   Layout m_layout{};
   LessonFrame m_frame;
+  /// The canvas's text as drawn this frame (grid labels and the others), for --dump-state:
+  /// the GUI tests check that no two overlap and that every grid label is at its line.
+  struct DrawnLabel {
+    std::string kind;  ///< "grid-x", "grid-y" or "canvas"
+    std::string text;
+    ScreenBox box;
+  };
+  mutable std::vector<DrawnLabel> m_drawnLabels;
 
   std::vector<DragHandle> m_handles;      ///< this frame's handles (after all input)
   std::optional<int> m_hoveredId;         ///< id of the handle under the mouse

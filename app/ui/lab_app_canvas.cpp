@@ -196,6 +196,7 @@ void LabApp::CanvasDraw() {
   ImDrawList& draw = *ImGui::GetWindowDrawList();
   draw.PushClipRect(ToIm(m_layout.canvas.min), ToIm(m_layout.canvas.max), true);
   // The regions themselves are shaded by the canvas pass (app/gl/canvas_renderer.cpp).
+  m_drawnLabels.clear();
   const CanvasLabels labels = PlaceCanvasLabels();
   DrawGridLabels(draw, labels);
   DrawStrokes(draw);
@@ -257,7 +258,9 @@ void LabApp::DrawGridLabels(ImDrawList& draw, const CanvasLabels& avoid) const {
     const std::string text = GridLabel(k, xGrid, xScientific);
     const double sx = m_camera.WorldToScreen(cq::Vec2d{{k * xGrid.major, 0}}).x();
     const ImVec2 at{float(sx + pad), float(labelY)};
-    if (clear(at, text.c_str())) draw.AddText(at, color, text.c_str());
+    if (!clear(at, text.c_str())) continue;
+    draw.AddText(at, color, text.c_str());
+    m_drawnLabels.push_back({"grid-x", text, {FromIm(at), FromIm(at) + FromIm(ImGui::CalcTextSize(text.c_str()))}});
   }
   const auto ys = GridMultiples(view.min.y(), view.max.y(), yGrid.major);
   const bool yScientific = GridLabelsScientific(ys.first, ys.last, yGrid);
@@ -272,7 +275,9 @@ void LabApp::DrawGridLabels(ImDrawList& draw, const CanvasLabels& avoid) const {
     // Not over the row of x labels (both rows meet in a corner when both axes are off-screen).
     if (top < labelY + ImGui::GetFontSize() + pad && top + ImGui::GetFontSize() > labelY - pad) continue;
     const ImVec2 at{float(labelX), float(top)};
-    if (clear(at, text.c_str())) draw.AddText(at, color, text.c_str());
+    if (!clear(at, text.c_str())) continue;
+    draw.AddText(at, color, text.c_str());
+    m_drawnLabels.push_back({"grid-y", text, {FromIm(at), FromIm(at) + FromIm(ImGui::CalcTextSize(text.c_str()))}});
   }
 }
 
@@ -451,6 +456,7 @@ void LabApp::DrawHandlesAndLabels(ImDrawList& draw, const CanvasLabels& labels) 
   for (const CanvasLabel& l : labels.labels) {
     draw.AddRectFilled(ToIm(l.box.min), ToIm(l.box.max), PackAbgr(PaperColor(), l.backgroundAlpha), Px(3));
     draw.AddText(ToIm(l.box.min + textPad), PackAbgr(l.ink), l.text.c_str());
+    m_drawnLabels.push_back({"canvas", l.text, l.box});
   }
 
   // Handles last, on top of every label: a handle is never hidden.

@@ -1,0 +1,110 @@
+// The canvas's text as the app drew it (the "labels" of --dump-state: every grid label and
+// every other label, with its box in screen pixels): no grid label overlaps another label,
+// every label is whole inside the canvas, and every grid label sits at the line whose value
+// it names (read back through the app's own camera). The scenes are the cases a review
+// found wrong: "region A" over the grid's "-4", x lines at 1e17 drawn at 192 and 608 but
+// labelled 200 and 600, "egion A" and a cut "s = -0.742781" at the canvas's edges.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "gui_support.hpp"
+#include "logic/label_layout.hpp"
+
+namespace cq::gui_test {
+namespace {
+
+using cq::app::ScreenBox;
+
+struct LabelCase {
+  const char* name;
+  const char* args;
+  const char* mustShowKind;  ///< a grid label that must be drawn: its kind ("grid-x", "grid-y") ...
+  const char* mustShow;      ///< ... and text (nullptr: none in particular)
+};
+
+struct Label {
+  std::string kind;
+  std::string text;
+  ScreenBox box;
+};
+
+std::vector<Label> LabelsFromState(const nlohmann::json& state) {
+  std::vector<Label> labels;
+  for (const auto& l : state["labels"]) {
+    const auto& b = l["box"];
+    labels.push_back({l["kind"].get<std::string>(), l["text"].get<std::string>(),
+                      ScreenBox{{{b[0].get<double>(), b[1].get<double>()}}, {{b[2].get<double>(), b[3].get<double>()}}}});
+  }
+  return labels;
+}
+
+class CanvasLabels : public ::testing::TestWithParam<LabelCase> {};
+
+TEST_P(CanvasLabels, GridLabelsAtTheirLinesNothingOverlappedNothingCut) {
+  const LabelCase& c = GetParam();
+  TempDir dir;
+  const std::string state = (dir / "state.json").string();
+  const RunResult r = RunLab(std::string(c.args) + " --frames 2 --dump-state " + Quote(state), dir);
+  ASSERT_EQ(r.status, 0) << r.err;
+  const nlohmann::json s = ReadJson(state);
+  ASSERT_FALSE(s.is_discarded());
+  ASSERT_TRUE(s.contains("labels"));
+  const cq::app::Camera camera = CameraFromState(s);
+  const ScreenBox canvas{PointFromJson(s["canvas"]["min"]), PointFromJson(s["canvas"]["max"])};
+  const std::vector<Label> labels = LabelsFromState(s);
+  int grid = 0;
+  bool mustShowSeen = c.mustShow == nullptr;
+  for (size_t i = 0; i < labels.size(); ++i) {
+    const Label& a = labels[i];
+    EXPECT_TRUE(a.box.min.x() >= canvas.min.x() - 0.5 && a.box.max.x() <= canvas.max.x() + 0.5 &&
+                a.box.min.y() >= canvas.min.y() - 0.5 && a.box.max.y() <= canvas.max.y() + 0.5)
+        << a.kind << " \"" << a.text << "\" is cut by the canvas's edge";
+    if (a.kind == "canvas") continue;
+    ++grid;
+    if (c.mustShow && a.kind == c.mustShowKind && a.text == c.mustShow) mustShowSeen = true;
+    for (size_t j = 0; j < labels.size(); ++j) {
+      if (j != i) {
+        EXPECT_FALSE(cq::app::Overlaps(a.box, labels[j].box)) << a.text << " overlaps " << labels[j].text;
+      }
+    }
+    // At its line: an x label starts 4 px right of it, a y label ends about 1 px above it.
+    // The value is read in long double, so that a label's decimal is not rounded onto the
+    // double its line was (wrongly) drawn at: "1.000000000000002e+17" is ...200, and the
+    // nearest double is ...192.
+    const long double value = std::strtold(a.text.c_str(), nullptr);
+    const cq::Vec2d center = camera.Center();
+    const cq::Vec2d middle = camera.Viewport().Center();
+    if (a.kind == "grid-x") {
+      const double line = double(middle.x() + (value - center.x()) * camera.Zoom());
+      EXPECT_NEAR(a.box.min.x() - 4, line, 1.0) << "x label \"" << a.text << "\"";
+    } else {
+      const double line = double(middle.y() - (value - center.y()) * camera.Zoom());
+      EXPECT_NEAR(a.box.max.y() + 1, line, 1.5) << "y label \"" << a.text << "\"";
+    }
+  }
+  EXPECT_GT(grid, 0) << "no grid label at all";
+  EXPECT_TRUE(mustShowSeen) << c.mustShowKind << " label \"" << c.mustShow << "\" not drawn";
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Scenes, CanvasLabels,
+    ::testing::Values(
+        LabelCase{"RegionNameOffTheAxisRow", "--lesson segment --set A=-1,-4 --set B=1,-4 --set P=0.3,3.8 --size 1280x800",
+                  "grid-x", "-4"},
+        // Lines 200 apart here would be labelled 1.000000000000002e+17 at ...192.
+        LabelCase{"LinesAt1e17", "--lesson line --set A=100000000000000000,0 --set B=100000000000000600,0 "
+                                 "--set P=100000000000000300,100 --size 1280x800",
+                  "grid-x", "1e+17"},
+        LabelCase{"PlaneAt800x600", "--lesson plane --size 800x600", nullptr, nullptr},
+        LabelCase{"SegmentAt1e15", "--lesson segment --set A=1000000000000000,0 --set B=1000000000000008,0 "
+                                   "--set P=1000000000000004,1 --size 1280x800",
+                  nullptr, nullptr},
+        LabelCase{"ContactDefault", "--lesson contact --size 1280x800", nullptr, nullptr}),
+    [](const ::testing::TestParamInfo<LabelCase>& param) { return std::string(param.param.name); });
+
+}  // namespace
+}  // namespace cq::gui_test
