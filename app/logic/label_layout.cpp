@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstddef>
 #include <optional>
+#include <utility>
 
 #include "cq/normalize.hpp"
 
@@ -69,6 +70,37 @@ ScreenBox KeepInside(const ScreenBox& box, const ScreenBox& area) {
     if (box.min.v[k] + shift.v[k] < area.min.v[k]) shift.v[k] = area.min.v[k] - box.min.v[k];
   }
   return {box.min + shift, box.max + shift};
+}
+
+std::vector<ScreenCircle> CirclesAlong(const cq::Vec2d& a, const cq::Vec2d& b, double radius, double spacing,
+                                       const ScreenBox& area) {
+  if (!cq::IsFinite(a) || !cq::IsFinite(b) || !(spacing > 0)) return {};
+  // Liang-Barsky: the part of a + s (b - a), s in [0, 1], inside the area.
+  const cq::Vec2d d = b - a;
+  double lo = 0;
+  double hi = 1;
+  for (int k = 0; k < 2; ++k) {
+    if (d.v[k] == 0) {
+      if (a.v[k] < area.min.v[k] || a.v[k] > area.max.v[k]) return {};
+      continue;
+    }
+    double s0 = (area.min.v[k] - a.v[k]) / d.v[k];
+    double s1 = (area.max.v[k] - a.v[k]) / d.v[k];
+    if (s0 > s1) std::swap(s0, s1);
+    lo = std::max(lo, s0);
+    hi = std::min(hi, s1);
+  }
+  if (!(lo <= hi)) return {};
+  const cq::Vec2d from = a + lo * d;
+  const cq::Vec2d to = a + hi * d;
+  const double length = std::hypot(to.x() - from.x(), to.y() - from.y());
+  const int steps = int(std::ceil(length / spacing));
+  std::vector<ScreenCircle> circles;
+  for (int i = 0; i <= steps; ++i) {
+    const double s = steps == 0 ? 0 : double(i) / steps;
+    circles.push_back({from + s * (to - from), radius});
+  }
+  return circles;
 }
 
 double PolygonArea(const std::vector<cq::Vec2d>& polygon) {

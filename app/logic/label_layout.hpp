@@ -36,6 +36,12 @@ bool Overlaps(const ScreenBox& a, const ScreenBox& b);
 /// the area is aligned with its top-left corner).
 ScreenBox KeepInside(const ScreenBox& box, const ScreenBox& area);
 
+/// Circles of `radius` every `spacing` pixels along the part of segment ab inside `area`
+/// (ends included): a drawn line as something a label keeps off. Nothing for a segment
+/// that misses the area or has a non-finite end.
+std::vector<ScreenCircle> CirclesAlong(const cq::Vec2d& a, const cq::Vec2d& b, double radius, double spacing,
+                                       const ScreenBox& area);
+
 /// The area of a simple polygon (vertices in order, either orientation), in square pixels.
 double PolygonArea(const std::vector<cq::Vec2d>& polygon);
 

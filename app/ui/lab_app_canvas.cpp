@@ -407,8 +407,18 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
   // Name the regions at their visible centres (only P's region for the busy 9-region box),
   // off the row of x grid labels: a region's name is placed where it fits, and on that row
   // it took every x label's place.
+  // And off the shape and the lines drawn from P (far from the origin the segment struck
+  // through "interior", the distance line through "edge").
   const double rowY = XLabelRowY();
   placed.push_back({{{m_layout.canvas.min.x(), rowY - 1}}, {{m_layout.canvas.max.x(), rowY + ImGui::GetFontSize() + 1}}});
+  const ScreenBox canvasBox{m_layout.canvas.min, m_layout.canvas.max};
+  auto keepOff = [&](const cq::Vec2d& p0, const cq::Vec2d& p1) {
+    for (const ScreenCircle& c : CirclesAlong(p0, p1, Px(3), Px(6), canvasBox)) discs.push_back(c);
+  };
+  for (const StrokeLine& s : m_frame.strokes)
+    if (s.stroke == Stroke::Shape || s.stroke == Stroke::Perpendicular || s.stroke == Stroke::ClampMove)
+      keepOff(m_camera.LocalToScreen(s.p0, m_frame.origin), m_camera.LocalToScreen(s.p1, m_frame.origin));
+  if (m_frame.distance) keepOff(S(m_frame.distance->p0), S(m_frame.distance->p1));
   if (m_settings.showRegions) {
     for (const RegionFill& fill : m_frame.regions) {
       const bool boxRegion = fill.tone == Tone::BoxInside || fill.tone == Tone::BoxEdge || fill.tone == Tone::BoxVertex;

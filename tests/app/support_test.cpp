@@ -286,6 +286,27 @@ TEST(LabelLayout, KeepInsideMovesTheLeastThatFits) {
   EXPECT_TRUE(same(KeepInside({{{300, 300}}, {{1400, 320}}}, canvas), {{{420, 300}}, {{1520, 320}}}));
 }
 
+TEST(LabelLayout, CirclesAlongTheVisiblePartOfALine) {
+  const ScreenBox canvas{{{0, 0}}, {{100, 100}}};
+  // A horizontal line from far left to far right: circles from x = 0 to 100 only.
+  const auto across = CirclesAlong({{-1e6, 50}}, {{1e6, 50}}, 3, 10, canvas);
+  ASSERT_EQ(across.size(), 11u);
+  EXPECT_NEAR(across.front().center.x(), 0, 1e-9);
+  EXPECT_NEAR(across.back().center.x(), 100, 1e-9);
+  for (const ScreenCircle& c : across) EXPECT_DOUBLE_EQ(c.center.y(), 50);
+  // A label box on the line is hit by one of them; one beside it is not.
+  const auto hits = [&](const ScreenBox& box) {
+    for (const ScreenCircle& c : across)
+      if (Overlaps(box, c)) return true;
+    return false;
+  };
+  EXPECT_TRUE(hits({{{30, 45}}, {{70, 55}}}));
+  EXPECT_FALSE(hits({{{30, 60}}, {{70, 70}}}));
+  EXPECT_TRUE(CirclesAlong({{-5, 200}}, {{105, 200}}, 3, 10, canvas).empty());  // misses the canvas
+  EXPECT_TRUE(CirclesAlong({{std::nan(""), 0}}, {{5, 5}}, 3, 10, canvas).empty());
+  EXPECT_EQ(CirclesAlong({{5, 5}}, {{5, 5}}, 3, 10, canvas).size(), 1u);  // a point
+}
+
 TEST(LabelLayout, PolygonAreaTellsAnEmptyRegion) {
   const std::vector<cq::Vec2d> square{{{0, 0}}, {{10, 0}}, {{10, 10}}, {{0, 10}}};
   EXPECT_DOUBLE_EQ(PolygonArea(square), 100);
