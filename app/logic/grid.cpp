@@ -71,7 +71,7 @@ double DoublesSpacing(double far) {
 }
 
 std::string GridLabel(double k, const GridSpacing& grid, bool scientific) {
-  // |k| <= 2^52 (GridMultiples) and mantissa <= 5: k * mantissa is an exact 64-bit integer.
+  // |k| <= 2^53 (GridMultiples) and mantissa <= 5: k * mantissa is an exact 64-bit integer.
   const long long n = static_cast<long long>(k) * grid.mantissa;
   std::string digits = std::to_string(n < 0 ? -n : n);
   const std::string sign = n < 0 ? "-" : "";
@@ -110,8 +110,11 @@ GridRange GridMultiples(double from, double to, double step) {
   if (!(step > 0) || !std::isfinite(from) || !std::isfinite(to)) return {};
   const double first = std::ceil(from / step);
   const double last = std::floor(to / step);
-  constexpr double k_exactIntegers = 4503599627370496.0;  // 2^52: k + 1 is exact below it
-  if (!(last - first < k_maxGridLines) || std::abs(first) > k_exactIntegers || std::abs(last) > k_exactIntegers)
+  // 2^53: every integer up to it is a double, so k += 1 steps through them all. A step that
+  // fits the doubles (GridStepFits: at least their spacing) keeps |k| below it; with a cap
+  // of 2^52 a step of exactly one spacing (2 at 1e16) lost every line.
+  constexpr double k_exactIntegers = 9007199254740992.0;
+  if (!(last - first < k_maxGridLines) || std::abs(first) >= k_exactIntegers || std::abs(last) >= k_exactIntegers)
     return {};
   return {first, last};
 }

@@ -101,7 +101,7 @@ TEST(GridSpacing, NeverFinerThanTheDoublesInView) {
   // smallest such step, and the zoom's own minimum still holds. Every line of a fitted
   // step near `largest` is a double, or within 1/1024 of a step of one.
   EXPECT_DOUBLE_EQ(ChooseGridSpacing(3000, 90, DoublesSpacing(10)).major, plain.major);
-  for (double largest : {1.0, 1e6, 1e12, 1e15, 3e15, 1e16, 3e16, 1e17, 1e18, 1e100, 1e300})
+  for (double largest : {1.0, 1e6, 1e12, 1e15, 3e15, 6e15, 1e16, 1.5e16, 3e16, 1e17, 1e18, 1e100, 1e300})
     for (double zoom : {1e-3, 1.0, 3000.0, 1e9}) {
       const double spacing = DoublesSpacing(largest);
       const GridSpacing g = ChooseGridSpacing(zoom, 90, spacing);
@@ -117,6 +117,14 @@ TEST(GridSpacing, NeverFinerThanTheDoublesInView) {
       if (g.major < 512 * spacing) {
         const double k = std::floor(largest / g.major);
         EXPECT_EQ(std::fmod(k * g.major, spacing), 0) << largest << " " << zoom;
+      }
+      // And a view three steps wide around it has lines, minor and major (with the old
+      // 2^52 cap on the multiples a step of one spacing, 2 at 1e16, had none).
+      if (largest < 1e300) {
+        for (const double step : {g.minor, g.major}) {
+          const GridRange around = GridMultiples(largest - 3 * g.major, largest, step);
+          EXPECT_LE(around.first, around.last) << largest << " " << zoom << " step " << step;
+        }
       }
     }
 }
