@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace cq::app {
 
@@ -55,7 +56,15 @@ void DragTo(const Lesson& lesson, Points& points, DragState& drag, const cq::Vec
 
 int Nudge(const Lesson& lesson, Points& points, int handleId, const cq::Vec2d& delta) {
   for (const DragHandle& handle : lesson.Handles(points))
-    if (handle.id == handleId) return lesson.MoveHandle(points, handleId, handle.position + delta);
+    if (handle.id == handleId) {
+      // At the ends of the double range the step would overflow: the handle stops at the
+      // largest finite double instead of becoming infinite (which core refuses).
+      cq::Vec2d target = handle.position + delta;
+      constexpr double k_max = std::numeric_limits<double>::max();
+      for (double& v : target.v)
+        if (std::isinf(v)) v = v > 0 ? k_max : -k_max;
+      return lesson.MoveHandle(points, handleId, target);
+    }
   return -1;
 }
 

@@ -40,7 +40,8 @@ DragState BeginDrag(const DragHandle& handle, const cq::Vec2d& mouseWorld);
 void DragTo(const Lesson& lesson, Points& points, DragState& drag, const cq::Vec2d& mouseWorld,
             std::optional<cq::Vec2d> snapStep);
 
-/// Moves handle `handleId` by `delta` world units (the arrow keys). Returns the handle's
+/// Moves handle `handleId` by `delta` world units (the arrow keys), stopping at the largest
+/// finite double (a nudge at 1.7976931348623157e308 made P infinite). Returns the handle's
 /// id afterwards (see Lesson::MoveHandle), or -1 if there is no such handle.
 int Nudge(const Lesson& lesson, Points& points, int handleId, const cq::Vec2d& delta);
 

@@ -1,6 +1,7 @@
 #include "logic/interaction.hpp"
 
 #include <cmath>
+#include <limits>
 #include <gtest/gtest.h>
 
 #include "lessons/lessons.hpp"
@@ -142,6 +143,19 @@ TEST(Nudge, MovesTheHandleByTheStep) {
   EXPECT_DOUBLE_EQ(points[0].x(), a.x() + 0.5);
   EXPECT_DOUBLE_EQ(points[0].y(), a.y() - 0.25);
   EXPECT_EQ(Nudge(lesson, points, 99, {{1, 1}}), -1);  // no such handle: nothing moves
+}
+
+TEST(Nudge, StopsAtTheLargestDouble) {
+  const SegmentLesson lesson;
+  Points points = lesson.Presets().front().points;
+  constexpr double k_max = std::numeric_limits<double>::max();
+  points[0] = {{k_max, -k_max}};
+  const double step = NudgeStep(1, false, false, DoublesSpacing(k_max));
+  Nudge(lesson, points, 0, {{step, -step}});
+  EXPECT_EQ(points[0].x(), k_max);  // not inf
+  EXPECT_EQ(points[0].y(), -k_max);
+  Nudge(lesson, points, 0, {{-step, 0}});
+  EXPECT_LT(points[0].x(), k_max);  // and back down
 }
 
 TEST(Nudge, StepIsOneMinorGridStepShiftTimesTenAltTimesATenth) {
