@@ -103,6 +103,31 @@ std::vector<ScreenCircle> CirclesAlong(const cq::Vec2d& a, const cq::Vec2d& b, d
   return circles;
 }
 
+std::vector<cq::Vec2d> ClipToBox(const std::vector<cq::Vec2d>& polygon, const ScreenBox& area) {
+  std::vector<cq::Vec2d> out = polygon;
+  // One half-plane at a time: x >= min.x, x <= max.x, y >= min.y, y <= max.y.
+  for (int edge = 0; edge < 4 && !out.empty(); ++edge) {
+    const int k = edge / 2;
+    const bool isMin = edge % 2 == 0;
+    const double bound = isMin ? area.min.v[k] : area.max.v[k];
+    auto inside = [&](const cq::Vec2d& p) { return isMin ? p.v[k] >= bound : p.v[k] <= bound; };
+    std::vector<cq::Vec2d> next;
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      const cq::Vec2d& p = out[i];
+      const cq::Vec2d& q = out[(i + 1) % out.size()];
+      if (inside(p)) next.push_back(p);
+      if (inside(p) != inside(q)) {
+        const double s = (bound - p.v[k]) / (q.v[k] - p.v[k]);
+        cq::Vec2d x = p + s * (q - p);
+        x.v[k] = bound;
+        next.push_back(x);
+      }
+    }
+    out = std::move(next);
+  }
+  return out;
+}
+
 double PolygonArea(const std::vector<cq::Vec2d>& polygon) {
   double twice = 0;
   for (std::size_t i = 0; i < polygon.size(); ++i) {

@@ -42,6 +42,10 @@ ScreenBox KeepInside(const ScreenBox& box, const ScreenBox& area);
 std::vector<ScreenCircle> CirclesAlong(const cq::Vec2d& a, const cq::Vec2d& b, double radius, double spacing,
                                        const ScreenBox& area);
 
+/// The part of a convex polygon (screen pixels, vertices in order) inside `area`
+/// (Sutherland-Hodgman): what of a region is on the canvas.
+std::vector<cq::Vec2d> ClipToBox(const std::vector<cq::Vec2d>& polygon, const ScreenBox& area);
+
 /// The area of a simple polygon (vertices in order, either orientation), in square pixels.
 double PolygonArea(const std::vector<cq::Vec2d>& polygon);
 

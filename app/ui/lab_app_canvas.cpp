@@ -361,7 +361,7 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
   const cq::Vec2d reach = cq::Vec2d::Splat(Px(200));
   const ScreenRect near{m_layout.canvas.min - reach, m_layout.canvas.max + reach};
   auto label = [&](const std::string& text, const cq::Vec2d& anchor, double gap, const cq::Vec2d& preferred,
-                   const Rgba& ink, float backgroundAlpha) {
+                   const Rgba& ink, float backgroundAlpha, bool optional = false) {
     if (!near.Contains(anchor) || !cq::IsFinite(preferred)) return;
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());
     // A label of something on the canvas stays whole inside it ("region A" at the left
@@ -372,6 +372,12 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
     ScreenBox box = PlaceLabel(anchor, FromIm(size) + 2.0 * textPad, gap, preferred, discs, placed,
                                onCanvas ? std::optional<ScreenBox>(canvasBox) : std::nullopt);
     if (onCanvas) box = KeepInside(box, canvasBox);
+    // A region's name (optional) is left out rather than drawn over another label or a
+    // handle: on a small canvas at UI scale 2 "region A", "interior" and "region B" ran
+    // together into "regionterior region B".
+    if (optional && (std::any_of(placed.begin(), placed.end(), [&](const ScreenBox& b) { return Overlaps(box, b); }) ||
+                     std::any_of(discs.begin(), discs.end(), [&](const ScreenCircle& c) { return Overlaps(box, c); })))
+      return;
     placed.push_back(box);
     result.labels.push_back({box, text, ink, backgroundAlpha});
   };
@@ -426,13 +432,16 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
       std::vector<cq::Vec2d> screen;
       for (int i = 0; i < fill.polygon.count; ++i)
         screen.push_back(m_camera.LocalToScreen(fill.polygon.vertices[size_t(i)], m_frame.origin));
-      // A region with no visible area (the interior of a segment shorter than a pixel, or
-      // than the doubles' spacing) is not named: there is nothing there to name.
-      if (PolygonArea(screen) < 1) continue;
+      // Named at the centre of its part on the canvas (the polygon reaches past the canvas,
+      // far past it far from the origin: its centre was off the canvas and "region A" read
+      // "on A"). A region with no visible area (the interior of a segment shorter than a
+      // pixel, or than the doubles' spacing) is not named: there is nothing there to name.
+      screen = ClipToBox(screen, canvasBox);
+      if (screen.empty() || PolygonArea(screen) < 1) continue;
       cq::Vec2d c{{0, 0}};
       for (const cq::Vec2d& v : screen) c = c + v;
       c = (1.0 / double(screen.size())) * c;
-      label(ToneName(fill.tone), c, 0, cq::Vec2d{{0, 1}}, ToneInk(fill.tone), 0.0f);
+      label(ToneName(fill.tone), c, 0, cq::Vec2d{{0, 1}}, ToneInk(fill.tone), 0.0f, true);
     }
   }
   return result;
@@ -466,7 +475,9 @@ void LabApp::DrawHandlesAndLabels(ImDrawList& draw, const CanvasLabels& labels) 
   for (const CanvasLabel& l : labels.labels) {
     draw.AddRectFilled(ToIm(l.box.min), ToIm(l.box.max), PackAbgr(PaperColor(), l.backgroundAlpha), Px(3));
     draw.AddText(ToIm(l.box.min + textPad), PackAbgr(l.ink), l.text.c_str());
-    m_drawnLabels.push_back({"canvas", l.text, l.box});
+    // (A label of a handle just off the canvas is drawn and clipped away: not on screen.)
+    if (Overlaps(l.box, ScreenBox{m_layout.canvas.min, m_layout.canvas.max}))
+      m_drawnLabels.push_back({"canvas", l.text, l.box});
   }
 
   // Handles last, on top of every label: a handle is never hidden.

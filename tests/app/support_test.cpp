@@ -315,6 +315,21 @@ TEST(LabelLayout, CirclesAlongTheVisiblePartOfALine) {
   EXPECT_EQ(CirclesAlong({{5, 5}}, {{5, 5}}, 3, 10, canvas).size(), 1u);  // a point
 }
 
+TEST(LabelLayout, ClipToBoxKeepsThePartOnTheCanvas) {
+  const ScreenBox canvas{{{420, 22}}, {{1280, 688}}};
+  // Region A far from the origin: a slab from far left of the canvas to x = 500.
+  const std::vector<cq::Vec2d> slab{{{-5000, -5000}}, {{500, -5000}}, {{500, 5000}}, {{-5000, 5000}}};
+  const auto visible = ClipToBox(slab, canvas);
+  EXPECT_DOUBLE_EQ(PolygonArea(visible), 80.0 * 666.0);
+  cq::Vec2d c{{0, 0}};
+  for (const cq::Vec2d& v : visible) c = c + v;
+  c = (1.0 / double(visible.size())) * c;
+  EXPECT_NEAR(c.x(), 460, 1e-9);  // its name goes in the middle of what is on the canvas
+  EXPECT_NEAR(c.y(), 355, 1e-9);
+  EXPECT_TRUE(ClipToBox({{{0, 0}}, {{100, 0}}, {{100, 10}}}, canvas).empty());  // off the canvas
+  EXPECT_EQ(ClipToBox({{{500, 100}}, {{600, 100}}, {{600, 200}}}, canvas).size(), 3u);  // inside: unchanged
+}
+
 TEST(LabelLayout, PolygonAreaTellsAnEmptyRegion) {
   const std::vector<cq::Vec2d> square{{{0, 0}}, {{10, 0}}, {{10, 10}}, {{0, 10}}};
   EXPECT_DOUBLE_EQ(PolygonArea(square), 100);

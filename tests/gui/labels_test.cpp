@@ -103,7 +103,11 @@ INSTANTIATE_TEST_SUITE_P(
         LabelCase{"SegmentAt1e15", "--lesson segment --set A=1000000000000000,0 --set B=1000000000000008,0 "
                                    "--set P=1000000000000004,1 --size 1280x800",
                   nullptr, nullptr},
-        LabelCase{"ContactDefault", "--lesson contact --size 1280x800", nullptr, nullptr}),
+        LabelCase{"ContactDefault", "--lesson contact --size 1280x800", nullptr, nullptr},
+        // Region A's polygon reaches far past the canvas here: its name was centred off it.
+        LabelCase{"SegmentAt1e17", "--lesson segment --set A=100000000000000000,0 --set B=100000000000000400,100 "
+                                   "--set P=100000000000000200,300 --size 1280x800",
+                  nullptr, nullptr}),
     [](const ::testing::TestParamInfo<LabelCase>& param) { return std::string(param.param.name); });
 
 }  // namespace
