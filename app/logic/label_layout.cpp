@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "cq/normalize.hpp"
+#include "cq/regions2d.hpp"
 
 namespace cq::app {
 namespace {
@@ -75,24 +76,15 @@ ScreenBox KeepInside(const ScreenBox& box, const ScreenBox& area) {
 std::vector<ScreenCircle> CirclesAlong(const cq::Vec2d& a, const cq::Vec2d& b, double radius, double spacing,
                                        const ScreenBox& area) {
   if (!cq::IsFinite(a) || !cq::IsFinite(b) || !(spacing > 0)) return {};
-  // Liang-Barsky: the part of a + s (b - a), s in [0, 1], inside the area.
-  const cq::Vec2d d = b - a;
-  double lo = 0;
-  double hi = 1;
-  for (int k = 0; k < 2; ++k) {
-    if (d.v[k] == 0) {
-      if (a.v[k] < area.min.v[k] || a.v[k] > area.max.v[k]) return {};
-      continue;
-    }
-    double s0 = (area.min.v[k] - a.v[k]) / d.v[k];
-    double s1 = (area.max.v[k] - a.v[k]) / d.v[k];
-    if (s0 > s1) std::swap(s0, s1);
-    lo = std::max(lo, s0);
-    hi = std::min(hi, s1);
+  // The part of a + s (b - a), s in [0, 1], inside the area: core's clip.
+  const auto part = cq::ClipParametricToRect(a, b - a, 0.0, 1.0, cq::Rect2<double>{area.min, area.max});
+  if (!part) {
+    if (a == b && a.x() >= area.min.x() && a.x() <= area.max.x() && a.y() >= area.min.y() && a.y() <= area.max.y())
+      return {{a, radius}};  // a point: core's clip wants a direction
+    return {};
   }
-  if (!(lo <= hi)) return {};
-  const cq::Vec2d from = a + lo * d;
-  const cq::Vec2d to = a + hi * d;
+  const cq::Vec2d from = part->p0;
+  const cq::Vec2d to = part->p1;
   const double length = std::hypot(to.x() - from.x(), to.y() - from.y());
   const int steps = int(std::ceil(length / spacing));
   std::vector<ScreenCircle> circles;
