@@ -357,6 +357,33 @@ cq::SegmentBatchOutput<T, N> Subset(Cloud<T, N>& cloud, int mask) {
   return out;
 }
 
+constexpr int k_sentinel = -12345;
+
+/// A copy of `cloud` with every output set to a sentinel, for a run that writes some of them.
+template <class T, int N>
+Cloud<T, N> WithSentinels(const Cloud<T, N>& cloud) {
+  Cloud<T, N> some = cloud;
+  for (auto& c : some.closest) std::fill(c.begin(), c.end(), T(k_sentinel));
+  std::fill(some.t.begin(), some.t.end(), T(k_sentinel));
+  std::fill(some.distanceSq.begin(), some.distanceSq.end(), T(k_sentinel));
+  return some;
+}
+
+/// Outputs of `some` (run with the outputs `mask` selects) that differ from `all`'s bits, or
+/// that are not the sentinel where not selected.
+template <class T, int N>
+int CountMismatches(const Cloud<T, N>& some, const Cloud<T, N>& all, int mask) {
+  const T sentinel = T(k_sentinel);
+  int mismatches = 0;
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    for (int k = 0; k < N; ++k)
+      mismatches += !cqtest::SameBits(some.closest[k][i], (mask & 1) ? all.closest[k][i] : sentinel);
+    mismatches += !cqtest::SameBits(some.t[i], (mask & 2) ? all.t[i] : sentinel);
+    mismatches += !cqtest::SameBits(some.distanceSq[i], (mask & 4) ? all.distanceSq[i] : sentinel);
+  }
+  return mismatches;
+}
+
 TYPED_TEST(SegmentBatch, EverySetOfOutputsGivesTheSameValues) {
   using T = typename TypeParam::Scalar;
   constexpr int N = TypeParam::k_dim;
@@ -369,23 +396,12 @@ TYPED_TEST(SegmentBatch, EverySetOfOutputsGivesTheSameValues) {
   all.coords[N - 1][1500] = cqtest::Inf<T>();
   ASSERT_TRUE(all.Run(a, b).ok());
   for (int mask = 0; mask < 8; ++mask) {
-    Cloud<T, N> some = all;
-    const T sentinel = T(-12345);
-    for (auto& c : some.closest) std::fill(c.begin(), c.end(), sentinel);
-    std::fill(some.t.begin(), some.t.end(), sentinel);
-    std::fill(some.distanceSq.begin(), some.distanceSq.end(), sentinel);
+    Cloud<T, N> some = WithSentinels(all);
     const auto report = cq::ClosestPointsOnSegment(a, b, some.Soa(), Subset(some, mask));
     ASSERT_TRUE(report.ok()) << "outputs " << mask;
     EXPECT_EQ(report->nonFinitePoints, 2u) << "outputs " << mask;
     EXPECT_EQ(report->firstNonFinite, 5u) << "outputs " << mask;
-    int mismatches = 0;
-    for (std::size_t i = 0; i < all.size(); ++i) {
-      for (int k = 0; k < N; ++k)
-        mismatches += !cqtest::SameBits(some.closest[k][i], (mask & 1) ? all.closest[k][i] : sentinel);
-      mismatches += !cqtest::SameBits(some.t[i], (mask & 2) ? all.t[i] : sentinel);
-      mismatches += !cqtest::SameBits(some.distanceSq[i], (mask & 4) ? all.distanceSq[i] : sentinel);
-    }
-    EXPECT_EQ(mismatches, 0) << "outputs " << mask << " (bit 0 closest, 1 t, 2 distanceSq)";
+    EXPECT_EQ(CountMismatches(some, all, mask), 0) << "outputs " << mask << " (bit 0 closest, 1 t, 2 distanceSq)";
   }
 }
 
@@ -823,23 +839,12 @@ TYPED_TEST(SegmentBatch, PreparedSegmentGivesTheCallsBitsForEverySegmentAndOutpu
       const auto expected = reference.Run(a, b);
       ASSERT_TRUE(expected.ok());
       for (int mask = 0; mask < 8; ++mask) {
-        Cloud<T, N> some = reference;
-        const T sentinel = T(-12345);
-        for (auto& c : some.closest) std::fill(c.begin(), c.end(), sentinel);
-        std::fill(some.t.begin(), some.t.end(), sentinel);
-        std::fill(some.distanceSq.begin(), some.distanceSq.end(), sentinel);
+        Cloud<T, N> some = WithSentinels(reference);
         const auto report = cq::ClosestPointsOnSegment(*prepared, some.Soa(), Subset(some, mask));
         ASSERT_TRUE(report.ok()) << "outputs " << mask;
         EXPECT_EQ(report->nonFinitePoints, expected->nonFinitePoints);
         EXPECT_EQ(report->firstNonFinite, expected->firstNonFinite);
-        int mismatches = 0;
-        for (std::size_t i = 0; i < some.size(); ++i) {
-          for (int k = 0; k < N; ++k)
-            mismatches += !cqtest::SameBits(some.closest[k][i], (mask & 1) ? reference.closest[k][i] : sentinel);
-          mismatches += !cqtest::SameBits(some.t[i], (mask & 2) ? reference.t[i] : sentinel);
-          mismatches += !cqtest::SameBits(some.distanceSq[i], (mask & 4) ? reference.distanceSq[i] : sentinel);
-        }
-        EXPECT_EQ(mismatches, 0) << "A " << cqtest::Str(a) << " B " << cqtest::Str(b) << ", outputs " << mask
+        EXPECT_EQ(CountMismatches(some, reference, mask), 0) << "A " << cqtest::Str(a) << " B " << cqtest::Str(b) << ", outputs " << mask
                                  << " (bit 0 closest, 1 t, 2 distanceSq), batch " << batch;
       }
     }
