@@ -40,6 +40,9 @@ GridSpacing ChooseGridSpacing(double zoom, double minPixels, double spacing = 0)
 /// the zoom's step (the y lines of a segment 20 long there).
 using AxisGrids = std::array<GridSpacing, 2>;
 
+/// The minor steps (x, y) of a pair of grids: what Shift-snap rounds to.
+inline cq::Vec2d MinorSteps(const AxisGrids& grids) { return {{grids[0].minor, grids[1].minor}}; }
+
 /// Each axis's ChooseGridSpacing for the view [viewMin, viewMax], fitted to the doubles'
 /// spacing at that axis's largest coordinate in view.
 AxisGrids ChooseAxisGrids(double zoom, double minPixels, const cq::Vec2d& viewMin, const cq::Vec2d& viewMax);

@@ -41,6 +41,11 @@ bool Overlaps(const ScreenBox& a, const ScreenBox& b) {
   return a.min.x() < b.max.x() && b.min.x() < a.max.x() && a.min.y() < b.max.y() && b.min.y() < a.max.y();
 }
 
+bool Inside(const ScreenBox& box, const ScreenBox& area) {
+  return box.min.x() >= area.min.x() && box.max.x() <= area.max.x() && box.min.y() >= area.min.y() &&
+         box.max.y() <= area.max.y();
+}
+
 ScreenBox PlaceLabel(const cq::Vec2d& anchor, const cq::Vec2d& size, double gap, const cq::Vec2d& preferred,
                      const std::vector<ScreenCircle>& circles, const std::vector<ScreenBox>& boxes,
                      const std::optional<ScreenBox>& area) {
@@ -52,8 +57,7 @@ ScreenBox PlaceLabel(const cq::Vec2d& anchor, const cq::Vec2d& size, double gap,
     const double reach = gap + ring * (size.y() + 2);
     for (int turn : order) {
       const ScreenBox box = BoxAlong(anchor, size, reach, Rotate(start, turn * k_step));
-      const bool inside = !area || (box.min.x() >= area->min.x() && box.max.x() <= area->max.x() &&
-                                    box.min.y() >= area->min.y() && box.max.y() <= area->max.y());
+      const bool inside = !area || Inside(box, *area);
       const bool free =
           inside &&
           std::none_of(circles.begin(), circles.end(), [&](const ScreenCircle& c) { return Overlaps(box, c); }) &&
@@ -131,9 +135,7 @@ double PolygonArea(const std::vector<cq::Vec2d>& polygon) {
 }
 
 bool GridLabelFits(const ScreenBox& box, const ScreenBox& area, const std::vector<ScreenBox>& taken) {
-  if (box.min.x() < area.min.x() || box.max.x() > area.max.x() || box.min.y() < area.min.y() ||
-      box.max.y() > area.max.y())
-    return false;
+  if (!Inside(box, area)) return false;
   for (const ScreenBox& other : taken)
     if (Overlaps(box, other)) return false;
   return true;

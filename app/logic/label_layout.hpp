@@ -31,6 +31,8 @@ ScreenBox PlaceLabel(const cq::Vec2d& anchor, const cq::Vec2d& size, double gap,
 
 bool Overlaps(const ScreenBox& box, const ScreenCircle& circle);
 bool Overlaps(const ScreenBox& a, const ScreenBox& b);
+/// Whether `box` lies whole inside `area` (touching its edges counts as inside).
+bool Inside(const ScreenBox& box, const ScreenBox& area);
 
 /// `box` moved by the least amount that puts it inside `area` (per axis; a box larger than
 /// the area is aligned with its top-left corner).

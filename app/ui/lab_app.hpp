@@ -85,7 +85,7 @@ class LabApp {
   void CanvasInput();
   void CanvasDraw();
   /// The canvas's text labels, placed before anything is drawn so that the grid's labels
-  /// can keep clear of them; `discs` are the handles and markers they were placed around.
+  /// can keep clear of them.
   struct CanvasLabel {
     ScreenBox box;
     std::string text;
@@ -93,7 +93,6 @@ class LabApp {
     float backgroundAlpha;
   };
   struct CanvasLabels {
-    std::vector<ScreenCircle> discs;
     std::vector<CanvasLabel> labels;
   };
   CanvasLabels PlaceCanvasLabels() const;

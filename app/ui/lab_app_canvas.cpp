@@ -176,7 +176,7 @@ void LabApp::CanvasInput() {
     if (active && ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
       const bool snap = m_settings.snapToGrid || io.KeyShift;
       DragTo(lesson, m_scene.EditPoints(), *m_drag, m_camera.ScreenToWorld(mouse),
-             snap ? std::optional<cq::Vec2d>(cq::Vec2d{{Grids()[0].minor, Grids()[1].minor}}) : std::nullopt);
+             snap ? std::optional<cq::Vec2d>(MinorSteps(Grids())) : std::nullopt);
       m_hoveredId = m_drag->handleId;
       ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeAll);
     } else {
@@ -350,7 +350,7 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
   // Everything a label must avoid: the handles and markers (as discs), then each label
   // placed so far.
   CanvasLabels result;
-  std::vector<ScreenCircle>& discs = result.discs;
+  std::vector<ScreenCircle> discs;
   for (const DragHandle& h : m_handles)
     if (h.shape != HandleShape::Body) discs.push_back({S(h.position), double(r + Px(3))});
   for (const MarkerPoint& m : m_frame.markers) discs.push_back({S(m.position), double(r)});
@@ -360,6 +360,7 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
   // point at 1e300) would reach ImGui as an infinite float.
   const cq::Vec2d reach = cq::Vec2d::Splat(Px(200));
   const ScreenRect near{m_layout.canvas.min - reach, m_layout.canvas.max + reach};
+  const ScreenBox canvasBox{m_layout.canvas.min, m_layout.canvas.max};
   auto label = [&](const std::string& text, const cq::Vec2d& anchor, double gap, const cq::Vec2d& preferred,
                    const Rgba& ink, float backgroundAlpha, bool optional = false) {
     if (!near.Contains(anchor) || !cq::IsFinite(preferred)) return;
@@ -368,7 +369,6 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
     // edge read "egion A", the plane's "s = -0.742781" lost its last digits at the right):
     // a free place inside first, else the preferred one moved in.
     const bool onCanvas = m_layout.canvas.Contains(anchor);
-    const ScreenBox canvasBox{m_layout.canvas.min, m_layout.canvas.max};
     ScreenBox box = PlaceLabel(anchor, FromIm(size) + 2.0 * textPad, gap, preferred, discs, placed,
                                onCanvas ? std::optional<ScreenBox>(canvasBox) : std::nullopt);
     if (onCanvas) box = KeepInside(box, canvasBox);
@@ -417,7 +417,6 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
   // through "interior", the distance line through "edge").
   const double rowY = XLabelRowY();
   placed.push_back({{{m_layout.canvas.min.x(), rowY - 1}}, {{m_layout.canvas.max.x(), rowY + ImGui::GetFontSize() + 1}}});
-  const ScreenBox canvasBox{m_layout.canvas.min, m_layout.canvas.max};
   auto keepOff = [&](const cq::Vec2d& p0, const cq::Vec2d& p1) {
     for (const ScreenCircle& c : CirclesAlong(p0, p1, Px(3), Px(6), canvasBox)) discs.push_back(c);
   };
