@@ -53,6 +53,10 @@ ScreenBox PlaceLabel(const cq::Vec2d& anchor, const cq::Vec2d& size, double gap,
   constexpr double k_step = 3.14159265358979323846 / 4;
   const int order[8] = {0, 1, -1, 2, -2, 3, -3, 4};
   // Eight directions at the given gap, then the same farther out, a label height at a time.
+  // The first free place wins; while none is, the place moved inside the area that the
+  // others cover least is kept.
+  std::optional<ScreenBox> leastCovered;
+  double leastCover = 0;
   for (int ring = 0; ring < 4; ++ring) {
     const double reach = gap + ring * (size.y() + 2);
     for (int turn : order) {
@@ -63,9 +67,31 @@ ScreenBox PlaceLabel(const cq::Vec2d& anchor, const cq::Vec2d& size, double gap,
           std::none_of(circles.begin(), circles.end(), [&](const ScreenCircle& c) { return Overlaps(box, c); }) &&
           std::none_of(boxes.begin(), boxes.end(), [&](const ScreenBox& b) { return Overlaps(box, b); });
       if (free) return box;
+      const ScreenBox moved = area ? KeepInside(box, *area) : box;
+      const double cover = CoveredArea(moved, circles, boxes);
+      if (!leastCovered || cover < leastCover) {
+        leastCovered = moved;
+        leastCover = cover;
+      }
     }
   }
-  return BoxAlong(anchor, size, gap, start);
+  return *leastCovered;
+}
+
+double CoveredArea(const ScreenBox& box, const std::vector<ScreenCircle>& circles, const std::vector<ScreenBox>& boxes) {
+  auto overlap = [&](const cq::Vec2d& min, const cq::Vec2d& max) {
+    const double w = std::min(box.max.x(), max.x()) - std::max(box.min.x(), min.x());
+    const double h = std::min(box.max.y(), max.y()) - std::max(box.min.y(), min.y());
+    return w > 0 && h > 0 ? w * h : 0.0;
+  };
+  double cover = 0;
+  for (const ScreenBox& b : boxes) cover += overlap(b.min, b.max);
+  // A disc is a handle or marker, drawn over the text: what it hides counts four times.
+  for (const ScreenCircle& c : circles) {
+    const cq::Vec2d r = cq::Vec2d::Splat(c.radius);
+    cover += 4 * overlap(c.center - r, c.center + r);
+  }
+  return cover;
 }
 
 ScreenBox KeepInside(const ScreenBox& box, const ScreenBox& area) {

@@ -24,10 +24,19 @@ struct ScreenBox {
 /// either side) whose box overlaps none of `circles` and `boxes` (and, given an `area`,
 /// lies whole inside it); if all eight collide,
 /// the same again a label height farther out (three more rings). If everything
-/// collides, the preferred direction at `gap`. `preferred` need not be unit length but must be non-zero.
+/// collides, the one of those 32 places, moved inside `area` (KeepInside), that the others
+/// cover least (CoveredArea; the first such in that order): on a crowded small canvas the
+/// preferred place put the contact lesson's "depth = 0.881966" under a handle.
+/// `preferred` need not be unit length but must be non-zero.
 ScreenBox PlaceLabel(const cq::Vec2d& anchor, const cq::Vec2d& size, double gap, const cq::Vec2d& preferred,
                      const std::vector<ScreenCircle>& circles, const std::vector<ScreenBox>& boxes,
                      const std::optional<ScreenBox>& area = std::nullopt);
+
+/// How much of `box` the `boxes` and `circles` cover, in square pixels: the sum of the
+/// overlaps, each circle taken as its bounding square and counted four times (a handle or
+/// marker is drawn over a label and hides what it covers; a label box has a see-through
+/// background).
+double CoveredArea(const ScreenBox& box, const std::vector<ScreenCircle>& circles, const std::vector<ScreenBox>& boxes);
 
 bool Overlaps(const ScreenBox& box, const ScreenCircle& circle);
 bool Overlaps(const ScreenBox& a, const ScreenBox& b);

@@ -266,6 +266,37 @@ TEST(LabelLayout, AnAreaKeepsTheLabelWholeWithoutCoveringAHandle) {
   EXPECT_GT(PlaceLabel(anchor, {{100, 20}}, 4, {{1, 0}}, {p}, {}).max.x(), canvas.max.x());
 }
 
+TEST(LabelLayout, CoveredAreaCountsDiscsFourTimes) {
+  const ScreenBox box{{{0, 0}}, {{40, 20}}};
+  EXPECT_EQ(CoveredArea(box, {}, {}), 0);
+  EXPECT_EQ(CoveredArea(box, {}, {{{{30, 10}}, {{50, 30}}}}), 10 * 10);      // a corner of a box
+  EXPECT_EQ(CoveredArea(box, {}, {{{{40, 0}}, {{60, 20}}}}), 0);             // touching
+  EXPECT_EQ(CoveredArea(box, {{{{20, 10}}, 5}}, {}), 4 * 10 * 10);           // a disc inside
+  EXPECT_EQ(CoveredArea(box, {{{{20, 10}}, 5}}, {{{{0, 0}}, {{10, 20}}}}), 400 + 200);
+}
+
+TEST(LabelLayout, WithNoFreePlaceTheLeastCoveredOneIsKept) {
+  // Crowded: a label box under every place, a second one over the preferred (rightward)
+  // side, and a handle right where the preferred label would go. The preferred place was
+  // the fallback, under the handle; now it is a place with only the one label under it.
+  const cq::Vec2d anchor{{100, 100}};
+  const ScreenCircle own{anchor, 10};
+  const ScreenCircle handle{{{135, 100}}, 10};
+  const std::vector<ScreenBox> taken{{{{-1000, -1000}}, {{1000, 1000}}}, {{{100, 60}}, {{400, 140}}}};
+  const cq::Vec2d size{{40, 16}};
+  const ScreenBox box = PlaceLabel(anchor, size, 12, {{1, 0}}, {own, handle}, taken);
+  EXPECT_FALSE(Overlaps(box, own));
+  EXPECT_FALSE(Overlaps(box, handle));
+  EXPECT_DOUBLE_EQ(CoveredArea(box, {own, handle}, taken), size.x() * size.y());
+  // Inside an area, it is judged where it will be drawn: moved inside.
+  const ScreenBox canvas{{{60, 60}}, {{190, 190}}};
+  const ScreenBox inArea = PlaceLabel(anchor, size, 12, {{1, 0}}, {own, handle}, taken, canvas);
+  EXPECT_TRUE(Inside(inArea, canvas));
+  EXPECT_FALSE(Overlaps(inArea, own));
+  EXPECT_FALSE(Overlaps(inArea, handle));
+  EXPECT_DOUBLE_EQ(CoveredArea(inArea, {own, handle}, taken), size.x() * size.y());
+}
+
 TEST(LabelLayout, GridLabelsGiveWayAndStayWhole) {
   const ScreenBox canvas{{{420, 22}}, {{1280, 688}}};
   const ScreenBox regionA{{{560, 56}}, {{640, 76}}};  // "region A", placed first
