@@ -173,12 +173,18 @@ void LabApp::HandleShortcut(const KeyPress& press) {
 
 nlohmann::json LabApp::DumpState() const {
   nlohmann::json state = StateToJson(m_scene.CurrentLesson(), m_scene.CurrentPoints(), m_frame, m_camera);
-  nlohmann::json labels = nlohmann::json::array();
-  for (const DrawnLabel& l : m_drawnLabels)
-    labels.push_back({{"kind", l.kind},
-                      {"text", l.text},
-                      {"box", {l.box.min.x(), l.box.min.y(), l.box.max.x(), l.box.max.y()}}});
-  state["labels"] = labels;
+  auto labelsJson = [](const std::vector<DrawnLabel>& drawn) {
+    nlohmann::json labels = nlohmann::json::array();
+    for (const DrawnLabel& l : drawn)
+      labels.push_back({{"kind", l.kind},
+                        {"text", l.text},
+                        {"box", {l.box.min.x(), l.box.min.y(), l.box.max.x(), l.box.max.y()}}});
+    return labels;
+  };
+  state["labels"] = labelsJson(m_drawnLabels);
+  state["number_line_labels"] = labelsJson(m_drawnLineLabels);
+  const ScreenRect& lines = m_layout.numberLines;
+  state["number_lines"] = {{"min", {lines.min.x(), lines.min.y()}}, {"max", {lines.max.x(), lines.max.y()}}};
   return state;
 }
 

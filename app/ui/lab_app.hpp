@@ -133,6 +133,9 @@ class LabApp {
     ScreenBox box;
   };
   mutable std::vector<DrawnLabel> m_drawnLabels;
+  /// The number lines' texts as drawn last frame (kind "name", "caption", "raw", "clamped"
+  /// or "tick"), for --dump-state.
+  std::vector<DrawnLabel> m_drawnLineLabels;
 
   std::vector<DragHandle> m_handles;      ///< this frame's handles (after all input)
   std::optional<int> m_hoveredId;         ///< id of the handle under the mouse

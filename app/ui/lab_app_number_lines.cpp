@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "logic/label_layout.hpp"
+#include "logic/number_line_layout.hpp"
 #include "logic/palette.hpp"
 #include "logic/text_wrap.hpp"
 #include "ui/lab_app.hpp"
@@ -19,22 +20,9 @@ namespace {
 
 ImVec2 ToIm(const cq::Vec2d& v) { return ImVec2(float(v.x()), float(v.y())); }
 
-/// The screen geometry of line `index` of `count` in `rect`.
-struct LineRow {
-  double top, bottom, axisY, left, right;
-  double ToX(double v, double from, double to) const { return left + (v - from) / (to - from) * (right - left); }
-  double ToValue(double x, double from, double to) const { return from + (x - left) / (right - left) * (to - from); }
-};
-
-LineRow RowOf(const ScreenRect& rect, size_t index, size_t count, float scale) {
-  const double height = (rect.Size().y() - 8 * scale) / double(std::max<size_t>(count, 1));
-  LineRow row;
-  row.top = rect.min.y() + 4 * scale + double(index) * height;
-  row.bottom = row.top + height;
-  row.axisY = row.top + 0.58 * height;
-  row.left = rect.min.x() + 70 * scale;
-  row.right = rect.max.x() - 30 * scale;
-  return row;
+/// Row `index` of `count` in `rect`, at the current font.
+NumberLineRow RowOf(const ScreenRect& rect, size_t index, size_t count, float scale) {
+  return NumberLineRowOf(ScreenBox{rect.min, rect.max}, index, count, scale, ImGui::GetFontSize());
 }
 
 void BeginLinesWindow(const ScreenRect& rect) {
@@ -55,7 +43,7 @@ void LabApp::NumberLinesInput() {
   BeginLinesWindow(rect);
   const size_t count = m_lineGeometry.size();
   for (size_t i = 0; i < count; ++i) {
-    const LineRow row = RowOf(rect, i, count, UiScale());
+    const NumberLineRow row = RowOf(rect, i, count, UiScale());
     ImGui::SetCursorScreenPos(ImVec2(float(row.left - Px(10)), float(row.top)));
     ImGui::PushID(int(i));
     ImGui::InvisibleButton("##line", ImVec2(std::max(1.0f, float(row.right - row.left + Px(20))),
@@ -89,6 +77,7 @@ void LabApp::NumberLinesDraw() {
   BeginLinesWindow(rect);
   ImDrawList& draw = *ImGui::GetWindowDrawList();
   m_lineGeometry = m_frame.numberLines;
+  m_drawnLineLabels.clear();
   const size_t count = m_lineGeometry.size();
   const float font = ImGui::GetFontSize();
   for (size_t i = 0; i < count; ++i) {
@@ -97,17 +86,32 @@ void LabApp::NumberLinesDraw() {
       line.viewFrom = m_lineDrag->viewFrom;
       line.viewTo = m_lineDrag->viewTo;
     }
-    const LineRow row = RowOf(rect, i, count, UiScale());
+    const NumberLineRow row = RowOf(rect, i, count, UiScale());
     auto X = [&](double v) { return float(row.ToX(std::clamp(v, line.viewFrom, line.viewTo), line.viewFrom, line.viewTo)); };
     const float y = float(row.axisY);
-    const float band = Px(7);
+    const float band = float(row.band);
+
+    // Every text's place (LayOutNumberLine): nothing drawn over another, in a short row too.
+    const bool rawOff = line.raw < line.viewFrom || line.raw > line.viewTo;
+    const float xr = X(line.raw);
+    std::optional<LineMark> clampedMark;
+    if (line.clamped) clampedMark = LineMark{line.clampedName + " = " + FormatNumber(*line.clamped, m_settings.numbers), X(*line.clamped)};
+    std::vector<LineMark> tickMarks;
+    for (double tick : line.ticks)
+      if (tick >= line.viewFrom && tick <= line.viewTo) tickMarks.push_back({FormatNumber(tick, m_settings.numbers), X(tick)});
+    const NumberLineTexts texts = LayOutNumberLine(
+        row, line.name, line.caption,
+        line.rawName + " = " + FormatNumber(line.raw, m_settings.numbers) + (rawOff ? " (off scale)" : ""), xr,
+        clampedMark, tickMarks, UnroundedTextWidth);
+    auto record = [&](const char* kind, const LineText& t) { m_drawnLineLabels.push_back({kind, t.text, t.box}); };
 
     // Name on the left, caption above the axis.
-    draw.AddText(ImGui::GetFont(), font * 1.25f, ImVec2(float(rect.min.x() + Px(14)), y - font * 0.65f),
-                 PackAbgr(LabelColor()), line.name.c_str());
-    // One line; in a narrow window cut at a space with "…" rather than at the canvas edge.
-    const std::string caption = FitOnOneLine(line.caption, rect.max.x() - row.left - Px(8), UnroundedTextWidth);
-    draw.AddText(ImVec2(float(row.left), float(row.top)), PackAbgr(LabelColor(), 0.6f), caption.c_str());
+    draw.AddText(ImGui::GetFont(), font * 1.25f, ToIm(texts.name.box.min), PackAbgr(LabelColor()), texts.name.text.c_str());
+    record("name", texts.name);
+    if (texts.caption) {
+      draw.AddText(ToIm(texts.caption->box.min), PackAbgr(LabelColor(), 0.6f), texts.caption->text.c_str());
+      record("caption", *texts.caption);
+    }
 
     // The axis, coloured interval by interval like the regions.
     for (const NumberInterval& interval : line.intervals) {
@@ -121,47 +125,32 @@ void LabApp::NumberLinesDraw() {
     }
     draw.AddLine(ImVec2(float(row.left), y), ImVec2(float(row.right), y), PackAbgr(LabelColor(), 0.5f), Px(1));
 
-    // Where the clamped value's caption goes (below the axis, centred on its marker): the
-    // tick labels it would cover are left out, since it says the same number.
-    const float labelY = y + band + Px(4);
-    std::optional<ScreenBox> clampedBox;
-    std::string clampedText;
-    if (line.clamped) {
-      clampedText = line.clampedName + " = " + FormatNumber(*line.clamped, m_settings.numbers);
-      const float w = ImGui::CalcTextSize(clampedText.c_str()).x;
-      const float cx = std::clamp(X(*line.clamped) - w / 2, float(row.left - Px(40)), float(row.right + Px(20)) - w);
-      clampedBox = ScreenBox{{{cx - Px(4), labelY}}, {{cx + w + Px(4), labelY + font}}};
-    }
-    for (double tick : line.ticks) {
-      if (tick < line.viewFrom || tick > line.viewTo) continue;
-      const float x = X(tick);
-      draw.AddLine(ImVec2(x, y - band - Px(3)), ImVec2(x, y + band + Px(3)), PackAbgr(LabelColor()), Px(1.5f));
-      const std::string text = FormatNumber(tick, m_settings.numbers);
-      const float w = ImGui::CalcTextSize(text.c_str()).x;
-      const ScreenBox box{{{x - w / 2, labelY}}, {{x + w / 2, labelY + font}}};
-      if (clampedBox && Overlaps(box, *clampedBox)) continue;
-      draw.AddText(ImVec2(x - w / 2, labelY), PackAbgr(LabelColor(), 0.8f), text.c_str());
+    // Ticks; their labels where the clamped value's caption leaves room (it says the same number).
+    for (const LineMark& tick : tickMarks)
+      draw.AddLine(ImVec2(float(tick.x), y - band - Px(3)), ImVec2(float(tick.x), y + band + Px(3)), PackAbgr(LabelColor()),
+                   Px(1.5f));
+    for (const LineText& t : texts.ticks) {
+      draw.AddText(ToIm(t.box.min), PackAbgr(LabelColor(), 0.8f), t.text.c_str());
+      record("tick", t);
     }
 
     // Markers: the raw value above the axis (a triangle pointing down at it), the
     // clamped one below (a diamond), and the clamp's move between them.
-    const bool rawOff = line.raw < line.viewFrom || line.raw > line.viewTo;
-    const float xr = X(line.raw);
     const ImU32 rawColor = PackAbgr(MarkerColor(Marker::RawFoot));
     const ImU32 clampColor = PackAbgr(MarkerColor(Marker::Closest));
-    const float m = Px(7);
+    const float m = float(row.marker);
     if (line.clamped && std::abs(X(*line.clamped) - xr) > 1)
       draw.AddLine(ImVec2(xr, y), ImVec2(X(*line.clamped), y), clampColor, Px(3));
     draw.AddTriangleFilled(ImVec2(xr - m, y - band - m * 1.6f), ImVec2(xr + m, y - band - m * 1.6f), ImVec2(xr, y - band + 1),
                            rawColor);
-    const std::string rawText = line.rawName + " = " + FormatNumber(line.raw, m_settings.numbers) + (rawOff ? " (off scale)" : "");
-    const float rawW = ImGui::CalcTextSize(rawText.c_str()).x;
-    const float rawX = std::clamp(xr - rawW / 2, float(row.left - Px(40)), float(row.right + Px(20)) - rawW);
-    draw.AddText(ImVec2(rawX, y - band - m * 1.6f - font - Px(1)), rawColor, rawText.c_str());
+    draw.AddText(ToIm(texts.raw.box.min), rawColor, texts.raw.text.c_str());
+    record("raw", texts.raw);
     if (line.clamped) {
       const float xc = X(*line.clamped);
       draw.AddQuadFilled(ImVec2(xc, y - m), ImVec2(xc + m, y), ImVec2(xc, y + m), ImVec2(xc - m, y), clampColor);
-      draw.AddText(ImVec2(float(clampedBox->min.x() + Px(4)), labelY), clampColor, clampedText.c_str());
+      draw.AddText(ImVec2(float(texts.clamped->box.min.x() + Px(4)), float(texts.clamped->box.min.y())), clampColor,
+                   texts.clamped->text.c_str());
+      record("clamped", *texts.clamped);
     }
   }
   ImGui::End();

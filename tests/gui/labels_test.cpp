@@ -110,5 +110,49 @@ INSTANTIATE_TEST_SUITE_P(
                   nullptr, nullptr}),
     [](const ::testing::TestParamInfo<LabelCase>& param) { return std::string(param.param.name); });
 
+// The number lines under the canvas (the "number_line_labels" of --dump-state): no text
+// over another, each whole inside the number lines' area. At 800x600 and UI scale 2 the
+// caption ran through the raw value ("t_raw = t_al1.16667").
+struct LineCase {
+  const char* name;
+  const char* args;
+};
+
+class NumberLineLabels : public ::testing::TestWithParam<LineCase> {};
+
+TEST_P(NumberLineLabels, NothingOverlappedNothingOutside) {
+  const LineCase& c = GetParam();
+  TempDir dir;
+  const std::string state = (dir / "state.json").string();
+  const RunResult r = RunLab(std::string(c.args) + " --frames 2 --dump-state " + Quote(state), dir);
+  ASSERT_EQ(r.status, 0) << r.err;
+  const nlohmann::json s = ReadJson(state);
+  ASSERT_FALSE(s.is_discarded());
+  ASSERT_TRUE(s.contains("number_line_labels"));
+  const ScreenBox area{PointFromJson(s["number_lines"]["min"]), PointFromJson(s["number_lines"]["max"])};
+  nlohmann::json wrapped;
+  wrapped["labels"] = s["number_line_labels"];
+  const std::vector<Label> labels = LabelsFromState(wrapped);
+  int raw = 0;
+  for (size_t i = 0; i < labels.size(); ++i) {
+    const Label& a = labels[i];
+    raw += a.kind == "raw";
+    EXPECT_TRUE(cq::app::Inside(a.box, area)) << a.kind << " \"" << a.text << "\" is outside the number lines";
+    for (size_t j = i + 1; j < labels.size(); ++j)
+      EXPECT_FALSE(cq::app::Overlaps(a.box, labels[j].box))
+          << a.kind << " \"" << a.text << "\" overlaps " << labels[j].kind << " \"" << labels[j].text << "\"";
+  }
+  EXPECT_GT(raw, 0) << "no number line drawn";
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Scenes, NumberLineLabels,
+    ::testing::Values(LineCase{"ContactSmallAtUiScale2", "--lesson contact --size 800x600 --ui-scale 2"},
+                      LineCase{"SegmentSmallAtUiScale2", "--lesson segment --size 800x520 --ui-scale 2"},
+                      LineCase{"BoxSmallAtUiScale2", "--lesson box --size 900x600 --ui-scale 2"},
+                      LineCase{"PlaneAtUiScale1_5", "--lesson plane --size 700x500 --ui-scale 1.5"},
+                      LineCase{"ContactDefault", "--lesson contact --size 1280x800"}),
+    [](const ::testing::TestParamInfo<LineCase>& param) { return std::string(param.param.name); });
+
 }  // namespace
 }  // namespace cq::gui_test
