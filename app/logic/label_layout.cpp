@@ -160,10 +160,13 @@ double PolygonArea(const std::vector<cq::Vec2d>& polygon) {
   return std::abs(twice) / 2;
 }
 
-bool GridLabelFits(const ScreenBox& box, const ScreenBox& area, const std::vector<ScreenBox>& taken) {
+bool GridLabelFits(const ScreenBox& box, const ScreenBox& area, const std::vector<ScreenBox>& taken,
+                   const std::vector<ScreenCircle>& handles) {
   if (!Inside(box, area)) return false;
   for (const ScreenBox& other : taken)
     if (Overlaps(box, other)) return false;
+  for (const ScreenCircle& handle : handles)
+    if (Overlaps(box, handle)) return false;
   return true;
 }
 

@@ -61,9 +61,11 @@ std::vector<cq::Vec2d> ClipToBox(const std::vector<cq::Vec2d>& polygon, const Sc
 double PolygonArea(const std::vector<cq::Vec2d>& polygon);
 
 /// Whether a grid label's `box` is drawn: only whole inside `area` (the canvas: a label
-/// the edge would cut, such as a lone "100" of 1000000000000003, is left out) and clear of
+/// the edge would cut, such as a lone "100" of 1000000000000003, is left out), clear of
 /// every box in `taken` (the canvas's other labels, which matter more: "region A" sat on
-/// the grid's "-4").
-bool GridLabelFits(const ScreenBox& box, const ScreenBox& area, const std::vector<ScreenBox>& taken);
+/// the grid's "-4") and of every disc in `handles` (the handles and markers, drawn on top:
+/// a handle on the x axis hid half of the "2" under it).
+bool GridLabelFits(const ScreenBox& box, const ScreenBox& area, const std::vector<ScreenBox>& taken,
+                   const std::vector<ScreenCircle>& handles = {});
 
 }  // namespace cq::app

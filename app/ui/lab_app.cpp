@@ -183,6 +183,13 @@ nlohmann::json LabApp::DumpState() const {
   };
   state["labels"] = labelsJson(m_drawnLabels);
   state["number_line_labels"] = labelsJson(m_drawnLineLabels);
+  nlohmann::json handles = nlohmann::json::array();
+  for (const DragHandle& h : m_handles) {
+    if (h.shape == HandleShape::Body) continue;
+    const cq::Vec2d at = m_camera.WorldToScreen(h.position);
+    handles.push_back({{"label", h.label}, {"screen", {at.x(), at.y()}}});
+  }
+  state["handles"] = handles;
   const ScreenRect& lines = m_layout.numberLines;
   state["number_lines"] = {{"min", {lines.min.x(), lines.min.y()}}, {"max", {lines.max.x(), lines.max.y()}}};
   return state;

@@ -94,6 +94,7 @@ class LabApp {
   };
   struct CanvasLabels {
     std::vector<CanvasLabel> labels;
+    std::vector<ScreenCircle> handles;  ///< the handles and markers on screen, as discs
   };
   CanvasLabels PlaceCanvasLabels() const;
   /// The top of the row of x grid labels on screen (under the x axis, or at the bottom).

@@ -235,15 +235,26 @@ void LabApp::DrawGridLabels(ImDrawList& draw, const CanvasLabels& avoid) const {
   const ImU32 color = PackAbgr(LabelColor(), 0.55f);
   const cq::Vec2d origin = m_camera.WorldToScreen(cq::Vec2d{{0, 0}});
   const float pad = Px(4);
-  // The grid's labels give way to every other label on the canvas and stay whole inside
-  // it (GridLabelFits). A handle drawn over a grid label leaves it readable: it stays.
+  // The grid's labels give way to every other label on the canvas, and to the handles and
+  // markers (drawn over them), and stay whole inside it (GridLabelFits). Each has other
+  // places by its line (a y label under it, an x label left of it and more): a handle on
+  // the line took its only place.
   std::vector<ScreenBox> taken;
   for (const CanvasLabel& l : avoid.labels) taken.push_back(l.box);
   const ScreenBox area{rect.min, rect.max};
-  auto clear = [&](const ImVec2& at, const char* text) {
-    return GridLabelFits({FromIm(at), FromIm(at) + FromIm(ImGui::CalcTextSize(text))}, area, taken);
+  auto place = [&](const char* kind, const std::string& text, std::initializer_list<cq::Vec2d> places) {
+    const cq::Vec2d size = FromIm(ImGui::CalcTextSize(text.c_str()));
+    for (const cq::Vec2d& at : places) {
+      const ScreenBox box{at, at + size};
+      if (!GridLabelFits(box, area, taken, avoid.handles)) continue;
+      draw.AddText(ToIm(at), color, text.c_str());
+      m_drawnLabels.push_back({kind, text, box});
+      taken.push_back(box);  // the next grid label keeps off it too
+      return;
+    }
   };
   const double labelY = XLabelRowY();
+  const double font = ImGui::GetFontSize();
   const auto xs = GridMultiples(view.min.x(), view.max.x(), xGrid.major);
   const bool xScientific = GridLabelsScientific(xs.first, xs.last, xGrid);  // one format per axis
   // Side by side, x labels can be wider than the lines' spacing far from the origin: label
@@ -256,11 +267,14 @@ void LabApp::DrawGridLabels(ImDrawList& draw, const CanvasLabels& avoid) const {
   for (double k = xs.first; k <= xs.last; k += 1) {
     if (k == 0 || std::fmod(k, stride) != 0) continue;
     const std::string text = GridLabel(k, xGrid, xScientific);
+    const double width = ImGui::CalcTextSize(text.c_str()).x;
     const double sx = m_camera.WorldToScreen(cq::Vec2d{{k * xGrid.major, 0}}).x();
-    const ImVec2 at{float(sx + pad), float(labelY)};
-    if (!clear(at, text.c_str())) continue;
-    draw.AddText(at, color, text.c_str());
-    m_drawnLabels.push_back({"grid-x", text, {FromIm(at), FromIm(at) + FromIm(ImGui::CalcTextSize(text.c_str()))}});
+    // Right of its line, else left of it, else a little lower or over the axis, clear of a
+    // handle on the axis at the line (A at x = 1e17, whose "A" took the left place).
+    const double clearance = Px(8);
+    place("grid-x", text,
+          {cq::Vec2d{{sx + pad, labelY}}, cq::Vec2d{{sx - pad - width, labelY}}, cq::Vec2d{{sx + pad, labelY + clearance}},
+           cq::Vec2d{{sx + pad, labelY - 2 * pad - font - clearance}}});
   }
   const auto ys = GridMultiples(view.min.y(), view.max.y(), yGrid.major);
   const bool yScientific = GridLabelsScientific(ys.first, ys.last, yGrid);
@@ -271,13 +285,16 @@ void LabApp::DrawGridLabels(ImDrawList& draw, const CanvasLabels& avoid) const {
     const float width = ImGui::CalcTextSize(text.c_str()).x;
     const double labelX = std::clamp(origin.x() - pad - width, rect.min.x() + pad, rect.max.x() - width - pad);
     const double sy = m_camera.WorldToScreen(cq::Vec2d{{0, y}}).y();
-    const double top = sy - ImGui::GetFontSize() - 1;
-    // Not over the row of x labels (both rows meet in a corner when both axes are off-screen).
-    if (top < labelY + ImGui::GetFontSize() + pad && top + ImGui::GetFontSize() > labelY - pad) continue;
-    const ImVec2 at{float(labelX), float(top)};
-    if (!clear(at, text.c_str())) continue;
-    draw.AddText(at, color, text.c_str());
-    m_drawnLabels.push_back({"grid-y", text, {FromIm(at), FromIm(at) + FromIm(ImGui::CalcTextSize(text.c_str()))}});
+    // Above its line, else under it; never on the row of x labels (both rows meet in a
+    // corner when both axes are off-screen).
+    const double above = sy - font - 1;
+    const double below = sy + 1;
+    auto offRow = [&](double top) { return top >= labelY + font + pad || top + font <= labelY - pad; };
+    if (offRow(above) && offRow(below)) {
+      place("grid-y", text, {cq::Vec2d{{labelX, above}}, cq::Vec2d{{labelX, below}}});
+    } else if (offRow(above) || offRow(below)) {
+      place("grid-y", text, {cq::Vec2d{{labelX, offRow(above) ? above : below}}});
+    }
   }
 }
 
@@ -354,6 +371,7 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
   for (const DragHandle& h : m_handles)
     if (h.shape != HandleShape::Body) discs.push_back({S(h.position), double(r + Px(3))});
   for (const MarkerPoint& m : m_frame.markers) discs.push_back({S(m.position), double(r)});
+  result.handles = discs;
   std::vector<ScreenBox> placed;
   const cq::Vec2d textPad{{Px(4), Px(2)}};
   // Only what is on or near the canvas is placed: a label at a pixel far off screen (a

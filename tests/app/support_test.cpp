@@ -297,6 +297,15 @@ TEST(LabelLayout, WithNoFreePlaceTheLeastCoveredOneIsKept) {
   EXPECT_DOUBLE_EQ(CoveredArea(inArea, {own, handle}, taken), size.x() * size.y());
 }
 
+TEST(LabelLayout, GridLabelsKeepOffHandles) {
+  // Handle B at (3, 0) on the x axis, drawn over the grid's "2" just right of x = 2.
+  const ScreenBox canvas{{{420, 22}}, {{1280, 688}}};
+  const ScreenBox two{{{804, 360}}, {{812, 376}}};
+  EXPECT_FALSE(GridLabelFits(two, canvas, {}, {{{{810, 356}}, 10}}));
+  EXPECT_TRUE(GridLabelFits(two, canvas, {}, {{{{830, 356}}, 10}}));  // a handle further off
+  EXPECT_TRUE(GridLabelFits(two, canvas, {}));
+}
+
 TEST(LabelLayout, GridLabelsGiveWayAndStayWhole) {
   const ScreenBox canvas{{{420, 22}}, {{1280, 688}}};
   const ScreenBox regionA{{{560, 56}}, {{640, 76}}};  // "region A", placed first
