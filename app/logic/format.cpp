@@ -1,5 +1,6 @@
 #include "logic/format.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -23,6 +24,19 @@ std::string FormatNumber(double value, NumberStyle style) {
 
 std::string FormatPoint(const cq::Vec2d& p, NumberStyle style) {
   return "(" + FormatNumber(p.x(), style) + ", " + FormatNumber(p.y(), style) + ")";
+}
+
+std::string FieldNumber(double value, NumberStyle style) {
+  const std::string exact = FormatNumber(value, NumberStyle::Exact);
+  if (style == NumberStyle::Exact || !std::isfinite(value)) return exact;
+  if (exact.size() <= 12) return exact == "-0" ? "0" : exact;
+  // Digits before the point: 1 + floor(log10 |value|) for |value| >= 1.
+  const double magnitude = std::abs(value);
+  const int integerDigits = magnitude >= 1 ? 1 + int(std::floor(std::log10(magnitude))) : 0;
+  const int precision = std::clamp(integerDigits + 3, 6, 17);
+  char buffer[40];
+  std::snprintf(buffer, sizeof buffer, "%.*g", precision, value);
+  return buffer;
 }
 
 }  // namespace cq::app

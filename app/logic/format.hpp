@@ -17,4 +17,12 @@ std::string FormatNumber(double value, NumberStyle style);
 /// "(x, y)"
 std::string FormatPoint(const cq::Vec2d& p, NumberStyle style);
 
+/// A coordinate as its editable field shows it. Exact: FormatNumber's exact text. Readable:
+/// the exact text when it is short (at most 12 characters: "1000003", "1000001.5", "0.1"),
+/// else rounded to 6 significant digits or to 3 decimals past the integer part, whichever
+/// keeps more ("2.34194", "1000003.235"), never more than 17. With 6 digits alone the
+/// "far from the origin" preset showed B = (1e+06, 1e+06) for (1000003, 1000001.5), and a
+/// click into the field gave the same: the real value could be neither read nor edited.
+std::string FieldNumber(double value, NumberStyle style);
+
 }  // namespace cq::app

@@ -31,4 +31,8 @@ std::vector<std::string> WrapAtSpaces(std::string_view text, double width, const
 /// is, and then "…".
 std::string FitOnOneLine(std::string_view text, double width, const TextWidth& measure);
 
+/// `text` if it has at most `maxBytes` bytes, else its first `maxBytes` bytes or fewer, cut
+/// at a UTF-8 character boundary, followed by "…" (a long entry quoted in a message).
+std::string Shortened(std::string_view text, std::size_t maxBytes);
+
 }  // namespace cq::app

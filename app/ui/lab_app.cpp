@@ -80,7 +80,10 @@ void LabApp::AdjustUiScale(float factor) {
 
 void LabApp::HandleShortcuts(const std::vector<KeyPress>& keys) {
   const ImGuiIO& io = ImGui::GetIO();
-  // Typing into a field owns the keyboard; so does any widget being used.
+  // Ctrl+Q quits from anywhere, a field being typed into too (the menu promises it).
+  for (const KeyPress& press : keys)
+    if (!press.repeat && press.key == GLFW_KEY_Q && (press.mods & GLFW_MOD_CONTROL) != 0) m_quitRequested = true;
+  // Otherwise typing into a field owns the keyboard; so does any widget being used.
   if (io.WantTextInput || ImGui::IsAnyItemActive()) return;
   for (const KeyPress& press : keys) HandleShortcut(press);
 }
@@ -127,7 +130,15 @@ void LabApp::HandleShortcut(const KeyPress& press) {
     case GLFW_KEY_X:
       m_settings.numbers = m_settings.numbers == NumberStyle::Exact ? NumberStyle::Readable : NumberStyle::Exact;
       return;
-    case GLFW_KEY_ESCAPE: m_scene.selectedHandle.reset(); return;
+    case GLFW_KEY_ESCAPE:
+      // Closes an open Shortcuts or About window first, else drops the selection.
+      if (m_showHelp || m_showAbout) {
+        m_showHelp = false;
+        m_showAbout = false;
+      } else {
+        m_scene.selectedHandle.reset();
+      }
+      return;
     case GLFW_KEY_TAB: {
       // Cycle the arrow keys' target through the handles (Shift: backwards).
       const std::vector<DragHandle> handles = m_scene.CurrentLesson().Handles(m_scene.CurrentPoints());
@@ -190,6 +201,14 @@ nlohmann::json LabApp::DumpState() const {
     handles.push_back({{"label", h.label}, {"screen", {at.x(), at.y()}}});
   }
   state["handles"] = handles;
+  // What the sidebar says of a refused entry, and which extra windows are open.
+  state["edit_error"] = m_editError;
+  state["windows"] = {{"shortcuts", m_showHelp}, {"about", m_showAbout}};
+  if (m_coordinateEdit) {  // a field being typed into (left unapplied on quitting)
+    const std::vector<PointSpec> specs = m_scene.CurrentLesson().PointSpecs();
+    state["editing"] = {{"field", specs[m_coordinateEdit->point].name + (m_coordinateEdit->axis == 0 ? ".x" : ".y")},
+                        {"text", std::string(m_coordinateEdit->text)}};
+  }
   const ScreenRect& lines = m_layout.numberLines;
   state["number_lines"] = {{"min", {lines.min.x(), lines.min.y()}}, {"max", {lines.max.x(), lines.max.y()}}};
   return state;

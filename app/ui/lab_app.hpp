@@ -152,7 +152,7 @@ class LabApp {
   struct CoordinateEdit {
     size_t point;
     int axis;
-    char text[64];
+    char text[256];  ///< a text that fills it (255 characters) is refused: it may have been cut
     std::string before;  ///< the text the field showed when editing began
   };
   std::optional<CoordinateEdit> m_coordinateEdit;

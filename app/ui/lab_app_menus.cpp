@@ -28,7 +28,7 @@ constexpr ShortcutRow k_shortcuts[] = {
     {"F", "frame the scene"},
     {"Tab / Shift+Tab", "select the next / previous handle for the arrow keys"},
     {"Arrow keys", "nudge the selected handle one minor grid step (Shift x10, Alt x0.1)"},
-    {"Esc", "deselect"},
+    {"Esc", "close this window or About; else deselect"},
     {"G", "snap to grid on / off"},
     {"V", "show / hide the regions"},
     {"X", "numbers: readable (6 digits) / exact (round-trip)"},

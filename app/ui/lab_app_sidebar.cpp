@@ -156,8 +156,8 @@ void LabApp::DrawCoordinateEditor(const std::string& name, size_t point, int axi
   // a field is being edited it keeps its own buffer; the others show the current value.
   const bool editing = m_coordinateEdit && m_coordinateEdit->point == point && m_coordinateEdit->axis == axis;
   const double current = m_scene.CurrentPoints()[point].v[axis];
-  char shown[64];
-  const std::string text = FormatNumber(current, m_settings.numbers);
+  char shown[sizeof CoordinateEdit::text];
+  const std::string text = FieldNumber(current, m_settings.numbers);
   std::snprintf(shown, sizeof shown, "%s", text.c_str());
   char* buffer = editing ? m_coordinateEdit->text : shown;
   ImGui::InputText("##v", buffer, sizeof shown, ImGuiInputTextFlags_AutoSelectAll);
@@ -171,15 +171,25 @@ void LabApp::DrawCoordinateEditor(const std::string& name, size_t point, int axi
   m_coordinateEdit.reset();
   if (typed == before) return;  // untouched (or Esc): keep the exact value, not its rounded text
   const char* axisName = axis == 0 ? ".x" : ".y";
+  auto refuse = [&](const std::string& why) {
+    m_editError = name + axisName + ": " + why + "; the previous value is kept.";
+    m_editErrorLesson = m_scene.LessonIndex();
+    m_editErrorPoints = m_scene.CurrentPoints();
+  };
+  // ImGui stops taking characters when the buffer is full and says nothing: a text that
+  // fills it may have lost its end (400 typed 1s read as 1.11111e+62), so it is refused.
+  if (typed.size() >= sizeof CoordinateEdit::text - 1) {
+    refuse("the text is longer than " + std::to_string(sizeof CoordinateEdit::text - 2) + " characters (\"" +
+           Shortened(typed, 24) + "\")");
+    return;
+  }
   if (const auto value = ParseFiniteDouble(typed)) {
     m_scene.EditPoints()[point].v[axis] = *value;
     m_scene.Commit();  // one undo step per edit
     m_editError.clear();
     return;
   }
-  m_editError = name + axisName + ": \"" + typed + "\" is not a finite number; the previous value is kept.";
-  m_editErrorLesson = m_scene.LessonIndex();
-  m_editErrorPoints = m_scene.CurrentPoints();
+  refuse("\"" + Shortened(typed, 40) + "\" is not a finite number");
 }
 
 void LabApp::DrawValues() const {

@@ -215,6 +215,24 @@ TEST(GridSpacing, LabelStrideKeepsSideBySideLabelsApart) {
     }
 }
 
+TEST(FormatNumber, FieldsShowWhatTheyHold) {
+  // Short exact texts as they are: the far preset's B is (1000003, 1000001.5), not 1e+06.
+  EXPECT_EQ(FieldNumber(1000003, NumberStyle::Readable), "1000003");
+  EXPECT_EQ(FieldNumber(1000001.5, NumberStyle::Readable), "1000001.5");
+  EXPECT_EQ(FieldNumber(0.1, NumberStyle::Readable), "0.1");
+  EXPECT_EQ(FieldNumber(-0.0, NumberStyle::Readable), "0");
+  EXPECT_EQ(FieldNumber(5e-324, NumberStyle::Readable), "5e-324");
+  // Long ones rounded: 6 significant digits, or 3 decimals past the integer part.
+  EXPECT_EQ(FieldNumber(2.3419354838709677, NumberStyle::Readable), "2.34194");
+  EXPECT_EQ(FieldNumber(1000003.2345678, NumberStyle::Readable), "1000003.235");
+  EXPECT_EQ(FieldNumber(0.30000000000000004, NumberStyle::Readable), "0.3");
+  EXPECT_EQ(FieldNumber(-1.7976931348623157e308, NumberStyle::Readable), "-1.7976931348623157e+308");
+  // Each short text reads back to the value it shows.
+  for (double v : {1000003.0, 1000001.5, 0.1, 123456789012.0, -2.5e-300, 1e17})
+    EXPECT_EQ(std::strtod(FieldNumber(v, NumberStyle::Readable).c_str(), nullptr), v) << v;
+  EXPECT_EQ(FieldNumber(2.3419354838709676, NumberStyle::Exact), "2.3419354838709676");
+}
+
 TEST(FormatNumber, ReadableAndExact) {
   EXPECT_EQ(FormatNumber(0.6, NumberStyle::Readable), "0.6");
   EXPECT_EQ(FormatNumber(1.0 / 3.0, NumberStyle::Readable), "0.333333");

@@ -121,5 +121,14 @@ TEST(WrapAtSpaces, RandomTextFitsAndLosesNothing) {
   }
 }
 
+TEST(Shortened, CutsAtACharacterBoundary) {
+  EXPECT_EQ(Shortened("1e400", 40), "1e400");
+  EXPECT_EQ(Shortened(std::string(400, '1'), 24), std::string(24, '1') + "…");
+  // "−" is three bytes: a cut inside it backs up to before it.
+  EXPECT_EQ(Shortened("ab−cd", 3), "ab…");
+  EXPECT_EQ(Shortened("ab−cd", 5), "ab−…");
+  EXPECT_EQ(Shortened("", 0), "");
+}
+
 }  // namespace
 }  // namespace cq::app

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Runs inside xvfb-run (see keyboard_test.cpp). Starts closest-lab on the segment lesson at
+# 1200x800, plays one keyboard scene with the real (XTEST) keyboard and quits with Ctrl+Q,
+# so that the app writes OUT/after.json (--dump-state) on its way out.
+#   keyboard.sh APP OUT SCENE
+# Scenes:
+#   long-text    click into P.x, type 400 "1"s and Enter (more than the field holds)
+#   quit-typing  click into P.x, type "5" and quit with Ctrl+Q while the field has focus
+#   escape-help  F1 (Shortcuts), then Esc
+set -euo pipefail
+app=$1 out=$2 scene=$3
+
+HOME=$out "$app" --no-config --lesson segment --size 1200x800 --dump-state "$out/after.json" &
+pid=$!
+wid=$(timeout 20 xdotool search --sync --onlyvisible --name "Closest Point Lab" | head -n 1)
+sleep 1  # the first frames: fonts, shaders, layout
+xdotool windowfocus --sync "$wid" || true
+
+click_px() {  # P.x's field, in the POINTS section (found from the layout at this size)
+  xdotool mousemove --window "$wid" "$px_x" "$px_y"
+  sleep 0.2
+  xdotool click 1
+  sleep 0.3
+}
+px_x=${PX_X:-100} px_y=${PX_Y:-465}
+case $scene in
+  long-text)
+    click_px
+    xdotool type --delay 2 "$(printf '1%.0s' $(seq 400))"
+    sleep 0.3
+    xdotool key Return
+    ;;
+  quit-typing)
+    click_px
+    xdotool type --delay 20 "5"
+    ;;
+  escape-help)
+    xdotool key F1
+    sleep 0.4
+    xdotool key Escape
+    ;;
+  *) echo "unknown scene $scene" >&2; kill "$pid"; exit 2 ;;
+esac
+sleep 0.4
+xdotool key ctrl+q
+for _ in $(seq 100); do
+  kill -0 "$pid" 2>/dev/null || break
+  sleep 0.1
+done
+if kill -0 "$pid" 2>/dev/null; then
+  echo "closest-lab did not quit on Ctrl+Q" >&2
+  kill "$pid"
+  exit 1
+fi
+wait "$pid"

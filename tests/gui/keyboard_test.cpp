@@ -1,0 +1,49 @@
+// The real window driven with the real keyboard (xdotool, tests/gui/keyboard.sh): a text
+// longer than a coordinate field holds is refused, not cut (400 typed 1s were read as
+// 1.11111e+62); Ctrl+Q quits while a field is being typed into (it did nothing); Esc closes
+// the Shortcuts window (it only dropped the selection).
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "gui_support.hpp"
+
+namespace cq::gui_test {
+namespace {
+
+nlohmann::json PlayScene(const TempDir& dir, const std::string& scene) {
+  const RunResult r = RunShell("timeout 90 xvfb-run -a -s '-screen 0 1600x1000x24' bash " + Quote(CQ_KEYBOARD_SCRIPT) +
+                               " " + Quote(CQ_LAB_BINARY) + " " + Quote(dir.Path().string()) + " " + scene,
+                               dir);
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  return ReadJson(dir / "after.json");
+}
+
+TEST(Keyboard, ATextLongerThanTheFieldIsRefusedNotCut) {
+  TempDir dir;
+  const nlohmann::json s = PlayScene(dir, "long-text");
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_EQ(s["points"]["P"][0].get<double>(), 5.5);  // the segment lesson's P, kept
+  const std::string error = s["edit_error"].get<std::string>();
+  EXPECT_NE(error.find("P.x: the text is longer than 254 characters"), std::string::npos) << error;
+  EXPECT_NE(error.find("the previous value is kept"), std::string::npos) << error;
+}
+
+TEST(Keyboard, CtrlQQuitsWhileAFieldIsBeingTypedInto) {
+  TempDir dir;
+  const nlohmann::json s = PlayScene(dir, "quit-typing");  // fails if the app did not quit
+  ASSERT_FALSE(s.is_discarded());
+  ASSERT_TRUE(s.contains("editing")) << "the field did not have focus: the scene proves nothing";
+  EXPECT_EQ(s["editing"]["field"], "P.x");
+  EXPECT_EQ(s["points"]["P"][0].get<double>(), 5.5);  // an unfinished entry is not applied
+}
+
+TEST(Keyboard, EscapeClosesTheShortcutsWindow) {
+  TempDir dir;
+  const nlohmann::json s = PlayScene(dir, "escape-help");
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_FALSE(s["windows"]["shortcuts"].get<bool>());
+}
+
+}  // namespace
+}  // namespace cq::gui_test
