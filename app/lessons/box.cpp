@@ -126,6 +126,15 @@ LessonFrame BoxLesson::Evaluate(const Points& points, const WorldRect& view, Num
   const auto q = cq::ClosestPointOnBox(p, box);
   if (!q) {
     SetError(frame, q.error());
+    // Core says "min/max coordinate 0"; here the points have names and the axes letters.
+    if (q.error().code == cq::ErrorCode::InvertedBox && (q.error().axis == 0 || q.error().axis == 1)) {
+      const int k = q.error().axis;
+      const std::string axis = k == 0 ? ".x" : ".y";
+      frame.errorText = "Min" + axis + " (" + FormatNumber(box.min.v[k], style) + ") is greater than Max" + axis + " (" +
+                        FormatNumber(box.max.v[k], style) +
+                        "): a box needs min ≤ max on each axis (min = max, a flat box, is valid). Type a value on "
+                        "the other side, drag a corner, or undo (Ctrl+Z).";
+    }
     return frame;
   }
   frame.result = *q;

@@ -198,7 +198,8 @@ nlohmann::json LabApp::DumpState() const {
   for (const DragHandle& h : m_handles) {
     if (h.shape == HandleShape::Body) continue;
     const cq::Vec2d at = m_camera.WorldToScreen(h.position);
-    handles.push_back({{"label", h.label}, {"screen", {at.x(), at.y()}}});
+    const bool selected = m_scene.selectedHandle && *m_scene.selectedHandle == h.id;
+    handles.push_back({{"label", h.label}, {"screen", {at.x(), at.y()}}, {"selected", selected}});
   }
   state["handles"] = handles;
   // What the sidebar says of a refused entry, and which extra windows are open.

@@ -177,7 +177,10 @@ void LabApp::CanvasInput() {
       const bool snap = m_settings.snapToGrid || io.KeyShift;
       DragTo(lesson, m_scene.EditPoints(), *m_drag, m_camera.ScreenToWorld(mouse),
              snap ? std::optional<cq::Vec2d>(MinorSteps(Grids())) : std::nullopt);
+      // A box corner dragged past the opposite side becomes the other corner: the drag and
+      // the selection follow it (the ring stayed on the corner left behind).
       m_hoveredId = m_drag->handleId;
+      m_scene.selectedHandle = m_drag->handleId;
       ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeAll);
     } else {
       m_scene.Commit();  // one undo step per drag

@@ -271,6 +271,11 @@ TEST(BoxLesson, InvertedBoxTypedInIsReported) {
   ASSERT_TRUE(frame.error);
   EXPECT_EQ(frame.error->code, cq::ErrorCode::InvertedBox);
   EXPECT_EQ(frame.error->axis, 0);
+  // Named as the lesson names them (core says "min/max coordinate 0").
+  EXPECT_EQ(frame.errorText.substr(0, 44), "Min.x (2) is greater than Max.x (-2): a box ");
+  const LessonFrame y = BoxLesson().Evaluate({{{-2, 1.5}}, {{2, 1}}, {{0, 0}}}, k_view, NumberStyle::Readable);
+  ASSERT_TRUE(y.error);
+  EXPECT_EQ(y.errorText.substr(0, 44), "Min.y (1.5) is greater than Max.y (1): a box");
 }
 
 TEST(BoxLesson, NineRegionsOneHighlighted) {

@@ -141,6 +141,45 @@ TEST(Interaction, DraggingOnTheNumberLineMovesPAlongTheCarrier) {
   EXPECT_EQ(s1["values"]["region"], cq::ToString(q->region));
 }
 
+TEST(Interaction, ABoxCornerDraggedPastTheOtherKeepsTheSelection) {
+  // Min dragged up and right past Max: the box stays min <= max (the dragged corner becomes
+  // Max), and the selection ring follows the corner under the mouse (it stayed on the
+  // corner left behind, and the arrow keys then moved that one).
+  TempDir dir;
+  const RunResult before =
+      RunLab("--lesson box --size 1200x800 --frames 3 --dump-state " + Quote((dir / "before.json").string()), dir);
+  ASSERT_EQ(before.status, 0) << before.err;
+  const nlohmann::json s0 = ReadJson(dir / "before.json");
+  ASSERT_FALSE(s0.is_discarded());
+  const cq::app::Camera camera = CameraFromState(s0);
+  const cq::Vec2d press = camera.WorldToScreen(PointFromJson(s0["points"]["Min"]));
+  const cq::Vec2d past = camera.WorldToScreen(PointFromJson(s0["points"]["Max"])) + cq::Vec2d{{60, -40}};
+  const long dx = std::lround(past.x() - press.x());
+  const long dy = std::lround(past.y() - press.y());
+  const RunResult drag = RunShell("timeout 90 xvfb-run -a -s '-screen 0 1600x1000x24' bash " + Quote(CQ_DRAG_SCRIPT) +
+                                      " " + Quote(CQ_LAB_BINARY) + " " + Quote(dir.Path().string()) + " " +
+                                      std::to_string(std::lround(press.x())) + " " +
+                                      std::to_string(std::lround(press.y())) + " " + std::to_string(dx) + " " +
+                                      std::to_string(dy) + " box",
+                                  dir);
+  ASSERT_EQ(drag.status, 0) << drag.err;
+  const nlohmann::json s1 = ReadJson(dir / "after.json");
+  ASSERT_FALSE(s1.is_discarded());
+  EXPECT_FALSE(s1.contains("error"));
+  // The old Max is the new Min; the dragged corner, now Max, is where the mouse let go.
+  EXPECT_EQ(s1["points"]["Min"], s0["points"]["Max"]);
+  const cq::Vec2d end = press + cq::Vec2d{{double(dx), double(dy)}};
+  int selected = 0;
+  for (const auto& h : s1["handles"]) {
+    if (!h["selected"].get<bool>()) continue;
+    ++selected;
+    EXPECT_EQ(h["label"], "Max");
+    EXPECT_NEAR(h["screen"][0].get<double>(), end.x(), 1.5);
+    EXPECT_NEAR(h["screen"][1].get<double>(), end.y(), 1.5);
+  }
+  EXPECT_EQ(selected, 1);
+}
+
 /// Drags in the contact lesson's default scene from the pixel of world point `from` by
 /// (dx, dy) pixels; returns the state dumps before and after, and the camera.
 struct ContactDrag {
