@@ -125,6 +125,17 @@ std::vector<ScreenCircle> CirclesAlong(const cq::Vec2d& a, const cq::Vec2d& b, d
   return circles;
 }
 
+std::optional<cq::Vec2d> VisibleMiddle(const cq::Vec2d& a, const cq::Vec2d& b, const ScreenBox& area) {
+  if (!cq::IsFinite(a) || !cq::IsFinite(b)) return std::nullopt;
+  if (a == b) {
+    if (Inside({a, a}, area)) return a;
+    return std::nullopt;
+  }
+  const auto part = cq::ClipParametricToRect(a, b - a, 0.0, 1.0, cq::Rect2<double>{area.min, area.max});
+  if (!part) return std::nullopt;
+  return 0.5 * (part->p0 + part->p1);
+}
+
 std::vector<cq::Vec2d> ClipToBox(const std::vector<cq::Vec2d>& polygon, const ScreenBox& area) {
   std::vector<cq::Vec2d> out = polygon;
   // One half-plane at a time: x >= min.x, x <= max.x, y >= min.y, y <= max.y.

@@ -53,6 +53,11 @@ ScreenBox KeepInside(const ScreenBox& box, const ScreenBox& area);
 std::vector<ScreenCircle> CirclesAlong(const cq::Vec2d& a, const cq::Vec2d& b, double radius, double spacing,
                                        const ScreenBox& area);
 
+/// The middle of the part of segment ab inside `area`, where a label of the segment goes
+/// (the distance's "d = 3.2114" sat at the middle of the whole segment, off the canvas
+/// when P was, and only "14" of it showed); nothing when no part is inside.
+std::optional<cq::Vec2d> VisibleMiddle(const cq::Vec2d& a, const cq::Vec2d& b, const ScreenBox& area);
+
 /// The part of a convex polygon (screen pixels, vertices in order) inside `area`
 /// (Sutherland-Hodgman): what of a region is on the canvas.
 std::vector<cq::Vec2d> ClipToBox(const std::vector<cq::Vec2d>& polygon, const ScreenBox& area);

@@ -419,16 +419,19 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
   for (const MarkerPoint& m : m_frame.markers)
     label(m.label, S(m.position), Px(6), awayFromCenter(S(m.position)) * -1.0, MarkerColor(m.marker), 0.8f);
 
+  // At the middle of the part on the canvas (of the whole segment, P off the canvas put
+  // the label there too, and the edge cut it to "14").
   if (m_frame.distance && !(m_frame.distance->p0 == m_frame.distance->p1)) {
     const cq::Vec2d a = S(m_frame.distance->p0);
     const cq::Vec2d b = S(m_frame.distance->p1);
-    const cq::Vec2d side = cq::PerpLeft(b - a);
-    label(m_frame.distanceText, 0.5 * (a + b), Px(4), side, StrokeColor(Stroke::Distance), 0.85f);
+    if (const auto middle = VisibleMiddle(a, b, canvasBox))
+      label(m_frame.distanceText, *middle, Px(4), cq::PerpLeft(b - a), StrokeColor(Stroke::Distance), 0.85f);
   }
   if (m_frame.pushOut && !(m_frame.pushOut->p0 == m_frame.pushOut->p1)) {
     const cq::Vec2d a = S(m_frame.pushOut->p0);
     const cq::Vec2d b = S(m_frame.pushOut->p1);
-    label(m_frame.pushOutText, 0.5 * (a + b), Px(4), cq::PerpLeft(b - a) * -1.0, StrokeColor(Stroke::PushOut), 0.85f);
+    if (const auto middle = VisibleMiddle(a, b, canvasBox))
+      label(m_frame.pushOutText, *middle, Px(4), cq::PerpLeft(b - a) * -1.0, StrokeColor(Stroke::PushOut), 0.85f);
   }
 
   // Name the regions at their visible centres (only P's region for the busy 9-region box),

@@ -315,6 +315,20 @@ TEST(LabelLayout, WithNoFreePlaceTheLeastCoveredOneIsKept) {
   EXPECT_DOUBLE_EQ(CoveredArea(inArea, {own, handle}, taken), size.x() * size.y());
 }
 
+TEST(LabelLayout, VisibleMiddleOfASegment) {
+  const ScreenBox canvas{{{400, 20}}, {{1200, 700}}};
+  // Whole on the canvas: its middle.
+  EXPECT_EQ(*VisibleMiddle({{500, 100}}, {{700, 300}}, canvas), (cq::Vec2d{{600, 200}}));
+  // P far below the canvas: the middle of the part from the foot to the bottom edge.
+  const auto middle = VisibleMiddle({{600, 600}}, {{600, 5000}}, canvas);
+  ASSERT_TRUE(middle);
+  EXPECT_DOUBLE_EQ(middle->x(), 600);
+  EXPECT_DOUBLE_EQ(middle->y(), 650);
+  EXPECT_FALSE(VisibleMiddle({{100, 100}}, {{300, 300}}, canvas));  // all off the canvas
+  EXPECT_FALSE(VisibleMiddle({{100, 100}}, {{100, 100}}, canvas));
+  EXPECT_EQ(*VisibleMiddle({{450, 30}}, {{450, 30}}, canvas), (cq::Vec2d{{450, 30}}));
+}
+
 TEST(LabelLayout, GridLabelsKeepOffHandles) {
   // Handle B at (3, 0) on the x axis, drawn over the grid's "2" just right of x = 2.
   const ScreenBox canvas{{{420, 22}}, {{1280, 688}}};
