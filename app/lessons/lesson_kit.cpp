@@ -112,6 +112,12 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const cq::
     frame.steps.push_back("Project: |B − A|² = " + n(q.denominator) +
                           " in double (the square under- or overflows), so core rescales by a power of two "
                           "before dividing: t_raw = (" + query + " − A)·(B − A) / |B − A|² = " + n(q.tRaw) + ".");
+  else if (!std::isfinite(q.numerator))
+    // A point far out (P.x = 1e308): the dot product overflows in double, t_raw does not
+    // ("= inf / 55.25 = 1.26697e+307" was arithmetic no student could follow).
+    frame.steps.push_back("Project: (" + query + " − A)·(B − A) = " + n(q.numerator) +
+                          " in double (the dot product overflows), so core rescales by a power of two before "
+                          "dividing: t_raw = (" + query + " − A)·(B − A) / |B − A|² = " + n(q.tRaw) + ".");
   else
     frame.steps.push_back("Project: t_raw = (" + query + " − A)·(B − A) / |B − A|² = " + n(q.numerator) + " / " +
                           n(q.denominator) + " = " + n(q.tRaw) + ".");

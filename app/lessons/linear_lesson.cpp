@@ -1,5 +1,7 @@
 // The picture shared by the segment, ray and line lessons: core's closest point on
 // P(t) = A + t(B - A), with every part of project-clamp-evaluate drawn and written out.
+#include <cmath>
+
 #include "cq/linear.hpp"
 #include "lessons/lesson_kit.hpp"
 #include "lessons/lessons.hpp"
@@ -14,7 +16,9 @@ void AddSteps(LessonFrame& frame, cq::LinearKind kind, const cq::LinearResult<do
     frame.steps.push_back("Distance: |P − A| = " + FormatNumber(q.distance, style) + ".");
   else
     frame.steps.push_back("Distance: |P − closest| = " + FormatNumber(q.distance, style) + "  (squared: " +
-                          FormatNumber(q.distanceSq, style) + ").");
+                          FormatNumber(q.distanceSq, style) +
+                          (std::isfinite(q.distanceSq) ? "" : ", beyond double's range; the distance itself is not") +
+                          ").");
 }
 
 }  // namespace

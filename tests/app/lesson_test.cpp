@@ -192,6 +192,13 @@ TEST(LinearLessons, StepsTellTheTruthAtBoundariesAndForTinySegments) {
   EXPECT_NE(tiny[0].find("rescales"), std::string::npos) << tiny[0];
   EXPECT_NE(tiny[0].find("= 0.5."), std::string::npos) << tiny[0];
   EXPECT_NE(tiny[2].find("(5e-301, 0)"), std::string::npos) << tiny[2];
+  // P.x = 1e308: the numerator overflows, t_raw does not; the step says so rather than
+  // "= inf / 55.25 = 1.26697e+307", and the squared distance's overflow is named.
+  const auto far = steps({{{-4, -1}}, {{3, 1.5}}, {{1e308, 4}}});
+  ASSERT_GE(far.size(), 4u);
+  EXPECT_EQ(far[0].find("inf /"), std::string::npos) << far[0];
+  EXPECT_NE(far[0].find("the dot product overflows"), std::string::npos) << far[0];
+  EXPECT_NE(far[3].find("beyond double's range"), std::string::npos) << far[3];
 }
 
 TEST(LinearLessons, DegenerateSegmentIsThePointANotAnError) {
