@@ -122,7 +122,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (options.version) {
-    std::printf("%s 0.1.0 (Dear ImGui %s)\n", k_program, IMGUI_VERSION);
+    std::printf("%s %s (Dear ImGui %s)\n", k_program, CQ_VERSION, IMGUI_VERSION);
     return 0;
   }
 

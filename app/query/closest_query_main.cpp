@@ -43,6 +43,11 @@ int main(int argc, char** argv) {
       std::cout << cq::query::HelpText();
       return Delivered(0);
     }
+    if (arg == "--version") {
+      errno = 0;
+      std::cout << "closest-query " << CQ_VERSION << "\n";
+      return Delivered(0);
+    }
   }
   errno = 0;
   if (args.empty()) return Delivered(cq::query::AnswerJsonLines(std::cin, std::cout));

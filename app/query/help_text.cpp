@@ -9,7 +9,7 @@ std::string_view HelpText() {
 USAGE
   closest-query < queries.jsonl        JSON lines: one query per input line
   closest-query KIND --OPTION VALUE... one query, answered in words
-  closest-query --help
+  closest-query --help | --version
 
 JSON LINES
   Every input line gets exactly one output line, in order. Arrays hold 2 or 3 numbers

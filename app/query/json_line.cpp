@@ -101,8 +101,13 @@ bool LooksLikeNanOrInfinity(const std::string& lastToken) {
     --start;
   }
   if (start == lastToken.size()) return false;
-  const char first = lastToken[start];
-  return first == 'N' || first == 'n' || first == 'I' || first == 'i';
+  // The letters read must begin "nan" or "infinity" (any case): "not json" stops at "no",
+  // which is neither, and was told that NaN is not a JSON number.
+  std::string letters;
+  for (std::size_t i = start; i < lastToken.size(); ++i)
+    letters += static_cast<char>(lastToken[i] >= 'A' && lastToken[i] <= 'Z' ? lastToken[i] - 'A' + 'a' : lastToken[i]);
+  auto beginsLike = [&](std::string_view word) { return word.substr(0, letters.size()) == letters; };
+  return beginsLike("nan") || beginsLike("infinity");
 }
 
 /// nlohmann's message without its "[json.exception.parse_error.101] parse error at line 1, "
@@ -200,6 +205,12 @@ class LineBuilder {
   }
 
   bool OpenContainer(Json empty) {
+    // A line that is an array is not a query at any depth: say that first ("[[[[0]]]]" was
+    // "element 0 coordinate 0 ...: nested too deeply").
+    if (m_frames.empty() && empty.is_array()) {
+      m_error = "expected a JSON object such as {\"query\":\"segment\",\"a\":[0,0],\"b\":[1,0],\"p\":[0,1]}, got an array";
+      return false;
+    }
     if (m_frames.size() >= k_maxDepth) {
       m_error = Prefixed(Location(), "nested too deeply: a query needs at most 3 levels");
       return false;

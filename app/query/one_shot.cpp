@@ -103,6 +103,10 @@ std::string DescribeLinear(const Request& request, const Answer& answer) {
     text += "t = " + FormatWordsNumber(answer.t) + " (a line does not clamp)\n";
   } else if (region == "interior") {
     text += "t = " + FormatWordsNumber(answer.t) + " (t_raw is within " + range + ": no clamp)\n";
+  } else if (answer.tRaw == answer.t) {
+    // On a vertex exactly: nothing to clamp ("t = 0 (t_raw clamped to [0, 1])" for t_raw = 0).
+    text += "t = " + FormatWordsNumber(answer.t) + " (t_raw is exactly " + FormatWordsNumber(answer.t) +
+            ": P projects onto the vertex itself, nothing to clamp)\n";
   } else {
     text += "t = " + FormatWordsNumber(answer.t) + " (t_raw clamped to " + range + ")\n";
   }
@@ -224,6 +228,13 @@ Outcome<Json> BuildRequestJson(std::span<const std::string> args) {
       }
       return Failure::Failure("--" + name + ": " + numbers.error());
     }
+    // NaN and infinity read as numbers here ("1,nan", "1e999"): refused under the option's
+    // name, as any other bad value of it (core's message said "p coordinate 1").
+    for (std::size_t k = 0; k < numbers->size(); ++k)
+      if (!std::isfinite((*numbers)[k]) && Contains(k_knownOptions, name))
+        return Failure::Failure("--" + name + ": value " + std::to_string(k + 1) + " of " +
+                                QuoteJsonString(TruncateForEcho(value, k_maxNameBytes)) +
+                                " is not a finite number (NaN or infinity); every number must be finite");
     const bool scalar = (name == "d" || name == "radius") && numbers->size() == 1;
     destination[key] = scalar ? Json(numbers->front()) : Json(*numbers);
   }

@@ -342,6 +342,36 @@ TEST(ClosestQueryCli, BadFlagExitsTwo) {
   }
 }
 
+TEST(ClosestQueryCli, VersionLikeTheApp) {
+  const RunResult result = RunTool({"--version"}, "");
+  EXPECT_EQ(result.exitCode, 0);
+  EXPECT_EQ(result.err, "");
+  EXPECT_EQ(result.out.rfind("closest-query 0.", 0), 0u) << result.out;
+  EXPECT_EQ(SplitLines(result.out).size(), 1u) << result.out;
+}
+
+TEST(ClosestQueryCli, OneShotNamesTheOptionOfANonFiniteValue) {
+  // "--p 1,nan" was reported as core's "p coordinate 1".
+  for (const char* p : {"1,nan", "1,1e999", "-inf,0"}) {
+    const RunResult result = RunTool({"segment", "--a", "0,0", "--b", "4,0", "--p", p}, "");
+    EXPECT_EQ(result.exitCode, 2) << p;
+    EXPECT_EQ(result.err.rfind("closest-query: --p: value ", 0), 0u) << result.err;
+    EXPECT_NE(result.err.find("not a finite number"), std::string::npos) << result.err;
+  }
+}
+
+TEST(ClosestQueryCli, OneShotOnAVertexSaysNothingWasClamped) {
+  // t_raw = 0 exactly read "t = 0 (t_raw clamped to [0, 1])".
+  const RunResult atA = RunTool({"segment", "--a", "0,0", "--b", "4,0", "--p", "0,1"}, "");
+  EXPECT_EQ(atA.exitCode, 0);
+  EXPECT_EQ(atA.out.find("clamped to"), std::string::npos) << atA.out;
+  EXPECT_NE(atA.out.find("t = 0 (t_raw is exactly 0: P projects onto the vertex itself, nothing to clamp)"),
+            std::string::npos)
+      << atA.out;
+  const RunResult pastB = RunTool({"segment", "--a", "0,0", "--b", "4,0", "--p", "5,1"}, "");
+  EXPECT_NE(pastB.out.find("t = 1 (t_raw clamped to [0, 1])"), std::string::npos) << pastB.out;
+}
+
 TEST(ClosestQueryCli, OneShotSeedExample) {
   const RunResult result = RunTool({"segment", "--a", "0,0,0", "--b", "5,0,0", "--p", "3,0,-2"}, "");
   EXPECT_EQ(result.exitCode, 0);

@@ -600,6 +600,20 @@ TEST(QueryJsonErrors, ErrorLinesAreValidJsonWhateverTheInput) {
 TEST(QueryJsonErrors, DeepNestingIsRefusedWithoutRecursing) {
   const std::string line = "{\"query\":\"segment\",\"a\":" + std::string(100000, '[') + std::string(100000, ']') + "}";
   EXPECT_NE(ErrorOf(line).find("nested too deeply"), std::string::npos);
+  // A line that is an array is not a query, deep or not (it was "element 0 coordinate 0
+  // ...: nested too deeply").
+  EXPECT_EQ(ErrorOf(std::string(100000, '[') + std::string(100000, ']')),
+            R"(expected a JSON object such as {"query":"segment","a":[0,0],"b":[1,0],"p":[0,1]}, got an array)");
+  EXPECT_EQ(ErrorOf("[1,2]"), ErrorOf("[[[[0]]]]"));
+}
+
+TEST(QueryJsonErrors, PlainTextIsNotToldAboutNaN) {
+  // "not json" stops at "no": it was told "NaN and Infinity are not JSON numbers".
+  EXPECT_EQ(ErrorOf("not json").find("NaN"), std::string::npos) << ErrorOf("not json");
+  EXPECT_EQ(ErrorOf("nope").find("NaN"), std::string::npos);
+  EXPECT_EQ(ErrorOf("{\"query\":\"segment\",\"a\":[0,nothing]}").find("NaN"), std::string::npos);
+  EXPECT_NE(ErrorOf("{\"query\":\"segment\",\"a\":[0,inf]}").find("NaN and Infinity"), std::string::npos);
+  EXPECT_NE(ErrorOf("{\"query\":\"segment\",\"a\":[0,-INF]}").find("NaN and Infinity"), std::string::npos);
 }
 
 TEST(QueryJsonErrors, AnObjectOfManyFieldsIsRefusedAtOnce) {
