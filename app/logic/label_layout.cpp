@@ -57,7 +57,7 @@ ScreenBox PlaceLabel(const cq::Vec2d& anchor, const cq::Vec2d& size, double gap,
   // others cover least is kept.
   std::optional<ScreenBox> leastCovered;
   double leastCover = 0;
-  for (int ring = 0; ring < 4; ++ring) {
+  for (int ring = 0; ring < 6; ++ring) {
     const double reach = gap + ring * (size.y() + 2);
     for (int turn : order) {
       const ScreenBox box = BoxAlong(anchor, size, reach, Rotate(start, turn * k_step));

@@ -23,8 +23,8 @@ struct ScreenBox {
 /// directions (starting at `preferred`, then turning in 45-degree steps alternately to
 /// either side) whose box overlaps none of `circles` and `boxes` (and, given an `area`,
 /// lies whole inside it); if all eight collide,
-/// the same again a label height farther out (three more rings). If everything
-/// collides, the one of those 32 places, moved inside `area` (KeepInside), that the others
+/// the same again a label height farther out (five more rings). If everything
+/// collides, the one of those 48 places, moved inside `area` (KeepInside), that the others
 /// cover least (CoveredArea; the first such in that order): on a crowded small canvas the
 /// preferred place put the contact lesson's "depth = 0.881966" under a handle.
 /// `preferred` need not be unit length but must be non-zero.

@@ -47,7 +47,9 @@ void LabApp::ComputeLayout() {
   const double top = ImGui::GetFrameHeight();  // the main menu bar
   const double width = io.DisplaySize.x;
   const double height = io.DisplaySize.y;
-  const double sidebarWidth = std::clamp<double>(Px(m_settings.sidebarWidth), 200.0, std::max(200.0, width * 0.6));
+  // At most 45 % of the window: at 800x600 and UI scale 2 the sidebar took 56 % and left the
+  // canvas 350 px wide.
+  const double sidebarWidth = std::clamp<double>(Px(m_settings.sidebarWidth), 200.0, std::max(200.0, width * 0.45));
   const double lineCount = double(m_scene.CurrentLesson().NumberLineCount());
   const double linesHeight = std::min(height * 0.45, lineCount * Px(104) + Px(8));
   m_layout.sidebar = {{{0, top}}, {{sidebarWidth, height}}};
@@ -203,6 +205,7 @@ nlohmann::json LabApp::DumpState() const {
   }
   state["handles"] = handles;
   // What the sidebar says of a refused entry, and which extra windows are open.
+  state["ui_scale"] = UiScale();  // pixels per UI pixel: the labels' gaps scale with it
   state["edit_error"] = m_editError;
   state["windows"] = {{"shortcuts", m_showHelp}, {"about", m_showAbout}};
   if (m_coordinateEdit) {  // a field being typed into (left unapplied on quitting)

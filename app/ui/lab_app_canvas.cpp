@@ -393,9 +393,9 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
     ScreenBox box = PlaceLabel(anchor, FromIm(size) + 2.0 * textPad, gap, preferred, discs, placed,
                                onCanvas ? std::optional<ScreenBox>(canvasBox) : std::nullopt);
     if (onCanvas) box = KeepInside(box, canvasBox);
-    // A region's name (optional) is left out rather than drawn over another label or a
-    // handle: on a small canvas at UI scale 2 "region A", "interior" and "region B" ran
-    // together into "regionterior region B".
+    // A region's or marker's name (optional) is left out rather than drawn over another
+    // label or a handle: on a small canvas at UI scale 2 "region A", "interior" and
+    // "region B" ran together into "regionterior region B".
     if (optional && (std::any_of(placed.begin(), placed.end(), [&](const ScreenBox& b) { return Overlaps(box, b); }) ||
                      std::any_of(discs.begin(), discs.end(), [&](const ScreenCircle& c) { return Overlaps(box, c); })))
       return;
@@ -416,9 +416,6 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
   for (const DragHandle& h : m_handles)
     if (!h.label.empty()) label(h.label, S(h.position), Px(5), awayFromCenter(S(h.position)), LabelColor(), 0.75f);
 
-  for (const MarkerPoint& m : m_frame.markers)
-    label(m.label, S(m.position), Px(6), awayFromCenter(S(m.position)) * -1.0, MarkerColor(m.marker), 0.8f);
-
   // At the middle of the part on the canvas (of the whole segment, P off the canvas put
   // the label there too, and the edge cut it to "14").
   if (m_frame.distance && !(m_frame.distance->p0 == m_frame.distance->p1)) {
@@ -433,6 +430,11 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
     if (const auto middle = VisibleMiddle(a, b, canvasBox))
       label(m_frame.pushOutText, *middle, Px(4), cq::PerpLeft(b - a) * -1.0, StrokeColor(Stroke::PushOut), 0.85f);
   }
+
+  // The markers' names after the values: where no free place is left (the contact lesson
+  // at 800x600 and UI scale 2), a marker goes unnamed rather than under "depth = …".
+  for (const MarkerPoint& m : m_frame.markers)
+    label(m.label, S(m.position), Px(6), awayFromCenter(S(m.position)) * -1.0, MarkerColor(m.marker), 0.8f, true);
 
   // Name the regions at their visible centres (only P's region for the busy 9-region box),
   // off the row of x grid labels: a region's name is placed where it fits, and on that row

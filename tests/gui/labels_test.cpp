@@ -63,7 +63,16 @@ TEST_P(CanvasLabels, GridLabelsAtTheirLinesNothingOverlappedNothingCut) {
     EXPECT_TRUE(a.box.min.x() >= canvas.min.x() - 0.5 && a.box.max.x() <= canvas.max.x() + 0.5 &&
                 a.box.min.y() >= canvas.min.y() - 0.5 && a.box.max.y() <= canvas.max.y() + 0.5)
         << a.kind << " \"" << a.text << "\" is cut by the canvas's edge";
-    if (a.kind == "canvas") continue;
+    if (a.kind == "canvas") {
+      // Nor do the canvas's own labels overlap (at 800x600 and UI scale 2 "depth = 0.881966"
+      // sat over C, A and Q, and later over C′).
+      for (size_t j = i + 1; j < labels.size(); ++j) {
+        if (labels[j].kind == "canvas") {
+          EXPECT_FALSE(cq::app::Overlaps(a.box, labels[j].box)) << a.text << " overlaps " << labels[j].text;
+        }
+      }
+      continue;
+    }
     ++grid;
     if (c.mustShow && a.kind == c.mustShowKind && a.text == c.mustShow) mustShowSeen = true;
     for (size_t j = 0; j < labels.size(); ++j) {
@@ -71,19 +80,20 @@ TEST_P(CanvasLabels, GridLabelsAtTheirLinesNothingOverlappedNothingCut) {
         EXPECT_FALSE(cq::app::Overlaps(a.box, labels[j].box)) << a.text << " overlaps " << labels[j].text;
       }
     }
-    // At its line: an x label starts 4 px right of it, a y label ends about 1 px above it.
+    // At its line: an x label starts 4 UI pixels right of it, a y label ends about 1 px above it.
     // The value is read in long double, so that a label's decimal is not rounded onto the
     // double its line was (wrongly) drawn at: "1.000000000000002e+17" is ...200, and the
     // nearest double is ...192.
     const long double value = std::strtold(a.text.c_str(), nullptr);
     const cq::Vec2d center = camera.Center();
     const cq::Vec2d middle = camera.Viewport().Center();
-    // (Or on the other side of it: an x label ending 4 px left of it, a y label starting
+    // (Or on the other side of it: an x label ending 4 UI pixels left of it, a y label starting
     // 1 px under it, where a handle took the first place.)
     auto near = [](double u, double v, double tolerance) { return std::abs(u - v) <= tolerance; };
+    const double gap = 4 * s["ui_scale"].get<double>();  // 4 UI pixels
     if (a.kind == "grid-x") {
       const double line = double(middle.x() + (value - center.x()) * camera.Zoom());
-      EXPECT_TRUE(near(a.box.min.x() - 4, line, 1.0) || near(a.box.max.x() + 4, line, 1.0))
+      EXPECT_TRUE(near(a.box.min.x() - gap, line, 1.0) || near(a.box.max.x() + gap, line, 1.0))
           << "x label \"" << a.text << "\" at " << a.box.min.x() << ".." << a.box.max.x() << ", line at " << line;
     } else {
       const double line = double(middle.y() - (value - center.y()) * camera.Zoom());
@@ -124,6 +134,7 @@ INSTANTIATE_TEST_SUITE_P(
                                    "--set P=1000000000000004,1 --size 1280x800",
                   nullptr, nullptr},
         LabelCase{"ContactDefault", "--lesson contact --size 1280x800", nullptr, nullptr},
+        LabelCase{"ContactCrowdedAtUiScale2", "--lesson contact --size 800x600 --ui-scale 2", nullptr, nullptr},
         // Region A's polygon reaches far past the canvas here: its name was centred off it.
         LabelCase{"SegmentAt1e17", "--lesson segment --set A=100000000000000000,0 --set B=100000000000000400,100 "
                                    "--set P=100000000000000200,300 --size 1280x800",
