@@ -5,6 +5,8 @@
 # writes OUT/after.json (--dump-state) on its way out.
 #   drag_handle.sh APP OUT X Y DX DY [LESSON]
 set -euo pipefail
+# shellcheck source=quit_lab.sh
+source "$(dirname "$0")/quit_lab.sh"
 app=$1 out=$2 x=$3 y=$4 dx=$5 dy=$6 lesson=${7:-segment}
 
 HOME=$out "$app" --no-config --lesson "$lesson" --size 1200x800 --dump-state "$out/after.json" &
@@ -31,14 +33,4 @@ for _ in $(seq 50); do
   sleep 0.1
 done
 sleep 0.2
-xdotool key ctrl+q
-for _ in $(seq 100); do
-  kill -0 "$pid" 2>/dev/null || break
-  sleep 0.1
-done
-if kill -0 "$pid" 2>/dev/null; then
-  echo "closest-lab did not quit on Ctrl+Q" >&2
-  kill "$pid"
-  exit 1
-fi
-wait "$pid"
+quit_lab

@@ -1,5 +1,6 @@
 #include "gui_support.hpp"
 
+#include <gtest/gtest.h>
 #include <stb_image.h>
 #include <unistd.h>
 
@@ -89,6 +90,13 @@ size_t Png::DistinctColours() const {
 
 nlohmann::json ReadJson(const std::filesystem::path& path) {
   return nlohmann::json::parse(Slurp(path), nullptr, false);
+}
+
+nlohmann::json StateAfterFrames(const std::string& args, const TempDir& dir) {
+  const std::string state = (dir / "state.json").string();
+  const RunResult r = RunLab(args + " --frames 2 --dump-state " + Quote(state), dir);
+  EXPECT_EQ(r.status, 0) << r.err;
+  return ReadJson(state);
 }
 
 cq::Vec2d PointFromJson(const nlohmann::json& pair) { return {{pair[0].get<double>(), pair[1].get<double>()}}; }

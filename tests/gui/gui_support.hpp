@@ -63,6 +63,9 @@ class Png {
 /// The camera the app drew with, rebuilt from its --dump-state document.
 cq::app::Camera CameraFromState(const nlohmann::json& state);
 nlohmann::json ReadJson(const std::filesystem::path& path);
+/// The --dump-state document after two frames of closest-lab run with `args` (a failed run
+/// is reported and gives a discarded document).
+nlohmann::json StateAfterFrames(const std::string& args, const TempDir& dir);
 cq::Vec2d PointFromJson(const nlohmann::json& pair);
 
 /// Largest per-channel difference.

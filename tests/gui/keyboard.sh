@@ -8,6 +8,8 @@
 #   quit-typing  click into P.x, type "5" and quit with Ctrl+Q while the field has focus
 #   escape-help  F1 (Shortcuts), then Esc
 set -euo pipefail
+# shellcheck source=quit_lab.sh
+source "$(dirname "$0")/quit_lab.sh"
 app=$1 out=$2 scene=$3
 
 HOME=$out "$app" --no-config --lesson segment --size 1200x800 --dump-state "$out/after.json" &
@@ -42,14 +44,4 @@ case $scene in
   *) echo "unknown scene $scene" >&2; kill "$pid"; exit 2 ;;
 esac
 sleep 0.4
-xdotool key ctrl+q
-for _ in $(seq 100); do
-  kill -0 "$pid" 2>/dev/null || break
-  sleep 0.1
-done
-if kill -0 "$pid" 2>/dev/null; then
-  echo "closest-lab did not quit on Ctrl+Q" >&2
-  kill "$pid"
-  exit 1
-fi
-wait "$pid"
+quit_lab

@@ -47,10 +47,7 @@ class CanvasLabels : public ::testing::TestWithParam<LabelCase> {};
 TEST_P(CanvasLabels, GridLabelsAtTheirLinesNothingOverlappedNothingCut) {
   const LabelCase& c = GetParam();
   TempDir dir;
-  const std::string state = (dir / "state.json").string();
-  const RunResult r = RunLab(std::string(c.args) + " --frames 2 --dump-state " + Quote(state), dir);
-  ASSERT_EQ(r.status, 0) << r.err;
-  const nlohmann::json s = ReadJson(state);
+  const nlohmann::json s = StateAfterFrames(c.args, dir);
   ASSERT_FALSE(s.is_discarded());
   ASSERT_TRUE(s.contains("labels"));
   const cq::app::Camera camera = CameraFromState(s);
@@ -154,10 +151,7 @@ class NumberLineLabels : public ::testing::TestWithParam<LineCase> {};
 TEST_P(NumberLineLabels, NothingOverlappedNothingOutside) {
   const LineCase& c = GetParam();
   TempDir dir;
-  const std::string state = (dir / "state.json").string();
-  const RunResult r = RunLab(std::string(c.args) + " --frames 2 --dump-state " + Quote(state), dir);
-  ASSERT_EQ(r.status, 0) << r.err;
-  const nlohmann::json s = ReadJson(state);
+  const nlohmann::json s = StateAfterFrames(c.args, dir);
   ASSERT_FALSE(s.is_discarded());
   ASSERT_TRUE(s.contains("number_line_labels"));
   const ScreenBox area{PointFromJson(s["number_lines"]["min"]), PointFromJson(s["number_lines"]["max"])};
