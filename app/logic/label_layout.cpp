@@ -103,18 +103,29 @@ ScreenBox KeepInside(const ScreenBox& box, const ScreenBox& area) {
   return {box.min + shift, box.max + shift};
 }
 
+namespace {
+
+/// The part of segment ab inside `area` (a point when a == b), by core's clip; nothing for
+/// a segment that misses the area or has a non-finite end.
+std::optional<std::pair<cq::Vec2d, cq::Vec2d>> VisiblePart(const cq::Vec2d& a, const cq::Vec2d& b,
+                                                            const ScreenBox& area) {
+  if (!cq::IsFinite(a) || !cq::IsFinite(b)) return std::nullopt;
+  if (a == b) {  // a point: core's clip wants a direction
+    if (!Inside({a, a}, area)) return std::nullopt;
+    return std::pair{a, a};
+  }
+  const auto part = cq::ClipParametricToRect(a, b - a, 0.0, 1.0, cq::Rect2<double>{area.min, area.max});
+  if (!part) return std::nullopt;
+  return std::pair{part->p0, part->p1};
+}
+
+}  // namespace
+
 std::vector<ScreenCircle> CirclesAlong(const cq::Vec2d& a, const cq::Vec2d& b, double radius, double spacing,
                                        const ScreenBox& area) {
-  if (!cq::IsFinite(a) || !cq::IsFinite(b) || !(spacing > 0)) return {};
-  // The part of a + s (b - a), s in [0, 1], inside the area: core's clip.
-  const auto part = cq::ClipParametricToRect(a, b - a, 0.0, 1.0, cq::Rect2<double>{area.min, area.max});
-  if (!part) {
-    if (a == b && a.x() >= area.min.x() && a.x() <= area.max.x() && a.y() >= area.min.y() && a.y() <= area.max.y())
-      return {{a, radius}};  // a point: core's clip wants a direction
-    return {};
-  }
-  const cq::Vec2d from = part->p0;
-  const cq::Vec2d to = part->p1;
+  const auto part = VisiblePart(a, b, area);
+  if (!part || !(spacing > 0)) return {};
+  const auto [from, to] = *part;
   const double length = std::hypot(to.x() - from.x(), to.y() - from.y());
   const int steps = int(std::ceil(length / spacing));
   std::vector<ScreenCircle> circles;
@@ -126,14 +137,9 @@ std::vector<ScreenCircle> CirclesAlong(const cq::Vec2d& a, const cq::Vec2d& b, d
 }
 
 std::optional<cq::Vec2d> VisibleMiddle(const cq::Vec2d& a, const cq::Vec2d& b, const ScreenBox& area) {
-  if (!cq::IsFinite(a) || !cq::IsFinite(b)) return std::nullopt;
-  if (a == b) {
-    if (Inside({a, a}, area)) return a;
-    return std::nullopt;
-  }
-  const auto part = cq::ClipParametricToRect(a, b - a, 0.0, 1.0, cq::Rect2<double>{area.min, area.max});
+  const auto part = VisiblePart(a, b, area);
   if (!part) return std::nullopt;
-  return 0.5 * (part->p0 + part->p1);
+  return 0.5 * (part->first + part->second);
 }
 
 std::vector<cq::Vec2d> ClipToBox(const std::vector<cq::Vec2d>& polygon, const ScreenBox& area) {

@@ -38,7 +38,7 @@ NumberLineRow NumberLineRowOf(const ScreenBox& area, std::size_t index, std::siz
 }
 
 NumberLineTexts LayOutNumberLine(const NumberLineRow& row, const std::string& name, const std::string& caption,
-                                 const std::string& raw, double rawX, const std::optional<LineMark>& clamped,
+                                 const LineMark& raw, const std::optional<LineMark>& clamped,
                                  const std::vector<LineMark>& ticks, const TextWidth& measure) {
   NumberLineTexts out;
   const double nameLeft = row.areaLeft + 14 * row.px;
@@ -46,10 +46,10 @@ NumberLineTexts LayOutNumberLine(const NumberLineRow& row, const std::string& na
   out.name = {name, {{{nameLeft, nameTop}}, {{nameLeft + 1.25 * measure(name), nameTop + 1.25 * row.font}}}};
 
   // Over the axis: the raw value over its marker, not above the row.
-  const double rawWidth = measure(raw);
-  const double rawLeft = CentredOn(row, rawX, rawWidth);
+  const double rawWidth = measure(raw.text);
+  const double rawLeft = CentredOn(row, raw.x, rawWidth);
   const double rawTop = std::max(row.top, row.axisY - row.band - 1.6 * row.marker - row.font - row.px);
-  out.raw = {raw, {{{rawLeft, rawTop}}, {{rawLeft + rawWidth, rawTop + row.font}}}};
+  out.raw = {raw.text, {{{rawLeft, rawTop}}, {{rawLeft + rawWidth, rawTop + row.font}}}};
 
   // Under the axis: the clamped value, then the ticks it and the raw value leave free.
   const double labelY = row.axisY + row.band + 4 * row.px;

@@ -49,7 +49,7 @@ struct LineText {
   ScreenBox box;
 };
 
-/// A tick, or the clamped value: a text centred under a point of the axis.
+/// A text centred over or under a point of the axis: the raw value, the clamped one, a tick.
 struct LineMark {
   std::string text;
   double x = 0;
@@ -63,9 +63,9 @@ struct NumberLineTexts {
   std::vector<LineText> ticks;     ///< the tick labels that are drawn
 };
 
-/// The boxes of one number line's texts in `row`; `rawX` is the raw marker's x, `clamped`
-/// the clamped value's text and x (none on a line without a clamp), `ticks` the visible
-/// ticks' texts and x, and `measure` the text's width at the row's font.
+/// The boxes of one number line's texts in `row`: `raw` is the raw value's text and its
+/// marker's x, `clamped` the clamped value's (none on a line without a clamp), `ticks` the
+/// visible ticks', and `measure` the text's width at the row's font.
 ///
 /// - The raw value is centred over its marker, kept between 40 px left of the axis and
 ///   20 px right of its end (a text wider than that: inside the area, 4 px from its
@@ -83,7 +83,7 @@ struct NumberLineTexts {
 /// No two of the returned boxes overlap, but for the raw and the clamped value in a row
 /// too short to hold both (about two text heights at most).
 NumberLineTexts LayOutNumberLine(const NumberLineRow& row, const std::string& name, const std::string& caption,
-                                 const std::string& raw, double rawX, const std::optional<LineMark>& clamped,
+                                 const LineMark& raw, const std::optional<LineMark>& clamped,
                                  const std::vector<LineMark>& ticks, const TextWidth& measure);
 
 }  // namespace cq::app

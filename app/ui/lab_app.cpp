@@ -204,8 +204,8 @@ nlohmann::json LabApp::DumpState() const {
     handles.push_back({{"label", h.label}, {"screen", {at.x(), at.y()}}, {"selected", selected}});
   }
   state["handles"] = handles;
-  // What the sidebar says of a refused entry, and which extra windows are open.
   state["ui_scale"] = UiScale();  // pixels per UI pixel: the labels' gaps scale with it
+  // What the sidebar says of a refused entry, and which extra windows are open.
   state["edit_error"] = m_editError;
   state["windows"] = {{"shortcuts", m_showHelp}, {"about", m_showAbout}};
   if (m_coordinateEdit) {  // a field being typed into (left unapplied on quitting)

@@ -245,7 +245,7 @@ void LabApp::DrawGridLabels(ImDrawList& draw, const CanvasLabels& avoid) const {
   std::vector<ScreenBox> taken;
   for (const CanvasLabel& l : avoid.labels) taken.push_back(l.box);
   const ScreenBox area{rect.min, rect.max};
-  auto place = [&](const char* kind, const std::string& text, std::initializer_list<cq::Vec2d> places) {
+  auto place = [&](const char* kind, const std::string& text, const std::vector<cq::Vec2d>& places) {
     const cq::Vec2d size = FromIm(ImGui::CalcTextSize(text.c_str()));
     for (const cq::Vec2d& at : places) {
       const ScreenBox box{at, at + size};
@@ -293,11 +293,10 @@ void LabApp::DrawGridLabels(ImDrawList& draw, const CanvasLabels& avoid) const {
     const double above = sy - font - 1;
     const double below = sy + 1;
     auto offRow = [&](double top) { return top >= labelY + font + pad || top + font <= labelY - pad; };
-    if (offRow(above) && offRow(below)) {
-      place("grid-y", text, {cq::Vec2d{{labelX, above}}, cq::Vec2d{{labelX, below}}});
-    } else if (offRow(above) || offRow(below)) {
-      place("grid-y", text, {cq::Vec2d{{labelX, offRow(above) ? above : below}}});
-    }
+    std::vector<cq::Vec2d> places;
+    for (const double top : {above, below})
+      if (offRow(top)) places.push_back({{labelX, top}});
+    place("grid-y", text, places);
   }
 }
 

@@ -101,7 +101,7 @@ void LabApp::NumberLinesDraw() {
       if (tick >= line.viewFrom && tick <= line.viewTo) tickMarks.push_back({FormatNumber(tick, m_settings.numbers), X(tick)});
     const NumberLineTexts texts = LayOutNumberLine(
         row, line.name, line.caption,
-        line.rawName + " = " + FormatNumber(line.raw, m_settings.numbers) + (rawOff ? " (off scale)" : ""), xr,
+        LineMark{line.rawName + " = " + FormatNumber(line.raw, m_settings.numbers) + (rawOff ? " (off scale)" : ""), xr},
         clampedMark, tickMarks, UnroundedTextWidth);
     auto record = [&](const char* kind, const LineText& t) { m_drawnLineLabels.push_back({kind, t.text, t.box}); };
 

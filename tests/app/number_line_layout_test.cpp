@@ -39,7 +39,7 @@ struct TLine {
   double X(double v) const { return row.ToX(v, -0.5, 1.5); }
   NumberLineTexts Lay(double raw, const TextWidth& measure, const std::string& caption = k_caption) const {
     const double clamped = raw < 0 ? 0 : raw > 1 ? 1 : raw;
-    return LayOutNumberLine(row, "t", caption, "t_raw = " + std::to_string(raw), X(raw),
+    return LayOutNumberLine(row, "t", caption, {"t_raw = " + std::to_string(raw), X(raw)},
                             LineMark{"t = " + std::to_string(clamped), X(clamped)},
                             {{"0", X(0)}, {"0.5", X(0.5)}, {"1", X(1)}}, measure);
   }
@@ -146,7 +146,7 @@ TEST(NumberLineLayout, NothingOverlapsAndEverythingStaysInItsRow) {
 TEST(NumberLineLayout, TickLabelsDoNotRunTogether) {
   const TLine line = Row(880, 104, 1, 13);
   const NumberLineTexts t =
-      LayOutNumberLine(line.row, "t", "", "t_raw = 0.5", line.X(0.5), std::nullopt,
+      LayOutNumberLine(line.row, "t", "", {"t_raw = 0.5", line.X(0.5)}, std::nullopt,
                        {{"0.25", line.X(0.25)}, {"0.251", line.X(0.251)}, {"0.75", line.X(0.75)}}, Mono(7));
   ASSERT_EQ(t.ticks.size(), 2u);  // 0.251 would sit on 0.25
   EXPECT_EQ(t.ticks[0].text, "0.25");
@@ -156,7 +156,7 @@ TEST(NumberLineLayout, TickLabelsDoNotRunTogether) {
   // labels under the axis; the tick label under it is left out.
   const TLine tiny = Row(880, 20, 1, 13);
   const NumberLineTexts u =
-      LayOutNumberLine(tiny.row, "t", "", "t_raw = 0.5", tiny.X(0.5), std::nullopt,
+      LayOutNumberLine(tiny.row, "t", "", {"t_raw = 0.5", tiny.X(0.5)}, std::nullopt,
                        {{"0.5", tiny.X(0.5)}, {"1", tiny.X(1)}}, Mono(7));
   ASSERT_EQ(u.ticks.size(), 1u);
   EXPECT_EQ(u.ticks[0].text, "1");
@@ -169,13 +169,13 @@ TEST(NumberLineLayout, ATextWiderThanTheAxisUsesTheWholeArea) {
   // Clamping into that empty range was undefined.
   const TLine line = Row(340, 131, 2, 34);
   const std::string text = "after the push = 2";  // 18 characters, 306 px, and 8 px margins
-  const NumberLineTexts t = LayOutNumberLine(line.row, "d", "", "d = 1.11803", line.X(0.2),
+  const NumberLineTexts t = LayOutNumberLine(line.row, "d", "", {"d = 1.11803", line.X(0.2)},
                                              LineMark{text, line.X(1)}, {}, Mono(17));
   ASSERT_TRUE(t.clamped);
   EXPECT_TRUE(Inside(t.clamped->box, {{{line.row.areaLeft, line.row.top}}, {{line.row.areaRight, line.row.bottom}}}));
   // Wider than the area too: from its left edge.
   const std::string huge = "t_raw = -1.7976931348623157e+308 (off scale)";
-  const NumberLineTexts h = LayOutNumberLine(line.row, "t", k_caption, huge, line.X(-0.5), std::nullopt, {}, Mono(17));
+  const NumberLineTexts h = LayOutNumberLine(line.row, "t", k_caption, {huge, line.X(-0.5)}, std::nullopt, {}, Mono(17));
   EXPECT_DOUBLE_EQ(h.raw.box.min.x(), line.row.areaLeft + 8);
 }
 

@@ -32,9 +32,10 @@ struct Label {
   ScreenBox box;
 };
 
-std::vector<Label> LabelsFromState(const nlohmann::json& state) {
+/// The labels of a --dump-state list ("labels" or "number_line_labels").
+std::vector<Label> LabelsFromJson(const nlohmann::json& list) {
   std::vector<Label> labels;
-  for (const auto& l : state["labels"]) {
+  for (const auto& l : list) {
     const auto& b = l["box"];
     labels.push_back({l["kind"].get<std::string>(), l["text"].get<std::string>(),
                       ScreenBox{{{b[0].get<double>(), b[1].get<double>()}}, {{b[2].get<double>(), b[3].get<double>()}}}});
@@ -52,7 +53,7 @@ TEST_P(CanvasLabels, GridLabelsAtTheirLinesNothingOverlappedNothingCut) {
   ASSERT_TRUE(s.contains("labels"));
   const cq::app::Camera camera = CameraFromState(s);
   const ScreenBox canvas{PointFromJson(s["canvas"]["min"]), PointFromJson(s["canvas"]["max"])};
-  const std::vector<Label> labels = LabelsFromState(s);
+  const std::vector<Label> labels = LabelsFromJson(s["labels"]);
   int grid = 0;
   bool mustShowSeen = c.mustShow == nullptr;
   for (size_t i = 0; i < labels.size(); ++i) {
@@ -155,9 +156,7 @@ TEST_P(NumberLineLabels, NothingOverlappedNothingOutside) {
   ASSERT_FALSE(s.is_discarded());
   ASSERT_TRUE(s.contains("number_line_labels"));
   const ScreenBox area{PointFromJson(s["number_lines"]["min"]), PointFromJson(s["number_lines"]["max"])};
-  nlohmann::json wrapped;
-  wrapped["labels"] = s["number_line_labels"];
-  const std::vector<Label> labels = LabelsFromState(wrapped);
+  const std::vector<Label> labels = LabelsFromJson(s["number_line_labels"]);
   int raw = 0;
   for (size_t i = 0; i < labels.size(); ++i) {
     const Label& a = labels[i];
