@@ -179,6 +179,7 @@ int main(int argc, char** argv) {
     return Fail("cannot open an OpenGL 3.3 core window: " + g_glfwError, 1);
   }
   if (useConfig && settings.windowX && settings.windowY) glfwSetWindowPos(window, *settings.windowX, *settings.windowY);
+  glfwSetWindowSizeLimits(window, k_designWidth, k_designHeight, GLFW_DONT_CARE, GLFW_DONT_CARE);
   glfwMakeContextCurrent(window);
   if (gladLoadGL(glfwGetProcAddress) == 0) {
     glfwDestroyWindow(window);
@@ -210,6 +211,15 @@ int main(int argc, char** argv) {
   LabApp app(*lesson, settings, contentScaleX > 0 ? contentScaleX : 1.0f);
   for (const HandleAssignment& set : options.sets) app.GetScene().SetPoint(set.name, set.position);
   app.GetScene().Commit();
+  // The scale the window can show (FitUiScale), before the first fonts are built.
+  const auto fitUiScale = [&] {
+    int width = 0;
+    int height = 0;
+    glfwGetWindowSize(window, &width, &height);
+    app.FitUiScaleTo(width, height);
+  };
+  fitUiScale();
+  (void)app.TakeFontRebuildRequest();
   ApplyStyle(app.UiScale());
   BuildFonts(app.UiScale());
   ImGui_ImplGlfw_InitForOpenGL(window, true);
@@ -232,6 +242,7 @@ int main(int argc, char** argv) {
     idleFrames = std::exchange(g_inputSeen, false) ? 0 : idleFrames + 1;
     if (glfwWindowShouldClose(window) || app.QuitRequested()) break;
 
+    fitUiScale();  // the window may have been resized
     if (app.TakeFontRebuildRequest()) {
       ApplyStyle(app.UiScale());
       BuildFonts(app.UiScale());

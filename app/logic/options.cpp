@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <string_view>
 
+#include "logic/settings.hpp"
+
 namespace cq::app {
 namespace {
 
@@ -90,7 +92,8 @@ ParsedOptions ParseCommandLine(int argc, const char* const* argv) {
       const auto w = x != std::string::npos ? ParsePositiveInt(std::string_view(*v).substr(0, x), 16384) : std::nullopt;
       const auto h = x != std::string::npos ? ParsePositiveInt(std::string_view(*v).substr(x + 1), 16384) : std::nullopt;
       if (!w || !h) return fail("--size needs WIDTHxHEIGHT in pixels, e.g. --size 1600x1000");
-      if (*w < 320 || *h < 200) return fail("--size must be at least 320x200");
+      if (*w < k_designWidth || *h < k_designHeight)
+        return fail("--size must be at least " + std::to_string(k_designWidth) + "x" + std::to_string(k_designHeight));
       o.width = w;
       o.height = h;
     } else if (arg == "--lesson") {
@@ -115,7 +118,7 @@ ParsedOptions ParseCommandLine(int argc, const char* const* argv) {
     } else if (arg == "--ui-scale") {
       const auto v = value();
       const auto s = v ? ParseFiniteDouble(*v) : std::nullopt;
-      if (!s || *s < 0.5 || *s > 4.0) return fail("--ui-scale needs a number from 0.5 to 4, e.g. --ui-scale 1.5");
+      if (!s || *s < k_minUiScale || *s > k_maxUiScale) return fail("--ui-scale needs a number from 0.5 to 4, e.g. --ui-scale 1.5");
       o.uiScale = float(*s);
     } else if (arg == "--no-config") {
       if (!noValue()) return fail(arg + " takes no value");

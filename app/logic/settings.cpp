@@ -1,5 +1,7 @@
 #include "logic/settings.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -25,6 +27,16 @@ void ReadBool(const nlohmann::json& j, const char* key, bool& out) {
 }
 
 }  // namespace
+
+FittedUiScale FitUiScale(float wanted, double windowWidth, double windowHeight) {
+  const double fits = std::min(windowWidth / double(k_designWidth), windowHeight / double(k_designHeight));
+  // Steps of 5 %: a window resized by a few pixels does not rebuild the fonts, and the
+  // scale reads as a round percentage. The small tolerance keeps 640 / 320 at exactly 2.
+  const double stepped = std::floor(fits * 20.0 + 1e-9) / 20.0;
+  const float limit = std::max(k_minUiScale, float(stepped));
+  if (!(wanted > limit)) return {wanted, false};
+  return {limit, true};
+}
 
 std::optional<std::string> SettingsPath() {
   std::filesystem::path dir;
@@ -54,8 +66,8 @@ LoadedSettings LoadSettings(const std::string& path) {
     return loaded;
   }
   Settings& s = loaded.settings;
-  ReadField(j, "window_width", s.windowWidth, 320, 16384);
-  ReadField(j, "window_height", s.windowHeight, 200, 16384);
+  ReadField(j, "window_width", s.windowWidth, k_designWidth, 16384);
+  ReadField(j, "window_height", s.windowHeight, k_designHeight, 16384);
   int x = 0;
   int y = 0;
   if (j.contains("window_x") && j.contains("window_y")) {
@@ -64,7 +76,7 @@ LoadedSettings LoadSettings(const std::string& path) {
     s.windowX = x;
     s.windowY = y;
   }
-  ReadField(j, "ui_scale", s.uiScale, 0.5f, 4.0f);
+  ReadField(j, "ui_scale", s.uiScale, k_minUiScale, k_maxUiScale);
   ReadField(j, "sidebar_width", s.sidebarWidth, 200.0f, 2000.0f);
   ReadBool(j, "show_regions", s.showRegions);
   ReadBool(j, "show_steps", s.showSteps);

@@ -10,6 +10,10 @@
 
 namespace cq::app {
 
+/// The range of the user's UI scale (View > Bigger UI / Smaller UI, --ui-scale).
+inline constexpr float k_minUiScale = 0.5f;
+inline constexpr float k_maxUiScale = 4.0f;
+
 struct Settings {
   int windowWidth = 1600;
   int windowHeight = 1000;
@@ -23,6 +27,25 @@ struct Settings {
   NumberStyle numbers = NumberStyle::Readable;
   std::string lesson = "segment";
 };
+
+/// The scale the UI is drawn at in a window of the given size (logical pixels).
+struct FittedUiScale {
+  float scale;  ///< what fonts and sizes are built at
+  bool reduced;  ///< smaller than wanted: the window is too small for it
+};
+
+/// The smallest window, in UI pixels (pixels at scale 1), the layout is made for: the
+/// menu bar, a sidebar and a canvas all fit in it. It is also the smallest window the app
+/// opens or can be resized to. A window smaller than this at the wanted scale draws the UI
+/// smaller, so that nothing (the Help menu first) falls off the screen; the wanted scale
+/// is kept, and comes back when the window grows.
+inline constexpr int k_designWidth = 320;
+inline constexpr int k_designHeight = 200;
+
+/// `wanted` (the monitor's content scale times the user's), or the largest scale in steps
+/// of 5 % at which a k_designWidth x k_designHeight layout fits the window; never below
+/// k_minUiScale, never above `wanted`.
+FittedUiScale FitUiScale(float wanted, double windowWidth, double windowHeight);
 
 /// The settings file's path, or nothing when neither XDG_CONFIG_HOME nor HOME is set.
 std::optional<std::string> SettingsPath();

@@ -18,7 +18,44 @@ double UnroundedTextWidth(std::string_view text) {
 }
 
 LabApp::LabApp(const Lesson& lesson, const Settings& settings, float contentScale)
-    : m_scene(lesson), m_settings(settings), m_contentScale(contentScale) {}
+    : m_scene(lesson),
+      m_settings(settings),
+      m_contentScale(contentScale),
+      m_uiScale{contentScale * settings.uiScale, false} {}
+
+void LabApp::FitUiScaleTo(double windowWidth, double windowHeight) {
+  if (windowWidth > 0 && windowHeight > 0) {
+    m_windowWidth = windowWidth;
+    m_windowHeight = windowHeight;
+  }
+  const float wanted = m_contentScale * m_settings.uiScale;
+  const FittedUiScale fitted =
+      m_windowWidth > 0 ? FitUiScale(wanted, m_windowWidth, m_windowHeight) : FittedUiScale{wanted, false};
+  if (fitted.scale != m_uiScale.scale) m_fontRebuild = true;
+  const bool newlyReduced = fitted.reduced && !m_uiScale.reduced;
+  m_uiScale = fitted;
+  // A note about the scale follows the window: said when it gets too small for the wanted
+  // scale, updated while it stays so, gone after.
+  if (newlyReduced) {
+    SetStatus(UiScaleNote());
+    m_statusIsUiScaleNote = true;
+  } else if (m_statusIsUiScaleNote) {
+    m_status = UiScaleNote();
+    m_statusIsUiScaleNote = !m_status.empty();
+  }
+}
+
+std::string LabApp::UiScaleNote() const {
+  if (!m_uiScale.reduced) return {};
+  const auto percent = [](float scale) { return std::to_string(std::lround(scale * 100.0f)) + " %"; };
+  return "UI scale " + percent(m_contentScale * m_settings.uiScale) + " needs a larger window: shown at " +
+         percent(UiScale()) + " until the window grows.";
+}
+
+void LabApp::SetStatus(std::string text) {
+  m_status = std::move(text);
+  m_statusIsUiScaleNote = false;
+}
 
 AxisGrids LabApp::Grids() const {
   const WorldRect view = m_camera.VisibleWorld();
@@ -74,10 +111,15 @@ void LabApp::OpenLesson(size_t index) {
 }
 
 void LabApp::AdjustUiScale(float factor) {
-  const float scale = factor == 0 ? 1.0f : std::clamp(m_settings.uiScale * factor, 0.5f, 4.0f);
+  const float scale = factor == 0 ? 1.0f : std::clamp(m_settings.uiScale * factor, k_minUiScale, k_maxUiScale);
   if (scale == m_settings.uiScale) return;
   m_settings.uiScale = scale;
-  m_fontRebuild = true;
+  FitUiScaleTo(0, 0);
+  // A scale the window cannot show is said, rather than the key seeming to do nothing.
+  if (m_uiScale.reduced) {
+    SetStatus(UiScaleNote());
+    m_statusIsUiScaleNote = true;
+  }
 }
 
 void LabApp::HandleShortcuts(const std::vector<KeyPress>& keys) {
@@ -186,12 +228,12 @@ void LabApp::HandleShortcut(const KeyPress& press) {
 
 nlohmann::json LabApp::DumpState() const {
   nlohmann::json state = StateToJson(m_scene.CurrentLesson(), m_scene.CurrentPoints(), m_frame, m_camera);
-  auto labelsJson = [](const std::vector<DrawnLabel>& drawn) {
+  auto boxJson = [](const ScreenBox& box) {
+    return nlohmann::json::array({box.min.x(), box.min.y(), box.max.x(), box.max.y()});
+  };
+  auto labelsJson = [&](const std::vector<DrawnLabel>& drawn) {
     nlohmann::json labels = nlohmann::json::array();
-    for (const DrawnLabel& l : drawn)
-      labels.push_back({{"kind", l.kind},
-                        {"text", l.text},
-                        {"box", {l.box.min.x(), l.box.min.y(), l.box.max.x(), l.box.max.y()}}});
+    for (const DrawnLabel& l : drawn) labels.push_back({{"kind", l.kind}, {"text", l.text}, {"box", boxJson(l.box)}});
     return labels;
   };
   state["labels"] = labelsJson(m_drawnLabels);
@@ -205,9 +247,16 @@ nlohmann::json LabApp::DumpState() const {
   }
   state["handles"] = handles;
   state["ui_scale"] = UiScale();  // pixels per UI pixel: the labels' gaps scale with it
+  state["ui_scale_wanted"] = m_contentScale * m_settings.uiScale;  // more than ui_scale in a small window
+  state["menu_bar_right"] = m_menuBarRight;
+  state["status"] = m_status;
   // What the sidebar says of a refused entry, and which extra windows are open.
   state["edit_error"] = m_editError;
   state["windows"] = {{"shortcuts", m_showHelp}, {"about", m_showAbout}};
+  // Where an open one was drawn (x0, y0, x1, y1): it must fit the window.
+  state["window_boxes"] = nlohmann::json::object();
+  if (m_showHelp) state["window_boxes"]["shortcuts"] = boxJson(m_shortcutsBox);
+  if (m_showAbout) state["window_boxes"]["about"] = boxJson(m_aboutBox);
   if (m_coordinateEdit) {  // a field being typed into (left unapplied on quitting)
     const std::vector<PointSpec> specs = m_scene.CurrentLesson().PointSpecs();
     state["editing"] = {{"field", specs[m_coordinateEdit->point].name + (m_coordinateEdit->axis == 0 ? ".x" : ".y")},

@@ -57,14 +57,19 @@ class LabApp {
   AxisGrids Grids() const;
   const Settings& GetSettings() const { return m_settings; }
 
-  /// The scale fonts and sizes are built at: monitor content scale x the user's scale.
-  float UiScale() const { return m_contentScale * m_settings.uiScale; }
+  /// The scale fonts and sizes are built at: monitor content scale x the user's scale, or
+  /// less while the window is too small for that (FitUiScale).
+  float UiScale() const { return m_uiScale.scale; }
+  /// Fits the UI scale to the window's size (logical pixels; call before each frame, and
+  /// before the fonts are first built). A change asks for a font rebuild. A minimised
+  /// window (size 0) keeps the scale it had.
+  void FitUiScaleTo(double windowWidth, double windowHeight);
   /// True once after the user changed the UI scale: rebuild fonts before the next frame.
   bool TakeFontRebuildRequest();
   bool QuitRequested() const { return m_quitRequested; }
   /// True once after File > Export was chosen: the caller renders and saves a PNG.
   bool TakeExportRequest();
-  void SetStatus(std::string text) { m_status = std::move(text); }
+  void SetStatus(std::string text);
 
   nlohmann::json DumpState() const;
 
@@ -118,12 +123,22 @@ class LabApp {
   void OpenLesson(size_t index);
   void FrameScene() { m_needsFraming = true; }
   void AdjustUiScale(float factor);
+  /// What the status line says while the window is too small for the wanted UI scale
+  /// (empty when it is not).
+  std::string UiScaleNote() const;
   float Px(float unscaledPixels) const { return unscaledPixels * UiScale(); }
 
   Scene m_scene;
   Camera m_camera;
   Settings m_settings;
   float m_contentScale;
+  double m_windowWidth = 0;  ///< the size FitUiScaleTo last saw
+  double m_windowHeight = 0;
+  FittedUiScale m_uiScale;
+  bool m_statusIsUiScaleNote = false;
+  double m_menuBarRight = 0;
+  ScreenBox m_shortcutsBox{};  ///< where the Shortcuts and About windows were last drawn
+  ScreenBox m_aboutBox{};  ///< where the menu bar's last menu ends, for --dump-state  ///< m_status is UiScaleNote(): kept up to date
   Layout m_layout{};
   LessonFrame m_frame;
   /// The canvas's text as drawn this frame (grid labels and the others), for --dump-state:

@@ -3,6 +3,7 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "ui/lab_app.hpp"
@@ -38,6 +39,13 @@ constexpr ShortcutRow k_shortcuts[] = {
     {"F1", "this help"},
     {"Ctrl+Q", "quit"},
 };
+
+/// The current ImGui window's place on screen.
+ScreenBox WindowBox() {
+  const ImVec2 pos = ImGui::GetWindowPos();
+  const ImVec2 size = ImGui::GetWindowSize();
+  return {{{pos.x, pos.y}}, {{pos.x + size.x, pos.y + size.y}}};
+}
 
 ImVec2 HalfDisplay() {
   const ImVec2 size = ImGui::GetIO().DisplaySize;
@@ -104,7 +112,11 @@ void LabApp::DrawMenuBar() {
     if (ImGui::MenuItem("Bigger UI", "Ctrl+=")) AdjustUiScale(1.25f);
     if (ImGui::MenuItem("Smaller UI", "Ctrl+-")) AdjustUiScale(0.8f);
     if (ImGui::MenuItem("Default UI size", "Ctrl+0")) AdjustUiScale(0);
-    ImGui::TextDisabled("UI scale %.0f%%", double(UiScale()) * 100.0);
+    if (m_uiScale.reduced)
+      ImGui::TextDisabled("UI scale %.0f %% (%.0f %% needs a larger window)", double(UiScale()) * 100.0,
+                          double(m_contentScale * m_settings.uiScale) * 100.0);
+    else
+      ImGui::TextDisabled("UI scale %.0f %%", double(UiScale()) * 100.0);
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Help")) {
@@ -112,24 +124,34 @@ void LabApp::DrawMenuBar() {
     ImGui::MenuItem("About", nullptr, &m_showAbout);
     ImGui::EndMenu();
   }
+  m_menuBarRight = ImGui::GetCursorScreenPos().x;  // past the last menu: --dump-state
   ImGui::EndMainMenuBar();
 }
 
 void LabApp::DrawHelpWindow() {
   if (m_showHelp) {
-    ImGui::SetNextWindowSize(ImVec2(Px(720), Px(560)), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowPos(HalfDisplay(), ImGuiCond_FirstUseEver, ImVec2(0.5f, 0.5f));
-    if (ImGui::Begin("Shortcuts (F1)", &m_showHelp, ImGuiWindowFlags_NoSavedSettings)) {
+    // Sized and centred each time it opens, never larger than the window (a small window
+    // at UI scale 2 had its title bar, and the close button, above the screen).
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    ImGui::SetNextWindowSize(ImVec2(std::min(Px(720), display.x * 0.9f), std::min(Px(560), display.y * 0.9f)),
+                             ImGuiCond_Appearing);
+    ImGui::SetNextWindowPos(HalfDisplay(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    const bool open = ImGui::Begin("Shortcuts (F1)", &m_showHelp, ImGuiWindowFlags_NoSavedSettings);
+    m_shortcutsBox = WindowBox();
+    if (open) {
       if (ImGui::BeginTable("##keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
-        ImGui::TableSetupColumn("Keys / mouse", ImGuiTableColumnFlags_WidthFixed, Px(230));
+        // The keys' column leaves the descriptions at least half the width (in a small
+        // window a fixed width left them one letter per line).
+        const float keysWidth = std::min(Px(230), ImGui::GetContentRegionAvail().x * 0.45f);
+        ImGui::TableSetupColumn("Keys / mouse", ImGuiTableColumnFlags_WidthFixed, keysWidth);
         ImGui::TableSetupColumn("What it does");
         ImGui::TableHeadersRow();
         for (const ShortcutRow& row : k_shortcuts) {
           ImGui::TableNextRow();
+          ImGui::PushTextWrapPos(0);  // both columns wrap at their cell's edge
           ImGui::TableSetColumnIndex(0);
           ImGui::TextUnformatted(row.keys);
           ImGui::TableSetColumnIndex(1);
-          ImGui::PushTextWrapPos(0);
           ImGui::TextUnformatted(row.action);
           ImGui::PopTextWrapPos();
         }
@@ -140,11 +162,17 @@ void LabApp::DrawHelpWindow() {
   }
   if (m_showAbout) {
     ImGui::SetNextWindowPos(HalfDisplay(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    if (ImGui::Begin("About Closest Point Lab", &m_showAbout,
-                     ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) {
+    const bool open = ImGui::Begin("About Closest Point Lab", &m_showAbout,
+                                   ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
+    m_aboutBox = WindowBox();
+    if (open) {
+      // Wrapped to fit the window (the window sizes itself to the text).
+      const float padding = 2 * ImGui::GetStyle().WindowPadding.x;
+      ImGui::PushTextWrapPos(std::min(Px(600), ImGui::GetIO().DisplaySize.x * 0.9f - padding));
       ImGui::TextUnformatted("Closest Point Lab: project, then clamp, then evaluate.");
       ImGui::TextUnformatted("Every number and region on screen comes from the cq_core query library.");
       ImGui::TextDisabled("Dear ImGui %s, GLFW, OpenGL 3.3", ImGui::GetVersion());
+      ImGui::PopTextWrapPos();
     }
     ImGui::End();
   }

@@ -82,6 +82,34 @@ TEST_F(SettingsFile, OutOfRangeOrWrongTypedFieldsAreIgnoredOneByOne) {
   EXPECT_FALSE(loaded.settings.showRegions);
 }
 
+TEST(FitUiScale, KeepsTheWantedScaleWhenTheWindowHasRoomForIt) {
+  for (const float wanted : {0.5f, 1.0f, 1.5f, 2.0f, 4.0f}) {
+    const FittedUiScale fitted = FitUiScale(wanted, 1600, 1000);  // room for 5
+    EXPECT_FLOAT_EQ(fitted.scale, wanted);
+    EXPECT_FALSE(fitted.reduced);
+  }
+  // Exactly the design size at the wanted scale still fits.
+  EXPECT_FALSE(FitUiScale(2.0f, 2 * k_designWidth, 2 * k_designHeight).reduced);
+  EXPECT_FALSE(FitUiScale(1.0f, k_designWidth, k_designHeight).reduced);
+}
+
+TEST(FitUiScale, ASmallWindowGetsTheLargestScaleThatFitsInStepsOfFivePercent) {
+  // 640x480 fits 2 (its width); 800x600 fits 2.5; 700x500 fits 2.1875 by width and 2.5 by
+  // height: 2.15 in steps of 5 %.
+  EXPECT_FLOAT_EQ(FitUiScale(3.0f, 640, 480).scale, 2.0f);
+  EXPECT_TRUE(FitUiScale(3.0f, 640, 480).reduced);
+  EXPECT_FLOAT_EQ(FitUiScale(4.0f, 800, 600).scale, 2.5f);
+  EXPECT_FLOAT_EQ(FitUiScale(4.0f, 700, 500).scale, 2.15f);
+  // The height can be what limits: 1600x300 fits 1.5.
+  EXPECT_FLOAT_EQ(FitUiScale(2.0f, 1600, 300).scale, 1.5f);
+  // A few pixels of resizing do not change the scale (no font rebuild per pixel).
+  EXPECT_FLOAT_EQ(FitUiScale(3.0f, 641, 481).scale, FitUiScale(3.0f, 655, 495).scale);
+  // Never below the smallest scale, however small the window.
+  EXPECT_FLOAT_EQ(FitUiScale(2.0f, 100, 60).scale, k_minUiScale);
+  // A wanted scale below the limit is never raised.
+  EXPECT_FLOAT_EQ(FitUiScale(0.75f, 640, 480).scale, 0.75f);
+}
+
 TEST(SettingsPath, UsesXdgConfigHomeThenHome) {
   const char* oldXdg = std::getenv("XDG_CONFIG_HOME");
   const std::string savedXdg = oldXdg ? oldXdg : "";

@@ -96,5 +96,33 @@ TEST(Foundation, UnwritableScreenshotIsAnErrorNotACrash) {
   EXPECT_NE(r.err.find("cannot write /nonexistent-dir/shot.png"), std::string::npos) << r.err;
 }
 
+// A UI scale the window has no room for is drawn smaller, and said: at 640x480 and UI scale
+// 3 the Help menu used to lie past the window's right edge. The wanted scale is kept.
+TEST(Foundation, TheMenuBarFitsTheWindowAtEveryUiScale) {
+  struct Case {
+    int width;
+    int height;
+    double wanted;
+    double shown;  // the scale the window has room for (FitUiScale)
+  };
+  const Case cases[] = {{640, 480, 3, 2}, {800, 600, 4, 2.5}, {320, 200, 2, 1}, {1024, 768, 2.5, 2.5},
+                        {1600, 1000, 4, 4}};
+  for (const Case& c : cases) {
+    TempDir dir;
+    const std::string size = std::to_string(c.width) + "x" + std::to_string(c.height);
+    const std::string args = "--size " + size + " --ui-scale " + std::to_string(c.wanted);
+    const nlohmann::json state = StateAfterFrames(args, dir);
+    ASSERT_TRUE(state.contains("menu_bar_right")) << args;
+    EXPECT_LE(state["menu_bar_right"].get<double>(), c.width) << args;
+    EXPECT_DOUBLE_EQ(state["ui_scale"].get<double>(), c.shown) << args;
+    EXPECT_DOUBLE_EQ(state["ui_scale_wanted"].get<double>(), c.wanted) << args;
+    const std::string status = state["status"].get<std::string>();
+    if (c.shown < c.wanted)
+      EXPECT_NE(status.find("needs a larger window"), std::string::npos) << args << ": " << status;
+    else
+      EXPECT_EQ(status, "") << args;
+  }
+}
+
 }  // namespace
 }  // namespace cq::gui_test

@@ -1,18 +1,20 @@
 #!/usr/bin/env bash
 # Runs inside xvfb-run (see keyboard_test.cpp). Starts closest-lab on the segment lesson at
-# 1200x800, plays one keyboard scene with the real (XTEST) keyboard and quits with Ctrl+Q,
+# 1200x800 (or the size and UI scale in LAB_SIZE and LAB_UI_SCALE), plays one keyboard scene with the real (XTEST) keyboard and quits with Ctrl+Q,
 # so that the app writes OUT/after.json (--dump-state) on its way out.
 #   keyboard.sh APP OUT SCENE
 # Scenes:
 #   long-text    click into P.x, type 400 "1"s and Enter (more than the field holds)
 #   quit-typing  click into P.x, type "5" and quit with Ctrl+Q while the field has focus
 #   escape-help  F1 (Shortcuts), then Esc
+#   open-help    F1 (Shortcuts), left open
 set -euo pipefail
 # shellcheck source=quit_lab.sh
 source "$(dirname "$0")/quit_lab.sh"
 app=$1 out=$2 scene=$3
 
-HOME=$out "$app" --no-config --lesson segment --size 1200x800 --dump-state "$out/after.json" &
+HOME=$out "$app" --no-config --lesson segment --size "${LAB_SIZE:-1200x800}" --ui-scale "${LAB_UI_SCALE:-1}" \
+  --dump-state "$out/after.json" &
 pid=$!
 wid=$(timeout 20 xdotool search --sync --onlyvisible --name "Closest Point Lab" | head -n 1)
 sleep 1  # the first frames: fonts, shaders, layout
@@ -40,6 +42,9 @@ case $scene in
     xdotool key F1
     sleep 0.4
     xdotool key Escape
+    ;;
+  open-help)
+    xdotool key F1
     ;;
   *) echo "unknown scene $scene" >&2; kill "$pid"; exit 2 ;;
 esac

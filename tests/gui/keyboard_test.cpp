@@ -11,8 +11,8 @@
 namespace cq::gui_test {
 namespace {
 
-nlohmann::json PlayScene(const TempDir& dir, const std::string& scene) {
-  const RunResult r = RunShell("timeout 90 xvfb-run -a -s '-screen 0 1600x1000x24' bash " + Quote(CQ_KEYBOARD_SCRIPT) +
+nlohmann::json PlayScene(const TempDir& dir, const std::string& scene, const std::string& environment = "") {
+  const RunResult r = RunShell(environment + " timeout 90 xvfb-run -a -s '-screen 0 1600x1000x24' bash " + Quote(CQ_KEYBOARD_SCRIPT) +
                                " " + Quote(CQ_LAB_BINARY) + " " + Quote(dir.Path().string()) + " " + scene,
                                dir);
   EXPECT_EQ(r.status, 0) << r.out << r.err;
@@ -43,6 +43,20 @@ TEST(Keyboard, EscapeClosesTheShortcutsWindow) {
   const nlohmann::json s = PlayScene(dir, "escape-help");
   ASSERT_FALSE(s.is_discarded());
   EXPECT_FALSE(s["windows"]["shortcuts"].get<bool>());
+}
+
+// In a small window at a large UI scale the Shortcuts window was larger than the window:
+// its title bar and close button lay above the screen.
+TEST(Keyboard, TheShortcutsWindowFitsASmallWindow) {
+  TempDir dir;
+  const nlohmann::json s = PlayScene(dir, "open-help", "LAB_SIZE=640x480 LAB_UI_SCALE=2");
+  ASSERT_FALSE(s.is_discarded());
+  ASSERT_TRUE(s["windows"]["shortcuts"].get<bool>());
+  const nlohmann::json box = s["window_boxes"]["shortcuts"];
+  EXPECT_GE(box[0].get<double>(), 0) << box;
+  EXPECT_GE(box[1].get<double>(), 0) << box;
+  EXPECT_LE(box[2].get<double>(), 640) << box;
+  EXPECT_LE(box[3].get<double>(), 480) << box;
 }
 
 }  // namespace
