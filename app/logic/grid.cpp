@@ -1,8 +1,11 @@
 #include "logic/grid.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <limits>
 
 namespace cq::app {
@@ -52,6 +55,63 @@ GridSpacing ChooseGridSpacing(double zoom, double minPixels, double spacing) {
   }
   if (!GridStepFits(g.minor, spacing)) g.minor = g.major;
   return g;
+}
+
+double DecimalStep::Value() const { return double(mantissa) * std::pow(10.0, exponent); }
+
+DecimalStep MinorDecimalStep(const GridSpacing& grid) {
+  if (grid.minor == grid.major) return {grid.mantissa, grid.exponent};
+  if (grid.mantissa == 2) return {5, grid.exponent - 1};
+  if (grid.mantissa == 5) return {1, grid.exponent};
+  return {2, grid.exponent - 1};
+}
+
+double AddDecimalSteps(double value, double units, const DecimalStep& step) {
+  const double fallback = value + units * step.Value();
+  if (!std::isfinite(value) || !(std::abs(units) < 1e15) || units != std::trunc(units) || step.mantissa <= 0)
+    return fallback;
+  // value as digits x 10^valueExponent, from its shortest round-trip form.
+  char text[64];
+  const auto written = std::to_chars(text, text + sizeof text, value, std::chars_format::scientific);
+  *written.ptr = '\0';
+  const char* e = std::strchr(text, 'e');
+  if (e == nullptr) return fallback;
+  std::int64_t digits = 0;
+  int fractionDigits = 0;
+  bool negative = false;
+  bool afterPoint = false;
+  for (const char* c = text; c < e; ++c) {
+    if (*c == '-') {
+      negative = true;
+    } else if (*c == '.') {
+      afterPoint = true;
+    } else {
+      digits = digits * 10 + (*c - '0');
+      fractionDigits += afterPoint;
+    }
+  }
+  const int valueExponent = std::atoi(e + 1) - fractionDigits;
+  if (negative) digits = -digits;
+  // Both terms over the smaller exponent, in 64-bit integers (at most 10^18).
+  constexpr std::int64_t k_limit = 1000000000000000000;
+  const int common = std::min(valueExponent, step.exponent);
+  const auto scaled = [](std::int64_t n, int shift, std::int64_t& out) {
+    if (shift > 18) return n == 0 ? (out = 0, true) : false;
+    std::int64_t p = 1;
+    for (int i = 0; i < shift; ++i) p *= 10;
+    return !__builtin_mul_overflow(n, p, &out);
+  };
+  std::int64_t a = 0;
+  std::int64_t b = 0;
+  std::int64_t sum = 0;
+  if (!scaled(digits, valueExponent - common, a) ||
+      !scaled(std::int64_t(units) * step.mantissa, step.exponent - common, b) || __builtin_add_overflow(a, b, &sum) ||
+      sum > k_limit || sum < -k_limit)
+    return fallback;
+  // The decimal sum x 10^common, rounded once (strtod rounds to nearest).
+  char decimal[64];
+  std::snprintf(decimal, sizeof decimal, "%llde%d", static_cast<long long>(sum), common);
+  return std::strtod(decimal, nullptr) + 0.0;  // + 0.0: a sum of zero is +0, never -0
 }
 
 AxisGrids ChooseAxisGrids(double zoom, double minPixels, const cq::Vec2d& viewMin, const cq::Vec2d& viewMax) {

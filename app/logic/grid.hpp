@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <string>
 
 #include "cq/vec.hpp"
@@ -40,8 +41,35 @@ GridSpacing ChooseGridSpacing(double zoom, double minPixels, double spacing = 0)
 /// the zoom's step (the y lines of a segment 20 long there).
 using AxisGrids = std::array<GridSpacing, 2>;
 
-/// The minor steps (x, y) of a pair of grids: what Shift-snap rounds to.
-inline cq::Vec2d MinorSteps(const AxisGrids& grids) { return {{grids[0].minor, grids[1].minor}}; }
+/// A step written in decimal, mantissa x 10^exponent: the grid's steps are decimals, and
+/// the values snapped or nudged by them are computed on the decimals (AddDecimalSteps),
+/// not by adding the doubles nearest them.
+struct DecimalStep {
+  std::int64_t mantissa = 0;  ///< not positive: no step
+  int exponent = 0;
+  double Value() const;
+};
+using DecimalSteps = std::array<DecimalStep, 2>;
+
+/// The minor step of `grid` in decimal: major / 5, or major / 4 for a 2 step (1 -> 0.2,
+/// 2 -> 0.5, 5 -> 1), or the major step itself where there are no minor lines.
+DecimalStep MinorDecimalStep(const GridSpacing& grid);
+
+/// The minor steps (x, y) of a pair of grids: what Shift-snap rounds to and the arrow keys
+/// move by.
+inline DecimalSteps MinorSteps(const AxisGrids& grids) {
+  return {MinorDecimalStep(grids[0]), MinorDecimalStep(grids[1])};
+}
+
+/// value + units x step, computed on decimals and rounded once to the nearest double:
+/// `value` stands for its shortest decimal that reads back to it (what a field shows in
+/// exact mode, and what a typed number was). So 0.8 less four steps of 0.2 is exactly 0
+/// and -5.5 plus seven of them the double nearest -4.1 (summing the doubles gave
+/// 5.55e-17 and -4.099999999999999: a normal nudged onto its origin was not zero). Where
+/// the exact sum needs more than 18 digits (a value and a step some 18 orders of magnitude
+/// apart, or `units` huge), the doubles are summed instead: the larger term then decides
+/// the result to within its rounding. Overflow gives +-inf, as the double sum would.
+double AddDecimalSteps(double value, double units, const DecimalStep& step);
 
 /// Each axis's ChooseGridSpacing for the view [viewMin, viewMax], fitted to the doubles'
 /// spacing at that axis's largest coordinate in view.

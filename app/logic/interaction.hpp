@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "logic/camera.hpp"
+#include "logic/grid.hpp"
 #include "logic/lesson.hpp"
 
 namespace cq::app {
@@ -17,14 +18,11 @@ namespace cq::app {
 std::optional<size_t> HitTest(const std::vector<DragHandle>& handles, const Camera& camera,
                               const cq::Vec2d& mouseScreen, double radiusPixels);
 
-/// The nearest multiple of `step` on each axis (its own step per axis; a step that is not
-/// positive leaves that axis alone): +0, never -0, at zero; a coordinate too
-/// far out for world / step to be finite keeps its value.
-cq::Vec2d SnapToGrid(const cq::Vec2d& world, const cq::Vec2d& step);
-/// The same step on both axes.
-inline cq::Vec2d SnapToGrid(const cq::Vec2d& world, double step) {
-  return SnapToGrid(world, cq::Vec2d{{step, step}});
-}
+/// The nearest grid line on each axis (its own step per axis; a step that is not positive
+/// leaves that axis alone), its value computed in decimal (AddDecimalSteps: three steps of
+/// 0.2 are 0.6, not 0.6000000000000001): +0, never -0, at zero; a coordinate too far out
+/// for world / step to be finite keeps its value.
+cq::Vec2d SnapToGrid(const cq::Vec2d& world, const DecimalSteps& steps);
 
 /// A drag in progress: which handle, and where on it the mouse took hold, so the handle
 /// moves by exactly the mouse's motion rather than jumping to the cursor.
@@ -38,16 +36,27 @@ DragState BeginDrag(const DragHandle& handle, const cq::Vec2d& mouseWorld);
 /// Moves the dragged handle to follow the mouse; with `snapStep` (x, y: each axis's minor
 /// grid step), the handle's position lands on the grid.
 void DragTo(const Lesson& lesson, Points& points, DragState& drag, const cq::Vec2d& mouseWorld,
-            std::optional<cq::Vec2d> snapStep);
+            std::optional<DecimalSteps> snapStep);
 
-/// Moves handle `handleId` by `delta` world units (the arrow keys), stopping at the largest
-/// finite double (a nudge at 1.7976931348623157e308 made P infinite). Returns the handle's
-/// id afterwards (see Lesson::MoveHandle), or -1 if there is no such handle.
-int Nudge(const Lesson& lesson, Points& points, int handleId, const cq::Vec2d& delta);
+/// One press of an arrow key: `direction` (each axis -1, 0 or +1), Shift for ten grid
+/// steps, Alt for a tenth of one.
+struct NudgeKey {
+  cq::Vec2d direction{};
+  bool shift = false;
+  bool alt = false;
+};
 
-/// The arrow-key step: one minor grid step, x10 with Shift, x0.1 with Alt, and never less
-/// than `doublesSpacing` (the doubles' spacing at the handle: a smaller step would leave it
-/// where it is).
-double NudgeStep(double minorGridStep, bool shift, bool alt, double doublesSpacing = 0);
+/// Where one press moves coordinate `value` along one axis: `direction` times the minor
+/// grid step (x10 Shift, x0.1 Alt), added in decimal (AddDecimalSteps: 0.8 nudged down
+/// four times by 0.2 is exactly 0). Where that step is below the doubles' spacing at
+/// `value` (a handle at 1e15 nudged from a view near the origin, or with Alt) it would
+/// leave the handle where it is: the handle moves to the next double instead. It stops at
+/// the largest finite double (a nudge at 1.7976931348623157e308 made P infinite).
+double NudgeCoordinate(double value, double direction, const DecimalStep& minorStep, bool shift, bool alt);
+
+/// Moves handle `handleId` by one press of `key`, each axis by its own minor grid step
+/// (NudgeCoordinate). Returns the handle's id afterwards (see Lesson::MoveHandle), or -1
+/// if there is no such handle.
+int Nudge(const Lesson& lesson, Points& points, int handleId, const NudgeKey& key, const DecimalSteps& minorSteps);
 
 }  // namespace cq::app

@@ -212,15 +212,9 @@ void LabApp::HandleShortcut(const KeyPress& press) {
   if (key == GLFW_KEY_DOWN) direction = {{0, -1}};
   if (m_scene.selectedHandle && !m_drag && !(direction == cq::Vec2d{{0, 0}})) {
     // Each axis by its own grid's minor step (they differ far from the origin along one
-    // axis), and never by less than the doubles' spacing at the handle: a handle at 1e15
-    // nudged from a view near the origin, or with Alt, still moves (to the next double).
-    const AxisGrids grids = Grids();
-    cq::Vec2d at{{0, 0}};
-    for (const DragHandle& h : m_handles)
-      if (h.id == *m_scene.selectedHandle) at = h.position;
-    const cq::Vec2d delta{{NudgeStep(grids[0].minor, shift, alt, DoublesSpacing(at.x())) * direction.x(),
-                           NudgeStep(grids[1].minor, shift, alt, DoublesSpacing(at.y())) * direction.y()}};
-    const int id = Nudge(m_scene.CurrentLesson(), m_scene.EditPoints(), *m_scene.selectedHandle, delta);
+    // axis), added in decimal, and at least to the next double (NudgeCoordinate).
+    const int id = Nudge(m_scene.CurrentLesson(), m_scene.EditPoints(), *m_scene.selectedHandle,
+                         NudgeKey{direction, shift, alt}, MinorSteps(Grids()));
     if (id >= 0) m_scene.selectedHandle = id;
     m_scene.Commit();
   }

@@ -176,7 +176,7 @@ void LabApp::CanvasInput() {
     if (active && ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
       const bool snap = m_settings.snapToGrid || io.KeyShift;
       DragTo(lesson, m_scene.EditPoints(), *m_drag, m_camera.ScreenToWorld(mouse),
-             snap ? std::optional<cq::Vec2d>(MinorSteps(Grids())) : std::nullopt);
+             snap ? std::optional<DecimalSteps>(MinorSteps(Grids())) : std::nullopt);
       // A box corner dragged past the opposite side becomes the other corner: the drag and
       // the selection follow it (the ring stayed on the corner left behind).
       m_hoveredId = m_drag->handleId;

@@ -1,8 +1,11 @@
 #include "logic/interaction.hpp"
 
-#include <cmath>
-#include <limits>
 #include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <string>
 
 #include "lessons/lessons.hpp"
 #include "logic/grid.hpp"
@@ -63,24 +66,38 @@ TEST(HitTest, BodyIsGrabbedOnlyWhereNoPointHandleIs) {
   EXPECT_FALSE(HitTest(handles, camera, {{400, 390}}, 18));    // below the body
 }
 
+constexpr DecimalStep k_half{5, -1};
+constexpr DecimalStep k_fifth{2, -1};
+
 TEST(SnapToGrid, RoundsEachAxisToTheStep) {
-  const cq::Vec2d s = SnapToGrid({{1.26, -0.74}}, 0.5);
-  EXPECT_DOUBLE_EQ(s.x(), 1.5);
-  EXPECT_DOUBLE_EQ(s.y(), -0.5);
-  const cq::Vec2d unchanged = SnapToGrid({{1.26, -0.74}}, 0);
-  EXPECT_DOUBLE_EQ(unchanged.x(), 1.26);
+  const cq::Vec2d s = SnapToGrid({{1.26, -0.74}}, DecimalSteps{k_half, k_half});
+  EXPECT_EQ(s.x(), 1.5);
+  EXPECT_EQ(s.y(), -0.5);
+  const cq::Vec2d unchanged = SnapToGrid({{1.26, -0.74}}, DecimalSteps{DecimalStep{0, 0}, k_half});
+  EXPECT_EQ(unchanged.x(), 1.26);
+}
+
+// Snapped values are the grid lines' decimal values read as doubles: 3 x 0.2 in doubles is
+// 0.6000000000000001, which a field in exact mode showed.
+TEST(SnapToGrid, LandsOnTheDoubleNearestTheLinesDecimalValue) {
+  for (int k = -50; k <= 50; ++k) {
+    const double snapped = SnapToGrid({{k * 0.2 + 0.03, 0}}, DecimalSteps{k_fifth, k_fifth}).x();
+    EXPECT_EQ(snapped, std::strtod((std::to_string(2 * k) + "e-1").c_str(), nullptr)) << k;
+  }
+  EXPECT_EQ(SnapToGrid({{0.61, 0}}, DecimalSteps{k_fifth, k_fifth}).x(), 0.6);
+  EXPECT_EQ(SnapToGrid({{0.07, 0}}, DecimalSteps{DecimalStep{1, -2}, k_fifth}).x(), 0.07);
 }
 
 TEST(SnapToGrid, NeverGivesMinusZeroOrInfinity) {
   // Just below zero rounds to the grid line at 0, which must be +0: a field shows -0 as "-0".
-  const cq::Vec2d s = SnapToGrid({{-0.1, -1e-300}}, 0.5);
+  const cq::Vec2d s = SnapToGrid({{-0.1, -1e-300}}, DecimalSteps{k_half, k_half});
   EXPECT_FALSE(std::signbit(s.x()));
   EXPECT_FALSE(std::signbit(s.y()));
   EXPECT_EQ(s.x(), 0.0);
   // world / step overflows: the coordinate keeps its value instead of snapping to infinity.
-  const cq::Vec2d far = SnapToGrid({{1e300, -3.0}}, 1e-10);
+  const cq::Vec2d far = SnapToGrid({{1e300, -3.0}}, DecimalSteps{DecimalStep{1, -310}, k_half});
   EXPECT_EQ(far.x(), 1e300);
-  EXPECT_DOUBLE_EQ(far.y(), -3.0);
+  EXPECT_EQ(far.y(), -3.0);
 }
 
 TEST(Drag, HandleMovesByExactlyTheMouseMotion) {
@@ -102,9 +119,9 @@ TEST(Drag, SnappingPutsTheHandleOnTheGrid) {
   Points points = lesson.Presets().front().points;
   const DragHandle handle{2, "P", points[2], HandleShape::QueryPoint, std::nullopt};
   DragState drag = BeginDrag(handle, points[2]);
-  DragTo(lesson, points, drag, {{1.13, 2.61}}, cq::Vec2d{{0.25, 0.25}});
-  EXPECT_DOUBLE_EQ(points[2].x(), 1.25);
-  EXPECT_DOUBLE_EQ(points[2].y(), 2.5);
+  DragTo(lesson, points, drag, {{1.13, 0.61}}, DecimalSteps{DecimalStep{5, -1}, DecimalStep{2, -1}});
+  EXPECT_EQ(points[2].x(), 1.0);
+  EXPECT_EQ(points[2].y(), 0.6);  // the double nearest 0.6, not 3 x 0.2 = 0.6000000000000001
 }
 
 TEST(Drag, BoxCornerDraggedPastTheOppositeSideBecomesTheOtherCorner) {
@@ -135,14 +152,14 @@ TEST(Drag, BoxBodyMovesBothCorners) {
   EXPECT_EQ(points[2], (cq::Vec2d{{3, 3}}));
 }
 
-TEST(Nudge, MovesTheHandleByTheStep) {
+TEST(Nudge, MovesTheHandleByOneMinorStepPerAxis) {
   const SegmentLesson lesson;
   Points points = lesson.Presets().front().points;
-  const cq::Vec2d a = points[0];
-  EXPECT_EQ(Nudge(lesson, points, 0, {{0.5, -0.25}}), 0);
-  EXPECT_DOUBLE_EQ(points[0].x(), a.x() + 0.5);
-  EXPECT_DOUBLE_EQ(points[0].y(), a.y() - 0.25);
-  EXPECT_EQ(Nudge(lesson, points, 99, {{1, 1}}), -1);  // no such handle: nothing moves
+  points[0] = {{1, 2}};
+  EXPECT_EQ(Nudge(lesson, points, 0, NudgeKey{{{1, -1}}}, DecimalSteps{k_half, DecimalStep{25, -2}}), 0);
+  EXPECT_EQ(points[0].x(), 1.5);
+  EXPECT_EQ(points[0].y(), 1.75);
+  EXPECT_EQ(Nudge(lesson, points, 99, NudgeKey{{{1, 1}}}, DecimalSteps{k_half, k_half}), -1);  // no such handle
 }
 
 TEST(Nudge, StopsAtTheLargestDouble) {
@@ -150,25 +167,61 @@ TEST(Nudge, StopsAtTheLargestDouble) {
   Points points = lesson.Presets().front().points;
   constexpr double k_max = std::numeric_limits<double>::max();
   points[0] = {{k_max, -k_max}};
-  const double step = NudgeStep(1, false, false, DoublesSpacing(k_max));
-  Nudge(lesson, points, 0, {{step, -step}});
+  const DecimalSteps unit{DecimalStep{1, 0}, DecimalStep{1, 0}};
+  Nudge(lesson, points, 0, NudgeKey{{{1, -1}}}, unit);
   EXPECT_EQ(points[0].x(), k_max);  // not inf
   EXPECT_EQ(points[0].y(), -k_max);
-  Nudge(lesson, points, 0, {{-step, 0}});
+  Nudge(lesson, points, 0, NudgeKey{{{-1, 0}}}, unit);
   EXPECT_LT(points[0].x(), k_max);  // and back down
 }
 
 TEST(Nudge, StepIsOneMinorGridStepShiftTimesTenAltTimesATenth) {
-  EXPECT_DOUBLE_EQ(NudgeStep(0.2, false, false), 0.2);
-  EXPECT_DOUBLE_EQ(NudgeStep(0.2, true, false), 2.0);
-  EXPECT_DOUBLE_EQ(NudgeStep(0.2, false, true), 0.2 * 0.1);
+  EXPECT_EQ(NudgeCoordinate(1, 1, k_fifth, false, false), 1.2);
+  EXPECT_EQ(NudgeCoordinate(1, 1, k_fifth, true, false), 3.0);
+  EXPECT_EQ(NudgeCoordinate(1, 1, k_fifth, false, true), 1.02);
+  EXPECT_EQ(NudgeCoordinate(1, -1, k_fifth, false, true), 0.98);
+  EXPECT_EQ(NudgeCoordinate(1, 0, k_fifth, true, true), 1.0);
   // At 1e15 (doubles 0.125 apart) a 0.02 step, or Alt on a 0.5 one, would not move the
-  // handle at all: the step is one spacing of the doubles there.
-  EXPECT_DOUBLE_EQ(NudgeStep(0.02, false, false, DoublesSpacing(1e15)), 0.125);
-  EXPECT_DOUBLE_EQ(NudgeStep(0.5, false, true, DoublesSpacing(1e15)), 0.125);
-  EXPECT_NE(1e15 + NudgeStep(0.5, false, true, DoublesSpacing(1e15)), 1e15);
-  EXPECT_DOUBLE_EQ(NudgeStep(0.5, false, false, DoublesSpacing(1e15)), 0.5);
-  EXPECT_DOUBLE_EQ(NudgeStep(0.2, false, true, DoublesSpacing(3)), 0.2 * 0.1);  // near the origin: unchanged
+  // handle at all: it moves to the next double.
+  EXPECT_EQ(NudgeCoordinate(1e15, 1, DecimalStep{2, -2}, false, false), 1e15 + 0.125);
+  EXPECT_EQ(NudgeCoordinate(1e15, -1, k_half, false, true), 1e15 - 0.125);
+  EXPECT_EQ(NudgeCoordinate(1e15, 1, k_half, false, false), 1e15 + 0.5);
+}
+
+// Nudges add decimals: summing the doubles drifted (0.8 less four steps of 0.2 was
+// 5.55e-17, so a plane normal nudged onto its origin was tilted, not refused; -5.5 plus
+// seven steps was -4.099999999999999).
+TEST(Nudge, StepsAddUpExactlyInDecimal) {
+  double x = 0.8;
+  for (int i = 0; i < 4; ++i) x = NudgeCoordinate(x, -1, k_fifth, false, false);
+  EXPECT_EQ(x, 0.0);
+  EXPECT_FALSE(std::signbit(x));
+  double y = 2;
+  for (int i = 0; i < 10; ++i) y = NudgeCoordinate(y, -1, k_fifth, false, false);
+  EXPECT_EQ(y, 0.0);
+  double p = -5.5;
+  for (int i = 0; i < 7; ++i) p = NudgeCoordinate(p, 1, k_fifth, false, false);
+  EXPECT_EQ(p, -4.1);
+  for (int i = 0; i < 3; ++i) p = NudgeCoordinate(p, 1, k_fifth, false, true);
+  EXPECT_EQ(p, -4.04);
+  // Many steps each way come back to the start, bit for bit.
+  double q = 0.1;
+  for (int i = 0; i < 1000; ++i) q = NudgeCoordinate(q, 1, DecimalStep{1, -2}, false, false);
+  EXPECT_EQ(q, 10.1);
+  for (int i = 0; i < 1000; ++i) q = NudgeCoordinate(q, -1, DecimalStep{1, -2}, false, false);
+  EXPECT_EQ(q, 0.1);
+}
+
+TEST(AddDecimalSteps, IsTheDecimalSumRoundedOnce) {
+  EXPECT_EQ(AddDecimalSteps(0.1, 2, DecimalStep{1, -1}), 0.3);  // 0.1 + 0.1 + 0.1 in doubles is 0.30000000000000004
+  EXPECT_EQ(AddDecimalSteps(1e20, 1, DecimalStep{5, 3}), 1.00000000000000005e20);
+  EXPECT_EQ(AddDecimalSteps(-0.0, 0, DecimalStep{1, 0}), 0.0);
+  EXPECT_FALSE(std::signbit(AddDecimalSteps(0.2, -1, DecimalStep{2, -1})));
+  // Too many digits for 64 bits: the doubles' sum, which the larger term decides.
+  EXPECT_EQ(AddDecimalSteps(1e300, 1, DecimalStep{2, -1}), 1e300);
+  EXPECT_EQ(AddDecimalSteps(1e-300, 1, DecimalStep{2, -1}), 0.2);
+  EXPECT_EQ(AddDecimalSteps(std::numeric_limits<double>::max(), 1, DecimalStep{1, 308}),
+            std::numeric_limits<double>::infinity());
 }
 
 }  // namespace
