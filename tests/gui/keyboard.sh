@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs inside xvfb-run (see keyboard_test.cpp). Starts closest-lab on the segment lesson at
-# 1200x800 (or the size and UI scale in LAB_SIZE and LAB_UI_SCALE), plays one keyboard scene with the real (XTEST) keyboard and quits with Ctrl+Q,
+# 1200x800 (or the lesson, size and UI scale in LAB_LESSON, LAB_SIZE and LAB_UI_SCALE),
+# plays one keyboard scene with the real (XTEST) keyboard and quits with Ctrl+Q,
 # so that the app writes OUT/after.json (--dump-state) on its way out.
 #   keyboard.sh APP OUT SCENE
 # Scenes:
@@ -8,12 +9,13 @@
 #   quit-typing  click into P.x, type "5" and quit with Ctrl+Q while the field has focus
 #   escape-help  F1 (Shortcuts), then Esc
 #   open-help    F1 (Shortcuts), left open
+#   nudge-n      Tab three times (the plane's N), Left 4 times and Down 10 times
 set -euo pipefail
 # shellcheck source=quit_lab.sh
 source "$(dirname "$0")/quit_lab.sh"
 app=$1 out=$2 scene=$3
 
-HOME=$out "$app" --no-config --lesson segment --size "${LAB_SIZE:-1200x800}" --ui-scale "${LAB_UI_SCALE:-1}" \
+HOME=$out "$app" --no-config --lesson "${LAB_LESSON:-segment}" --size "${LAB_SIZE:-1200x800}" --ui-scale "${LAB_UI_SCALE:-1}" \
   --dump-state "$out/after.json" &
 pid=$!
 wid=$(timeout 20 xdotool search --sync --onlyvisible --name "Closest Point Lab" | head -n 1)
@@ -45,6 +47,13 @@ case $scene in
     ;;
   open-help)
     xdotool key F1
+    ;;
+  nudge-n)
+    xdotool mousemove --window "$wid" 800 600  # over the canvas, away from every handle
+    for key in Tab Tab Tab Left Left Left Left Down Down Down Down Down Down Down Down Down Down; do
+      xdotool key "$key"
+      sleep 0.1
+    done
     ;;
   *) echo "unknown scene $scene" >&2; kill "$pid"; exit 2 ;;
 esac

@@ -59,5 +59,17 @@ TEST(Keyboard, TheShortcutsWindowFitsASmallWindow) {
   EXPECT_LE(box[3].get<double>(), 480) << box;
 }
 
+// The plane's N (0.8, 2) nudged by the grid's 0.2 onto O (0, 0) with the arrow keys: the
+// normal is exactly zero and refused. Summing doubles left N at (5.55e-17, 2.78e-16), and
+// the canvas drew a plane tilted by rounding noise.
+TEST(Keyboard, NudgingNOntoOGivesTheZeroNormalRefusal) {
+  TempDir dir;
+  const nlohmann::json s = PlayScene(dir, "nudge-n", "LAB_LESSON=plane");
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_EQ(s["points"]["N"][0].get<double>(), 0.0) << s["points"];
+  EXPECT_EQ(s["points"]["N"][1].get<double>(), 0.0) << s["points"];
+  EXPECT_NE(s.dump().find("the plane normal is the zero vector"), std::string::npos) << s.dump();
+}
+
 }  // namespace
 }  // namespace cq::gui_test
