@@ -59,7 +59,11 @@ void LabApp::SetStatus(std::string text) {
 
 AxisGrids LabApp::Grids() const {
   const WorldRect view = m_camera.VisibleWorld();
-  return ChooseAxisGrids(m_camera.Zoom(), Px(90), view.min, view.max);
+  // Major lines at least 90 pixels apart whatever the UI scale: the scene is drawn at the
+  // same zoom at every UI scale, so its grid is too (at UI scale 2, 180 pixels left one
+  // label, "-5", on the ray lesson's canvas, and none at 1024x768). Labels that would not
+  // fit side by side are thinned by LabelStride.
+  return ChooseAxisGrids(m_camera.Zoom(), 90, view.min, view.max);
 }
 
 bool LabApp::TakeFontRebuildRequest() { return std::exchange(m_fontRebuild, false); }

@@ -133,6 +133,10 @@ INSTANTIATE_TEST_SUITE_P(
                   nullptr, nullptr},
         LabelCase{"ContactDefault", "--lesson contact --size 1280x800", nullptr, nullptr},
         LabelCase{"ContactCrowdedAtUiScale2", "--lesson contact --size 800x600 --ui-scale 2", nullptr, nullptr},
+        // At UI scale 2 the grid was twice as coarse as at 1 (major lines 180 pixels apart):
+        // the ray's canvas showed one grid label, "-5", and the line's at 1024x768 none.
+        LabelCase{"RayAtUiScale2", "--lesson ray --size 1600x1000 --ui-scale 2", "grid-y", "4"},
+        LabelCase{"LineAtUiScale2", "--lesson line --size 1024x768 --ui-scale 2", "grid-x", "5"},
         // Region A's polygon reaches far past the canvas here: its name was centred off it.
         LabelCase{"SegmentAt1e17", "--lesson segment --set A=100000000000000000,0 --set B=100000000000000400,100 "
                                    "--set P=100000000000000200,300 --size 1280x800",
