@@ -177,6 +177,60 @@ double PolygonArea(const std::vector<cq::Vec2d>& polygon) {
   return std::abs(twice) / 2;
 }
 
+bool InsideConvex(const ScreenBox& box, const std::vector<cq::Vec2d>& region) {
+  if (region.size() < 3) return false;
+  // The orientation from the signed area; a corner is inside when it is on the inner side
+  // of (or on) every edge.
+  double twice = 0;
+  for (std::size_t i = 0; i < region.size(); ++i) {
+    const cq::Vec2d& p = region[i];
+    const cq::Vec2d& q = region[(i + 1) % region.size()];
+    twice += p.x() * q.y() - q.x() * p.y();
+  }
+  const double orientation = twice >= 0 ? 1.0 : -1.0;
+  const cq::Vec2d corners[] = {box.min, {{box.max.x(), box.min.y()}}, box.max, {{box.min.x(), box.max.y()}}};
+  for (std::size_t i = 0; i < region.size(); ++i) {
+    const cq::Vec2d& p = region[i];
+    const cq::Vec2d edge = region[(i + 1) % region.size()] - p;
+    for (const cq::Vec2d& c : corners)
+      if (orientation * cq::Cross(edge, c - p) < 0) return false;
+  }
+  return true;
+}
+
+std::optional<ScreenBox> PlaceInsideRegion(const std::vector<cq::Vec2d>& region, const cq::Vec2d& preferred,
+                                           const cq::Vec2d& size, double step, const std::vector<ScreenCircle>& discs,
+                                           const std::vector<ScreenBox>& taken) {
+  if (region.size() < 3 || !(step > 0)) return std::nullopt;
+  cq::Vec2d low = region.front();
+  cq::Vec2d high = region.front();
+  for (const cq::Vec2d& v : region)
+    for (int k = 0; k < 2; ++k) {
+      low.v[k] = std::min(low.v[k], v.v[k]);
+      high.v[k] = std::max(high.v[k], v.v[k]);
+    }
+  // Candidate centres: the preferred one, then a grid over the region's bounding box,
+  // nearest first (at most about 4096 of them: a coarser grid on a huge region).
+  const cq::Vec2d extent = high - low;
+  const double cells = (extent.x() / step + 1) * (extent.y() / step + 1);
+  const double spacing = cells > 4096 ? step * std::sqrt(cells / 4096) : step;
+  std::vector<cq::Vec2d> centres{preferred};
+  for (double y = low.y() + size.y() / 2; y <= high.y() - size.y() / 2; y += spacing)
+    for (double x = low.x() + size.x() / 2; x <= high.x() - size.x() / 2; x += spacing) centres.push_back({{x, y}});
+  std::stable_sort(centres.begin() + 1, centres.end(), [&](const cq::Vec2d& a, const cq::Vec2d& b) {
+    return cq::LengthSquared(a - preferred) < cq::LengthSquared(b - preferred);
+  });
+  const cq::Vec2d half = 0.5 * size;
+  for (const cq::Vec2d& c : centres) {
+    const ScreenBox box{c - half, c + half};
+    if (!InsideConvex(box, region)) continue;
+    if (std::any_of(taken.begin(), taken.end(), [&](const ScreenBox& t) { return Overlaps(box, t); })) continue;
+    if (std::any_of(discs.begin(), discs.end(), [&](const ScreenCircle& d) { return Overlaps(box, d); })) continue;
+    return box;
+  }
+  return std::nullopt;
+}
+
 bool GridLabelFits(const ScreenBox& box, const ScreenBox& area, const std::vector<ScreenBox>& taken,
                    const std::vector<ScreenCircle>& handles) {
   if (!Inside(box, area)) return false;

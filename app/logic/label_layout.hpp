@@ -65,6 +65,19 @@ std::vector<cq::Vec2d> ClipToBox(const std::vector<cq::Vec2d>& polygon, const Sc
 /// The area of a simple polygon (vertices in order, either orientation), in square pixels.
 double PolygonArea(const std::vector<cq::Vec2d>& polygon);
 
+/// Whether every point of `box` lies in the convex polygon `region` (screen pixels,
+/// vertices in order, either orientation).
+bool InsideConvex(const ScreenBox& box, const std::vector<cq::Vec2d>& region);
+
+/// A region's name: a `size` box whole inside the convex polygon `region`, clear of every
+/// disc and every box in `taken`, centred as near `preferred` as it can be (tried first,
+/// then points `step` pixels apart over the region, nearest first). Nothing when there is
+/// no such place: the name is left out rather than drawn over a neighbouring region (at
+/// 800x600 and UI scale 2, "region A" sat mostly on the ray's interior).
+std::optional<ScreenBox> PlaceInsideRegion(const std::vector<cq::Vec2d>& region, const cq::Vec2d& preferred,
+                                           const cq::Vec2d& size, double step, const std::vector<ScreenCircle>& discs,
+                                           const std::vector<ScreenBox>& taken);
+
 /// Whether a grid label's `box` is drawn: only whole inside `area` (the canvas: a label
 /// the edge would cut, such as a lone "100" of 1000000000000003, is left out), clear of
 /// every box in `taken` (the canvas's other labels, which matter more: "region A" sat on

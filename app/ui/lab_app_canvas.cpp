@@ -465,7 +465,15 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
       cq::Vec2d c{{0, 0}};
       for (const cq::Vec2d& v : screen) c = c + v;
       c = (1.0 / double(screen.size())) * c;
-      label(ToneName(fill.tone), c, 0, cq::Vec2d{{0, 1}}, ToneInk(fill.tone), 0.0f, true);
+      // Whole inside its own region, or not at all: a name crossing into the next region
+      // names the wrong one (at 800x600 and UI scale 2 "region A" sat mostly on the ray's
+      // interior, its centre past the boundary).
+      const std::string name = ToneName(fill.tone);
+      const ImVec2 size = ImGui::CalcTextSize(name.c_str());
+      if (const auto box = PlaceInsideRegion(screen, c, FromIm(size) + 2.0 * textPad, Px(6), discs, placed)) {
+        placed.push_back(*box);
+        result.labels.push_back({*box, name, ToneInk(fill.tone), 0.0f});
+      }
     }
   }
   return result;

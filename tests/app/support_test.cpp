@@ -315,6 +315,51 @@ TEST(LabelLayout, WithNoFreePlaceTheLeastCoveredOneIsKept) {
   EXPECT_DOUBLE_EQ(CoveredArea(inArea, {own, handle}, taken), size.x() * size.y());
 }
 
+TEST(LabelLayout, InsideConvexHoldsEveryCornerInEitherOrientation) {
+  const std::vector<cq::Vec2d> square = {{{0, 0}}, {{100, 0}}, {{100, 100}}, {{0, 100}}};
+  const std::vector<cq::Vec2d> reversed(square.rbegin(), square.rend());
+  for (const auto& region : {square, reversed}) {
+    EXPECT_TRUE(InsideConvex({{{10, 10}}, {{90, 30}}}, region));
+    EXPECT_TRUE(InsideConvex({{{0, 0}}, {{100, 100}}}, region));  // touching is inside
+    EXPECT_FALSE(InsideConvex({{{80, 10}}, {{101, 30}}}, region));
+  }
+  // A slanted strip: the box's centre inside, one corner out.
+  const std::vector<cq::Vec2d> strip = {{{0, 0}}, {{40, 0}}, {{140, 100}}, {{100, 100}}};
+  EXPECT_FALSE(InsideConvex({{{30, 40}}, {{60, 60}}}, strip));
+  EXPECT_TRUE(InsideConvex({{{62, 42}}, {{68, 48}}}, strip));
+  EXPECT_FALSE(InsideConvex({{{0, 0}}, {{1, 1}}}, {{{0, 0}}, {{10, 10}}}));  // no area
+}
+
+// A region's name goes whole inside its region or nowhere: at 800x600 and UI scale 2 the
+// ray's "region A", placed around the region's centre, sat mostly on the interior.
+TEST(LabelLayout, ARegionsNameStaysInsideItsRegion) {
+  const cq::Vec2d size{{60, 20}};
+  // A wide region: the name is centred where asked.
+  const std::vector<cq::Vec2d> wide = {{{0, 0}}, {{400, 0}}, {{400, 300}}, {{0, 300}}};
+  const auto centred = PlaceInsideRegion(wide, {{200, 150}}, size, 6, {}, {});
+  ASSERT_TRUE(centred);
+  EXPECT_DOUBLE_EQ(centred->min.x(), 170);
+  EXPECT_DOUBLE_EQ(centred->min.y(), 140);
+  // A wedge whose vertex-average centre is too near its narrow end: moved to where it fits.
+  const std::vector<cq::Vec2d> wedge = {{{0, 0}}, {{300, 0}}, {{0, 60}}};
+  const auto moved = PlaceInsideRegion(wedge, {{200, 20}}, size, 6, {}, {});
+  ASSERT_TRUE(moved);
+  EXPECT_TRUE(InsideConvex(*moved, wedge));
+  // A strip narrower than the name: nothing.
+  const std::vector<cq::Vec2d> strip = {{{0, 0}}, {{15, 0}}, {{115, 300}}, {{100, 300}}};
+  EXPECT_FALSE(PlaceInsideRegion(strip, {{57, 150}}, size, 6, {}, {}));
+  // Clear of what is taken: the centre is taken, the name goes beside it, still inside.
+  const std::vector<ScreenBox> taken = {{{{150, 120}}, {{250, 180}}}};
+  const std::vector<ScreenCircle> discs = {{{{200, 100}}, 30}};
+  const auto beside = PlaceInsideRegion(wide, {{200, 150}}, size, 6, discs, taken);
+  ASSERT_TRUE(beside);
+  EXPECT_TRUE(InsideConvex(*beside, wide));
+  EXPECT_FALSE(Overlaps(*beside, taken[0]));
+  EXPECT_FALSE(Overlaps(*beside, discs[0]));
+  // Everything taken: nothing.
+  EXPECT_FALSE(PlaceInsideRegion(wide, {{200, 150}}, size, 6, {}, {{{{-1, -1}}, {{401, 301}}}}));
+}
+
 TEST(LabelLayout, VisibleMiddleOfASegment) {
   const ScreenBox canvas{{{400, 20}}, {{1200, 700}}};
   // Whole on the canvas: its middle.

@@ -182,5 +182,45 @@ INSTANTIATE_TEST_SUITE_P(
                       LineCase{"ContactDefault", "--lesson contact --size 1280x800"}),
     [](const ::testing::TestParamInfo<LineCase>& param) { return std::string(param.param.name); });
 
+// A region's name lies whole inside the region it names: each corner of its box, taken back
+// to the world through the app's camera, has the right t = (X - A).(B - A) / |B - A|^2 (region
+// A: t <= 0, interior: between, region B: t >= 1; the ray has no region B). A review found
+// "region A" over the ray's interior in 7 of 24 small windows (its centre in 4).
+class RegionNames : public ::testing::TestWithParam<LineCase> {};
+
+TEST_P(RegionNames, EachNameInsideItsRegion) {
+  TempDir dir;
+  const nlohmann::json s = StateAfterFrames(GetParam().args, dir);
+  ASSERT_FALSE(s.is_discarded());
+  const cq::app::Camera camera = CameraFromState(s);
+  const cq::Vec2d a = PointFromJson(s["points"]["A"]);
+  const cq::Vec2d d = PointFromJson(s["points"]["B"]) - a;
+  const double tOfB = s["lesson"].get<std::string>() == "ray" ? INFINITY : 1.0;
+  for (const Label& l : LabelsFromJson(s["labels"])) {
+    double low = -INFINITY;
+    double high = INFINITY;
+    if (l.text == "region A") high = 0;
+    else if (l.text == "interior") low = 0, high = tOfB;
+    else if (l.text == "region B") low = 1;
+    else continue;
+    for (const cq::Vec2d corner : {l.box.min, l.box.max, cq::Vec2d{{l.box.min.x(), l.box.max.y()}},
+                                   cq::Vec2d{{l.box.max.x(), l.box.min.y()}}}) {
+      const double t = cq::Dot(camera.ScreenToWorld(corner) - a, d) / cq::Dot(d, d);
+      EXPECT_TRUE(t >= low - 1e-9 && t <= high + 1e-9) << "\"" << l.text << "\" has a corner at t = " << t;
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Scenes, RegionNames,
+    ::testing::Values(LineCase{"RaySteepAtUiScale2", "--lesson ray --size 800x600 --ui-scale 2 --set A=0,0 --set B=4,1 --set P=6,3"},
+                      LineCase{"RayShortAtUiScale2", "--lesson ray --size 800x600 --ui-scale 2 --set A=0,0 --set B=1e-3,0 --set P=-1234.5678,3"},
+                      LineCase{"RaySmall", "--lesson ray --size 400x300"},
+                      LineCase{"RaySmallBehind", "--lesson ray --size 400x300 --set A=0,0 --set B=1,0 --set P=-3,2"},
+                      LineCase{"RayAtUiScale1_5", "--lesson ray --size 640x480 --ui-scale 1.5"},
+                      LineCase{"SegmentAtUiScale2", "--lesson segment --size 800x600 --ui-scale 2"},
+                      LineCase{"SegmentDefault", "--lesson segment --size 1600x1000"}),
+    [](const ::testing::TestParamInfo<LineCase>& param) { return std::string(param.param.name); });
+
 }  // namespace
 }  // namespace cq::gui_test
