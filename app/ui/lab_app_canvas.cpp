@@ -392,6 +392,10 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
     ScreenBox box = PlaceLabel(anchor, FromIm(size) + 2.0 * textPad, gap, preferred, discs, placed,
                                onCanvas ? std::optional<ScreenBox>(canvasBox) : std::nullopt);
     if (onCanvas) box = KeepInside(box, canvasBox);
+    // The label of something just off the canvas is drawn only where it is whole inside
+    // it: "closest" for a foot above the view sat under the menu bar, one below it was cut
+    // by the number lines.
+    if (!onCanvas && !Inside(box, canvasBox)) return;
     // A region's or marker's name (optional) is left out rather than drawn over another
     // label or a handle: on a small canvas at UI scale 2 "region A", "interior" and
     // "region B" ran together into "regionterior region B".
