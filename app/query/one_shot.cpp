@@ -103,6 +103,8 @@ std::string DescribeLinear(const Request& request, const Answer& answer) {
     text += "t = " + FormatWordsNumber(answer.t) + " (a line does not clamp)\n";
   } else if (region == "interior") {
     text += "t = " + FormatWordsNumber(answer.t) + " (t_raw is within " + range + ": no clamp)\n";
+  } else if (SamePoint(request.shape.a, request.shape.b, request.dim)) {
+    text += "t = " + FormatWordsNumber(answer.t) + " (A and B coincide: t = 0 by definition, no division)\n";
   } else if (answer.tRaw == answer.t) {
     // On a vertex exactly: nothing to clamp ("t = 0 (t_raw clamped to [0, 1])" for t_raw = 0).
     text += "t = " + FormatWordsNumber(answer.t) + " (t_raw is exactly " + FormatWordsNumber(answer.t) +
@@ -116,9 +118,11 @@ std::string DescribeLinear(const Request& request, const Answer& answer) {
   if (SamePoint(request.shape.a, request.shape.b, request.dim)) {
     text += " (A and B coincide: the shape is the single point A)";
   } else if (region == "A") {
-    text += " (P projects before A, t_raw <= 0: the closest point is A itself)";
+    text += answer.tRaw == 0 ? " (P projects onto A itself, t_raw = 0: the closest point is A)"
+                             : " (P projects before A, t_raw < 0: the closest point is A itself)";
   } else if (region == "B") {
-    text += " (P projects beyond B, t_raw >= 1: the closest point is B itself)";
+    text += answer.tRaw == 1 ? " (P projects onto B itself, t_raw = 1: the closest point is B)"
+                             : " (P projects beyond B, t_raw > 1: the closest point is B itself)";
   } else {
     text += " (the foot of the perpendicular)";
   }

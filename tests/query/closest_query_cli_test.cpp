@@ -368,8 +368,16 @@ TEST(ClosestQueryCli, OneShotOnAVertexSaysNothingWasClamped) {
   EXPECT_NE(atA.out.find("t = 0 (t_raw is exactly 0: P projects onto the vertex itself, nothing to clamp)"),
             std::string::npos)
       << atA.out;
+  // And the region line agrees: it said "P projects before A, t_raw <= 0" here.
+  EXPECT_NE(atA.out.find("region: A (P projects onto A itself, t_raw = 0"), std::string::npos) << atA.out;
   const RunResult pastB = RunTool({"segment", "--a", "0,0", "--b", "4,0", "--p", "5,1"}, "");
   EXPECT_NE(pastB.out.find("t = 1 (t_raw clamped to [0, 1])"), std::string::npos) << pastB.out;
+  EXPECT_NE(pastB.out.find("region: B (P projects beyond B, t_raw > 1"), std::string::npos) << pastB.out;
+  // A = B: t = 0 by definition, not "P projects onto the vertex itself".
+  const RunResult point = RunTool({"ray", "--a", "1,1", "--b", "1,1", "--p", "3,2"}, "");
+  EXPECT_NE(point.out.find("t = 0 (A and B coincide: t = 0 by definition, no division)"), std::string::npos)
+      << point.out;
+  EXPECT_EQ(point.out.find("vertex itself"), std::string::npos) << point.out;
 }
 
 TEST(ClosestQueryCli, OneShotSeedExample) {
