@@ -167,27 +167,28 @@ std::vector<cq::Vec2d> ClipToBox(const std::vector<cq::Vec2d>& polygon, const Sc
   return out;
 }
 
-double PolygonArea(const std::vector<cq::Vec2d>& polygon) {
+namespace {
+
+/// Twice the signed area of a polygon (positive for counter-clockwise in y-up axes).
+double TwiceSignedArea(const std::vector<cq::Vec2d>& polygon) {
   double twice = 0;
   for (std::size_t i = 0; i < polygon.size(); ++i) {
     const cq::Vec2d& p = polygon[i];
     const cq::Vec2d& q = polygon[(i + 1) % polygon.size()];
     twice += p.x() * q.y() - q.x() * p.y();
   }
-  return std::abs(twice) / 2;
+  return twice;
 }
+
+}  // namespace
+
+double PolygonArea(const std::vector<cq::Vec2d>& polygon) { return std::abs(TwiceSignedArea(polygon)) / 2; }
 
 bool InsideConvex(const ScreenBox& box, const std::vector<cq::Vec2d>& region) {
   if (region.size() < 3) return false;
   // The orientation from the signed area; a corner is inside when it is on the inner side
   // of (or on) every edge.
-  double twice = 0;
-  for (std::size_t i = 0; i < region.size(); ++i) {
-    const cq::Vec2d& p = region[i];
-    const cq::Vec2d& q = region[(i + 1) % region.size()];
-    twice += p.x() * q.y() - q.x() * p.y();
-  }
-  const double orientation = twice >= 0 ? 1.0 : -1.0;
+  const double orientation = TwiceSignedArea(region) >= 0 ? 1.0 : -1.0;
   const cq::Vec2d corners[] = {box.min, {{box.max.x(), box.min.y()}}, box.max, {{box.min.x(), box.max.y()}}};
   for (std::size_t i = 0; i < region.size(); ++i) {
     const cq::Vec2d& p = region[i];

@@ -118,7 +118,8 @@ ParsedOptions ParseCommandLine(int argc, const char* const* argv) {
     } else if (arg == "--ui-scale") {
       const auto v = value();
       const auto s = v ? ParseFiniteDouble(*v) : std::nullopt;
-      if (!s || *s < k_minUiScale || *s > k_maxUiScale) return fail("--ui-scale needs a number from 0.5 to 4, e.g. --ui-scale 1.5");
+      if (!s || *s < k_minUiScale || *s > k_maxUiScale)
+        return fail("--ui-scale needs a number from 0.5 to 4, e.g. --ui-scale 1.5");
       o.uiScale = float(*s);
     } else if (arg == "--no-config") {
       if (!noValue()) return fail(arg + " takes no value");

@@ -37,8 +37,7 @@ void LabApp::FitUiScaleTo(double windowWidth, double windowHeight) {
   // A note about the scale follows the window: said when it gets too small for the wanted
   // scale, updated while it stays so, gone after.
   if (newlyReduced) {
-    SetStatus(UiScaleNote());
-    m_statusIsUiScaleNote = true;
+    ShowUiScaleNote();
   } else if (m_statusIsUiScaleNote) {
     m_status = UiScaleNote();
     m_statusIsUiScaleNote = !m_status.empty();
@@ -50,6 +49,11 @@ std::string LabApp::UiScaleNote() const {
   const auto percent = [](float scale) { return std::to_string(std::lround(scale * 100.0f)) + " %"; };
   return "UI scale " + percent(m_contentScale * m_settings.uiScale) + " needs a larger window: shown at " +
          percent(UiScale()) + " until the window grows.";
+}
+
+void LabApp::ShowUiScaleNote() {
+  SetStatus(UiScaleNote());
+  m_statusIsUiScaleNote = true;
 }
 
 void LabApp::SetStatus(std::string text) {
@@ -120,10 +124,7 @@ void LabApp::AdjustUiScale(float factor) {
   m_settings.uiScale = scale;
   FitUiScaleTo(0, 0);
   // A scale the window cannot show is said, rather than the key seeming to do nothing.
-  if (m_uiScale.reduced) {
-    SetStatus(UiScaleNote());
-    m_statusIsUiScaleNote = true;
-  }
+  if (m_uiScale.reduced) ShowUiScaleNote();
 }
 
 void LabApp::HandleShortcuts(const std::vector<KeyPress>& keys) {

@@ -126,6 +126,8 @@ class LabApp {
   /// What the status line says while the window is too small for the wanted UI scale
   /// (empty when it is not).
   std::string UiScaleNote() const;
+  /// Puts UiScaleNote() on the status line, to be kept up to date as the window changes.
+  void ShowUiScaleNote();
   float Px(float unscaledPixels) const { return unscaledPixels * UiScale(); }
 
   Scene m_scene;
@@ -135,10 +137,10 @@ class LabApp {
   double m_windowWidth = 0;  ///< the size FitUiScaleTo last saw
   double m_windowHeight = 0;
   FittedUiScale m_uiScale;
-  bool m_statusIsUiScaleNote = false;
-  double m_menuBarRight = 0;
-  ScreenBox m_shortcutsBox{};  ///< where the Shortcuts and About windows were last drawn
-  ScreenBox m_aboutBox{};  ///< where the menu bar's last menu ends, for --dump-state  ///< m_status is UiScaleNote(): kept up to date
+  bool m_statusIsUiScaleNote = false;  ///< m_status is UiScaleNote(): kept up to date
+  double m_menuBarRight = 0;            ///< where the menu bar's last menu ends, for --dump-state
+  ScreenBox m_shortcutsBox{};           ///< where the Shortcuts and About windows were last drawn
+  ScreenBox m_aboutBox{};
   Layout m_layout{};
   LessonFrame m_frame;
   /// The canvas's text as drawn this frame (grid labels and the others), for --dump-state:
