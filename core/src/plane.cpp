@@ -103,10 +103,50 @@ Checked<PlaneResult<T, N>> ClosestPointOnPlaneSlow(const Vec<T, N>& pIn, const P
   return r;
 }
 
+template <Real T, int N>
+Checked<PlaneResult<T, N>> ClosestPointOnPlaneThroughPointSlow(const Vec<T, N>& pIn, const Vec<T, N>& normal,
+                                                               const Vec<T, N>& point) {
+  if (auto error = CheckFinite(pIn, Field::P)) return *error;
+  if (auto error = CheckFinite(normal, Field::Normal)) return *error;
+  if (auto error = CheckFinite(point, Field::Point)) return *error;
+  if (normal == Vec<T, N>{}) return QueryError{ErrorCode::ZeroNormal, Field::Normal, -1};
+
+  // d = n.point overflowed. The same plane with n's largest coordinate in [1, 2), the
+  // scene divided by 8: |n_i| < 2, so |n.point| < 2 N max|point_i| / 8 <= 0.75 max.
+  static_assert(N <= 3, "the scene's scale of 1/8 is for 2D and 3D");
+  constexpr int k_sceneExponent = 3;
+  const int kn = ExponentOf(MaxAbs(normal));
+  const Vec<T, N> n = ScaleByPowerOfTwo(normal, -kn);
+  const Vec<T, N> p = ScaleByPowerOfTwo(pIn, -k_sceneExponent);
+  const auto scaled = ClosestPointOnPlane(p, PlaneThroughPoint(n, ScaleByPowerOfTwo(point, -k_sceneExponent)));
+  if (!scaled) return scaled.error();
+
+  PlaneResult<T, N> r;
+  r.closest = ScaleByPowerOfTwo(scaled->closest, k_sceneExponent);
+  if (!IsFinite(r.closest)) return QueryError{ErrorCode::Overflow, Field::Offset, -1};
+  r.signedDistance = std::scalbn(scaled->signedDistance, k_sceneExponent);
+  r.planeValue = std::scalbn(scaled->planeValue, kn + k_sceneExponent);
+  r.normalLength = std::scalbn(scaled->normalLength, kn);
+  r.distance = std::abs(r.signedDistance);
+  r.distanceSq = ScaledSquare(scaled->signedDistance, k_sceneExponent);
+  r.region = scaled->region;
+  if (r.region == PlaneRegion::On) r.closest = pIn;  // P itself, as ClosestPointOnPlane answers
+  return r;
+}
+
 template Checked<PlaneResult<float, 2>> ClosestPointOnPlaneSlow(const Vec<float, 2>&, const Plane<float, 2>&);
 template Checked<PlaneResult<float, 3>> ClosestPointOnPlaneSlow(const Vec<float, 3>&, const Plane<float, 3>&);
 template Checked<PlaneResult<double, 2>> ClosestPointOnPlaneSlow(const Vec<double, 2>&, const Plane<double, 2>&);
 template Checked<PlaneResult<double, 3>> ClosestPointOnPlaneSlow(const Vec<double, 3>&, const Plane<double, 3>&);
+
+#define CQ_INSTANTIATE_PLANE_THROUGH_POINT(T, N)                                                              \
+  template Checked<PlaneResult<T, N>> ClosestPointOnPlaneThroughPointSlow(const Vec<T, N>&, const Vec<T, N>&, \
+                                                                          const Vec<T, N>&);
+CQ_INSTANTIATE_PLANE_THROUGH_POINT(float, 2)
+CQ_INSTANTIATE_PLANE_THROUGH_POINT(float, 3)
+CQ_INSTANTIATE_PLANE_THROUGH_POINT(double, 2)
+CQ_INSTANTIATE_PLANE_THROUGH_POINT(double, 3)
+#undef CQ_INSTANTIATE_PLANE_THROUGH_POINT
 
 }  // namespace detail
 }  // namespace cq

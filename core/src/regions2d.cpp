@@ -154,15 +154,16 @@ Checked<RegionMap2<T>> LinearRegions(LinearKind kind, const Vec<T, 2>& a, const 
   return LinearRegionsAlong(kind, a, b, detail::NormalizeNonZero(direction), rect);
 }
 
+namespace {
+
+/// The two sides of the plane with normal `normal` whose point nearest the rect's centre
+/// is `foot`: a well-conditioned point of the line, and the query that found it has
+/// validated the plane (zero normal, NaN) for us.
 template <Real T>
-Checked<RegionMap2<T>> PlaneRegions(const Plane<T, 2>& plane, const Rect2<T>& rect) {
-  if (auto error = CheckRect(rect)) return *error;
-  // The foot from the rect's centre is a well-conditioned point of the line, and the
-  // query validates the plane (zero normal, NaN) for us.
-  const Vec<T, 2> center = T(0.5) * rect.min + T(0.5) * rect.max;
-  const auto foot = ClosestPointOnPlane(center, plane);
+Checked<RegionMap2<T>> PlaneRegionsFromFoot(const Vec<T, 2>& normal, const Checked<PlaneResult<T, 2>>& foot,
+                                            const Rect2<T>& rect) {
   if (!foot) return foot.error();
-  const Vec<T, 2> u = detail::NormalizeNonZero(plane.normal);
+  const Vec<T, 2> u = detail::NormalizeNonZero(normal);
   const T offset = Dot(u, foot->closest);
   const ConvexPolygon2<T> all = PolygonFromRect(rect);
   RegionMap2<T> map;
@@ -170,6 +171,25 @@ Checked<RegionMap2<T>> PlaneRegions(const Plane<T, 2>& plane, const Rect2<T>& re
   AddPiece(map, int(PlaneRegion::Front), ClipPolygon(all, HalfPlane2<T>{-u, -offset}));
   AddBoundary(map, ClipLineToRect(foot->closest, PerpLeft(u), rect));
   return map;
+}
+
+template <Real T>
+Vec<T, 2> CenterOf(const Rect2<T>& rect) {
+  return T(0.5) * rect.min + T(0.5) * rect.max;
+}
+
+}  // namespace
+
+template <Real T>
+Checked<RegionMap2<T>> PlaneRegions(const Plane<T, 2>& plane, const Rect2<T>& rect) {
+  if (auto error = CheckRect(rect)) return *error;
+  return PlaneRegionsFromFoot(plane.normal, ClosestPointOnPlane(CenterOf(rect), plane), rect);
+}
+
+template <Real T>
+Checked<RegionMap2<T>> PlaneRegionsThroughPoint(const Vec<T, 2>& normal, const Vec<T, 2>& point, const Rect2<T>& rect) {
+  if (auto error = CheckRect(rect)) return *error;
+  return PlaneRegionsFromFoot(normal, ClosestPointOnPlaneThroughPoint(CenterOf(rect), normal, point), rect);
 }
 
 template <Real T>
@@ -213,6 +233,7 @@ Checked<RegionMap2<T>> BoxRegions(const Aabb<T, 2>& box, const Rect2<T>& rect) {
   template Checked<RegionMap2<T>> LinearRegions(LinearKind, const Vec<T, 2>&, const Vec<T, 2>&,             \
                                                 const Vec<T, 2>&, const Rect2<T>&);                         \
   template Checked<RegionMap2<T>> PlaneRegions(const Plane<T, 2>&, const Rect2<T>&);                        \
+  template Checked<RegionMap2<T>> PlaneRegionsThroughPoint(const Vec<T, 2>&, const Vec<T, 2>&, const Rect2<T>&);   \
   template Checked<RegionMap2<T>> BoxRegions(const Aabb<T, 2>&, const Rect2<T>&);
 CQ_INSTANTIATE_REGIONS(float)
 CQ_INSTANTIATE_REGIONS(double)

@@ -12,6 +12,7 @@ const char* FieldName(Field field) {
     case Field::B: return "b";
     case Field::Normal: return "n";
     case Field::Offset: return "d";
+    case Field::Point: return "point";
     case Field::Min: return "min";
     case Field::Max: return "max";
     case Field::Center: return "center";

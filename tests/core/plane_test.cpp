@@ -338,6 +338,127 @@ TYPED_TEST(PointPlane, HugeNormalWithTinyStepKeepsItsDigits) {
 }
 
 // ---------------------------------------------------------------------------------------
+// The plane through a point (ClosestPointOnPlaneThroughPoint).
+
+TYPED_TEST(PointPlane, ThroughPointIsThePlaneQueryWhereTheOffsetIsFinite) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // Wherever n.point is finite the answer is ClosestPointOnPlane's for that plane:
+  // random scenes of every size whose offset stays in range. (Not bit for bit: where the
+  // build contracts a product and a sum into a fused multiply-add depends on where
+  // PlaneThroughPoint is inlined, so the two offsets may differ in their last bit.)
+  cqtest::Rng rng(0x9e1a7e);
+  const int top = sizeof(T) == 4 ? 60 : 500;
+  for (int i = 0; i < 2000; ++i) {
+    const cq::Vec<T, N> normal = cq::detail::ScaleByPowerOfTwo(rng.Sturdy<T, N>(), rng.Int(-top, top));
+    const int scene = rng.Int(-top, top);
+    const cq::Vec<T, N> point = cq::detail::ScaleByPowerOfTwo(rng.Sturdy<T, N>(), scene);
+    const cq::Vec<T, N> p = cq::detail::ScaleByPowerOfTwo(rng.Sturdy<T, N>(), scene + rng.Int(-4, 4));
+    const cq::Plane<T, N> plane = cq::PlaneThroughPoint(normal, point);
+    ASSERT_TRUE(std::isfinite(plane.offset));
+    const auto expected = cq::ClosestPointOnPlane(p, plane);
+    const auto r = cq::ClosestPointOnPlaneThroughPoint(p, normal, point);
+    ASSERT_TRUE(expected.ok());
+    ASSERT_TRUE(r.ok());
+    const T size = std::max(cq::MaxAbs(point), cq::MaxAbs(p));
+    EXPECT_LE(cq::MaxAbs(r->closest - expected->closest), 8 * cqtest::Eps<T>() * size) << cqtest::Str(r->closest);
+    EXPECT_LE(std::abs(r->signedDistance - expected->signedDistance), 8 * cqtest::Eps<T>() * size);
+    EXPECT_EQ(r->region, expected->region);
+  }
+}
+
+TYPED_TEST(PointPlane, ThroughPointAnswersAPlaneWhoseOffsetOverflows) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // The diagonal case (every intermediate exact) with n scaled by 2^a and the scene (its
+  // point X0 = (1, -1, 2) and P) by 2^b: d = n.X0 2^(a+b) overflows once a + b is large,
+  // while n, X0, P and the answer stay in range. The plane is the same, so the answer is
+  // the case's own scaled by 2^b, exactly, and |n| and n.P - d by 2^a and 2^(a+b)
+  // (planeValue reads inf where that overflows). ClosestPointOnPlane on
+  // PlaneThroughPoint refused these planes ("d: not a finite number").
+  const PlaneCase& c = N == 2 ? k_diagonal2 : k_diagonal3;
+  const cq::Vec<T, N> normal = V<T, N>(c.normal[0], c.normal[1], c.normal[2]);
+  const cq::Vec<T, N> x0 = V<T, N>(1, -1, 2);  // n.X0 = 11 (3D), -1 (2D): exact
+  const cq::Vec<T, N> p = V<T, N>(c.p[0], c.p[1], c.p[2]);
+  const cq::Vec<T, N> closest = V<T, N>(c.closest[0], c.closest[1], c.closest[2]);
+  const T planeValue = T(N == 2 ? c.planeValue2 : c.planeValue3);
+  const T normalLength = T(N == 2 ? c.normalLength2 : c.normalLength3);
+  const T signedDistance = T(N == 2 ? c.signedDistance2 : c.signedDistance3);
+  const int top = std::numeric_limits<T>::max_exponent - 6;  // 20 * 2^b and 6 * 2^a finite
+  int overflowing = 0;
+  for (int b = -20; b <= top; b += 13) {
+    for (int a = top; a >= -20; a -= 11) {
+      const cq::Vec<T, N> n = cq::detail::ScaleByPowerOfTwo(normal, a);
+      const cq::Vec<T, N> point = cq::detail::ScaleByPowerOfTwo(x0, b);
+      const cq::Vec<T, N> q = cq::detail::ScaleByPowerOfTwo(p, b);
+      if (std::isfinite(cq::PlaneThroughPoint(n, point).offset)) continue;
+      ++overflowing;
+      SCOPED_TRACE("a = " + std::to_string(a) + ", b = " + std::to_string(b));
+      const auto r = cq::ClosestPointOnPlaneThroughPoint(q, n, point);
+      ASSERT_TRUE(r.ok()) << cq::Describe(r.error());
+      EXPECT_EQ(r->closest, cq::detail::ScaleByPowerOfTwo(closest, b));
+      EXPECT_EQ(r->signedDistance, std::ldexp(signedDistance, b));
+      EXPECT_EQ(r->distance, std::ldexp(signedDistance, b));
+      EXPECT_EQ(r->distanceSq, std::ldexp(signedDistance * signedDistance, 2 * b));
+      EXPECT_EQ(r->normalLength, std::ldexp(normalLength, a));
+      EXPECT_EQ(r->planeValue, std::ldexp(planeValue, a + b));
+      EXPECT_EQ(r->region, PlaneRegion::Front);
+      // The point itself is on its plane.
+      const auto on = cq::ClosestPointOnPlaneThroughPoint(point, n, point);
+      ASSERT_TRUE(on.ok());
+      EXPECT_EQ(on->region, PlaneRegion::On);
+      EXPECT_TRUE(SameBits(on->closest, point));
+    }
+  }
+  EXPECT_GT(overflowing, sizeof(T) == 4 ? 40 : 100);
+}
+
+TYPED_TEST(PointPlane, ThroughPointAtTheTopOfTheRangeAgreesWithTheReference) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // A review's plane: O = (1e200, 1e200), N = (2e200, 2e200), so n = N - O = O and
+  // d = 2e400 (float: 1e20 and 1e40 beyond 3.4e38), with P at the origin; then random
+  // planes through huge points. Against the long double reference (where d is an
+  // ordinary number), to 16 eps of the scene.
+  const T big = sizeof(T) == 4 ? T(1e20) : T(1e200);
+  cqtest::Rng rng(0x0ff5e7);
+  int overflowing = 0;
+  for (int i = 0; i < 500; ++i) {
+    const bool first = i == 0;
+    const int e = sizeof(T) == 4 ? 67 : 664;  // 2^67 = 1.5e20, 2^664 = 1.2e200
+    const bool wide = sizeof(T) == 8;
+    // P a good way off the point (an eighth of its size): not within a rounding of the
+    // plane, whose offset n.point is rounded as PlaneThroughPoint rounds it.
+    const int pointExponent = e + rng.Int(0, wide ? 350 : 0);
+    const cq::Vec<T, N> point =
+        first ? cq::Vec<T, N>::Splat(big) : cq::detail::ScaleByPowerOfTwo(rng.Sturdy<T, N>(), pointExponent);
+    const cq::Vec<T, N> normal =
+        first ? point : cq::detail::ScaleByPowerOfTwo(rng.Sturdy<T, N>(), e + rng.Int(0, wide ? 300 : 0));
+    const cq::Vec<T, N> p =
+        first ? cq::Vec<T, N>{} : point + cq::detail::ScaleByPowerOfTwo(rng.Sturdy<T, N>(), pointExponent - 3);
+    const cq::Plane<T, N> plane = cq::PlaneThroughPoint(normal, point);
+    if (std::isfinite(plane.offset)) continue;
+    ++overflowing;
+    const auto r = cq::ClosestPointOnPlaneThroughPoint(p, normal, point);
+    ASSERT_TRUE(r.ok()) << cq::Describe(r.error());
+    // The reference plane n.x = n.point, formed in long double.
+    const cqtest::VecL<N> nl = cqtest::ToL(normal);
+    const cqtest::VecL<N> pl = cqtest::ToL(p);
+    const cqtest::Ld w = cqtest::DotL(nl, pl) - cqtest::DotL(nl, cqtest::ToL(point));
+    const cqtest::Ld nn = cqtest::DotL(nl, nl);
+    const cqtest::VecL<N> foot = cqtest::Sub(pl, cqtest::Mul(w / nn, nl));
+    const cqtest::Ld scene = std::max(cqtest::Ld(cq::MaxAbs(point)), cqtest::Ld(cq::MaxAbs(p)));
+    EXPECT_LE(cqtest::DistL(cqtest::ToL(r->closest), foot), 16 * cqtest::Eps<T>() * scene) << i;
+    EXPECT_LE(std::fabs(cqtest::Ld(r->signedDistance) - w / std::sqrt(nn)), 16 * cqtest::Eps<T>() * scene) << i;
+    EXPECT_EQ(r->region, w > 0 ? PlaneRegion::Front : PlaneRegion::Back) << i;
+    if (first) {
+      EXPECT_EQ(r->region, PlaneRegion::Back);
+    }
+  }
+  EXPECT_GT(overflowing, 100);
+}
+
+// ---------------------------------------------------------------------------------------
 // Invalid input.
 
 template <class C>
@@ -410,6 +531,56 @@ TYPED_TEST(PlaneErrors, PlaneBeyondTheRangeIsOverflow) {
     EXPECT_EQ(r.error().field, cq::Field::Offset);
     EXPECT_NE(cq::Describe(r.error()).find("d"), std::string::npos);
   }
+}
+
+TYPED_TEST(PlaneErrors, ThroughPointNamesPNormalOrPointAndReportsAFootBeyondTheRange) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  const cq::Vec<T, N> normal = V<T, N>(1, 2, 2);
+  const cq::Vec<T, N> point = V<T, N>(3, -1, 0.5);
+  const cq::Vec<T, N> p = V<T, N>(4, -1, 0.5);
+  for (const T bad : {cqtest::NaN<T>(), cqtest::Inf<T>(), -cqtest::Inf<T>()}) {
+    for (int axis = 0; axis < N; ++axis) {
+      const auto expect = [&](const cq::Checked<cq::PlaneResult<T, N>>& r, cq::Field field, const std::string& text) {
+        ASSERT_FALSE(r.ok());
+        EXPECT_EQ(r.error().code, cq::ErrorCode::NonFinite);
+        EXPECT_EQ(r.error().field, field);
+        EXPECT_EQ(r.error().axis, axis);
+        EXPECT_EQ(cq::Describe(r.error()).rfind(text + " coordinate " + std::to_string(axis), 0), 0u)
+            << cq::Describe(r.error());
+      };
+      cq::Vec<T, N> v = normal;
+      v.v[axis] = bad;
+      expect(cq::ClosestPointOnPlaneThroughPoint(p, v, point), cq::Field::Normal, "n");
+      v = point;
+      v.v[axis] = bad;
+      expect(cq::ClosestPointOnPlaneThroughPoint(p, normal, v), cq::Field::Point, "point");
+      v = p;
+      v.v[axis] = bad;
+      expect(cq::ClosestPointOnPlaneThroughPoint(v, normal, point), cq::Field::P, "p");
+    }
+  }
+  // A zero normal through a huge point: ZeroNormal, not an overflow.
+  const T huge = std::numeric_limits<T>::max() / 2;
+  const auto zero = cq::ClosestPointOnPlaneThroughPoint(p, cq::Vec<T, N>{}, cq::Vec<T, N>::Splat(huge));
+  ASSERT_FALSE(zero.ok());
+  EXPECT_EQ(zero.error().code, cq::ErrorCode::ZeroNormal);
+  // The plane x + y = 1.2 max through (0.6 max, 0.6 max): its offset overflows. From
+  // P = (0.7 max, 0.3 max) its nearest point is (0.8 max, 0.4 max), an answer; from
+  // P = (0.9 max, -0.9 max) it is (1.5 max, -0.3 max), beyond the range: Overflow, as
+  // for the plane n.x = d.
+  const T m = std::numeric_limits<T>::max();
+  const cq::Vec<T, N> diagonal = V<T, N>(1, 1, 0);
+  const cq::Vec<T, N> through = V<T, N>(T(0.6) * m, T(0.6) * m, 0);
+  const auto near = cq::ClosestPointOnPlaneThroughPoint(V<T, N>(T(0.7) * m, T(0.3) * m, 0), diagonal, through);
+  ASSERT_TRUE(near.ok()) << cq::Describe(near.error());
+  EXPECT_LE(std::fabs(near->closest.v[0] / (T(0.8) * m) - 1), 4 * cqtest::Eps<T>());
+  EXPECT_LE(std::fabs(near->closest.v[1] / (T(0.4) * m) - 1), 4 * cqtest::Eps<T>());
+  EXPECT_EQ(near->region, PlaneRegion::Back);
+  const auto beyond = cq::ClosestPointOnPlaneThroughPoint(V<T, N>(T(0.9) * m, T(-0.9) * m, 0), diagonal, through);
+  ASSERT_FALSE(beyond.ok());
+  EXPECT_EQ(beyond.error().code, cq::ErrorCode::Overflow);
+  EXPECT_EQ(beyond.error().field, cq::Field::Offset);
 }
 
 }  // namespace

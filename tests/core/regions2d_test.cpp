@@ -341,6 +341,34 @@ TYPED_TEST(Regions, PlaneSplitsTheRectAlongItsLine) {
   EXPECT_EQ(missing->boundaryCount, 0);
 }
 
+TYPED_TEST(Regions, PlaneThroughAPointSplitsTheRectAlsoWhereItsOffsetOverflows) {
+  using T = TypeParam;
+  // The diagonal x + y = 2c through (c, c) with normal (c, c), in the rect c + [-1,1]^2
+  // scaled by c: for c = 2^-20 d is finite and the map is PlaneRegions'; for c a power
+  // of two near 1e200 (float 1e20) d = 2 c^2 overflows, and PlaneRegions refused the
+  // plane, while PlaneRegionsThroughPoint draws the same two triangles and the same
+  // boundary, from (0, 2c) to (2c, 0).
+  for (const int k : {-20, sizeof(T) == 4 ? 66 : 664}) {
+    const T c = std::ldexp(T(1), k);
+    const cq::Vec<T, 2> point = P2<T>(c, c);
+    const cq::Rect2<T> rect{P2<T>(0, 0), P2<T>(2 * c, 2 * c)};
+    const auto map = cq::PlaneRegionsThroughPoint(point, point, rect);
+    ASSERT_TRUE(map.ok()) << cq::Describe(map.error());
+    EXPECT_EQ(map->pieceCount, 2);
+    EXPECT_NEAR(double(AreaOf(*map, int(PlaneRegion::Back)) / (Ld(c) * Ld(c))), 2, double(AreaTolerance<T>(1)));
+    EXPECT_NEAR(double(AreaOf(*map, int(PlaneRegion::Front)) / (Ld(c) * Ld(c))), 2, double(AreaTolerance<T>(1)));
+    ASSERT_EQ(map->boundaryCount, 1);
+    EXPECT_TRUE(IsSegmentNear(map->boundaries[0], P2<T>(0, 2 * c), P2<T>(2 * c, 0), 2 * Ld(c)));
+    const bool overflows = !std::isfinite(cq::PlaneThroughPoint(point, point).offset);
+    EXPECT_EQ(overflows, k > 0);
+    EXPECT_EQ(cq::PlaneRegions(cq::PlaneThroughPoint(point, point), rect).ok(), !overflows);
+  }
+  // A zero normal is refused as by PlaneRegions.
+  const auto zero = cq::PlaneRegionsThroughPoint(P2<T>(0, 0), P2<T>(1, 1), cq::Rect2<T>{P2<T>(0, 0), P2<T>(2, 2)});
+  ASSERT_FALSE(zero.ok());
+  EXPECT_EQ(zero.error().code, cq::ErrorCode::ZeroNormal);
+}
+
 TYPED_TEST(Regions, BoxMakesNineCells) {
   using T = TypeParam;
   // Box [-1,1]^2 in [-3,3]^2: nine 2 x 2 cells with ids 0..8 (inside = 4).

@@ -124,4 +124,36 @@ inline Checked<PlaneResult<T, N>> ClosestPointOnPlane(const Vec<T, N>& p, const 
   return detail::ClosestPointOnPlaneSlow(p, plane);
 }
 
+namespace detail {
+template <Real T, int N>
+Checked<PlaneResult<T, N>> ClosestPointOnPlaneThroughPointSlow(const Vec<T, N>& p, const Vec<T, N>& normal,
+                                                               const Vec<T, N>& point);
+}  // namespace detail
+
+/// The same query for the plane through `point` with normal `normal`: n.x = n.point, for
+/// a plane given as a point and a normal (the app's plane through O, normal N - O).
+///
+/// Where the offset d = n.point is finite this is
+/// ClosestPointOnPlane(p, PlaneThroughPoint(normal, point)). Where it
+/// overflows (|n| |point| beyond the range: n = (1e200, 1e200) through (1e200, 1e200)
+/// has d = 2e400) the plane is still well defined, and it is answered at an exact
+/// power-of-two scale: n taken with its largest coordinate in [1, 2), P and the point
+/// divided by 8 (so that the new offset is below 0.75 of the range), and the answer
+/// multiplied back. Exact but for the last bits of subnormal coordinates of P or the
+/// point, which only a scene that also holds a coordinate near 1e300 can lose, relative
+/// to which they are below the contract's 1e-12.
+///
+/// Errors: NaN or inf in p, normal or point: NonFinite (field "p", "n" or "point"); a
+/// zero normal: ZeroNormal; a foot beyond the range: Overflow (field "d", as for the
+/// plane n.x = d it stands for). planeValue, the exact n.P - n.point rounded to T, may
+/// overflow to +-inf where d does, as distanceSq may.
+template <Real T, int N>
+inline Checked<PlaneResult<T, N>> ClosestPointOnPlaneThroughPoint(const Vec<T, N>& p, const Vec<T, N>& normal,
+                                                                  const Vec<T, N>& point) {
+  const Plane<T, N> plane = PlaneThroughPoint(normal, point);
+  if (std::isfinite(plane.offset)) [[likely]]
+    return ClosestPointOnPlane(p, plane);
+  return detail::ClosestPointOnPlaneThroughPointSlow(p, normal, point);
+}
+
 }  // namespace cq

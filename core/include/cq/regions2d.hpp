@@ -109,6 +109,11 @@ Checked<RegionMap2<T>> LinearRegions(LinearKind kind, const Vec<T, 2>& a, const 
 template <Real T>
 Checked<RegionMap2<T>> PlaneRegions(const Plane<T, 2>& plane, const Rect2<T>& rect);
 
+/// The same for the plane through `point` with normal `normal`, as
+/// ClosestPointOnPlaneThroughPoint takes it: also where the offset n.point overflows.
+template <Real T>
+Checked<RegionMap2<T>> PlaneRegionsThroughPoint(const Vec<T, 2>& normal, const Vec<T, 2>& point, const Rect2<T>& rect);
+
 template <Real T>
 Checked<RegionMap2<T>> BoxRegions(const Aabb<T, 2>& box, const Rect2<T>& rect);
 

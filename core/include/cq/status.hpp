@@ -26,7 +26,7 @@ enum class ErrorCode : std::uint8_t {
 
 /// Which argument of the query the error is about. The names are the ones the
 /// closest-query tool uses for its JSON fields (Closest: the batch's output arrays).
-enum class Field : std::uint8_t { None, P, A, B, Normal, Offset, Min, Max, Center, Radius, Closest };
+enum class Field : std::uint8_t { None, P, A, B, Normal, Offset, Point, Min, Max, Center, Radius, Closest };
 
 struct QueryError {
   ErrorCode code = ErrorCode::None;
@@ -34,8 +34,9 @@ struct QueryError {
   int axis = -1;  ///< the coordinate concerned (0 = x, 1 = y, 2 = z), or -1 for all / none
 };
 
-/// The JSON field name of an argument: "p", "a", "b", "n", "d", "min", "max", "center",
-/// "radius", "closest" (empty for Field::None).
+/// The JSON field name of an argument: "p", "a", "b", "n", "d", "point" (a plane's point,
+/// ClosestPointOnPlaneThroughPoint), "min", "max", "center", "radius", "closest" (empty
+/// for Field::None).
 const char* FieldName(Field field);
 
 /// One sentence for a person, starting with the field (and the coordinate, if any), e.g.
