@@ -34,16 +34,23 @@ NumberLine MakeTNumberLine(cq::LinearKind kind, const cq::LinearResult<double, 2
   NumberLine line;
   line.name = "t";
   line.caption = "t along the line P(t) = A + t(B − A): 0 at A, 1 at B";
-  switch (kind) {
-    case cq::LinearKind::Segment:
-      line.intervals = {{-inf, 0, Tone::VertexA}, {0, 1, Tone::Interior}, {1, inf, Tone::VertexB}};
-      break;
-    case cq::LinearKind::Ray:
-      line.intervals = {{-inf, 0, Tone::VertexA}, {0, inf, Tone::Interior}};
-      break;
-    case cq::LinearKind::Line:
-      line.intervals = {{-inf, inf, Tone::Interior}};
-      break;
+  if (direction == cq::Vec2d{}) {
+    // A == B: every t gives the point A, which is the one region the canvas shows (core
+    // answers t = 0 by definition). Coloured by kind, the axis said "interior" there.
+    line.caption = "A = B: every t gives the point A; t = 0 by definition";
+    line.intervals = {{-inf, inf, Tone::VertexA}};
+  } else {
+    switch (kind) {
+      case cq::LinearKind::Segment:
+        line.intervals = {{-inf, 0, Tone::VertexA}, {0, 1, Tone::Interior}, {1, inf, Tone::VertexB}};
+        break;
+      case cq::LinearKind::Ray:
+        line.intervals = {{-inf, 0, Tone::VertexA}, {0, inf, Tone::Interior}};
+        break;
+      case cq::LinearKind::Line:
+        line.intervals = {{-inf, inf, Tone::Interior}};
+        break;
+    }
   }
   line.ticks = {0, 1};
   line.raw = q.tRaw;
@@ -163,9 +170,12 @@ void FitNumberLine(NumberLine& line, double lo, double hi) {
     lo = std::min(lo, line.raw);
     hi = std::max(hi, line.raw);
   }
-  const double pad = 0.12 * (hi - lo);
-  line.viewFrom = lo - pad;
-  line.viewTo = hi + pad;
+  // Each end 12 % of the range further out, the range taken by parts and each end held
+  // to the largest double: s = 1e308 (hi - lo = 2e308) left the whole axis blank.
+  const double pad = 0.12 * hi - 0.12 * lo;
+  constexpr double k_max = std::numeric_limits<double>::max();
+  line.viewFrom = std::max(lo - pad, -k_max);
+  line.viewTo = std::min(hi + pad, k_max);
 }
 
 }  // namespace cq::app

@@ -2,6 +2,7 @@
 // the signed distance along the normal.
 #include <cmath>
 #include <limits>
+#include <string>
 
 #include "cq/normalize.hpp"
 #include "cq/plane.hpp"
@@ -17,6 +18,33 @@ constexpr int k_normalTip = 1;
 constexpr int k_query = 2;
 
 Tone ToneOf(int region) { return cq::PlaneRegion(region) == cq::PlaneRegion::Front ? Tone::Front : Tone::Back; }
+
+/// The lesson's normal n = N - O; where that overflows (O and N near opposite ends of the
+/// range), half of it, exactly N/2 - O/2 but for the last bit of a subnormal coordinate:
+/// a normal of any length gives the same plane.
+struct LessonNormal {
+  cq::Vec2d n;
+  bool halved = false;
+};
+
+LessonNormal NormalOf(const Points& points) {
+  const cq::Vec2d full = points[k_normalTip] - points[k_anchor];
+  if (cq::IsFinite(full)) return {full, false};
+  return {0.5 * points[k_normalTip] - 0.5 * points[k_anchor], true};
+}
+
+/// Core's refusals in the lesson's own terms: the user sees O, N and P, not n and d.
+std::string PlaneErrorText(const cq::QueryError& error) {
+  switch (error.code) {
+    case cq::ErrorCode::ZeroNormal:
+      return "N is on O, so the normal n = N − O is the zero vector and there is no plane (a plane needs a "
+             "non-zero normal). Drag N off O, or undo (Ctrl+Z).";
+    case cq::ErrorCode::Overflow:
+      return "The foot P − s n̂ lies beyond the double range (about ±1.8e308): no number can stand for it. "
+             "Bring P closer to O, or undo (Ctrl+Z).";
+    default: return cq::Describe(error);
+  }
+}
 
 }  // namespace
 
@@ -43,8 +71,8 @@ std::vector<Preset> PlaneLesson::Presets() const {
 
 WorldRect PlaneLesson::Extent(const Points& points) const {
   WorldRect extent = Lesson::Extent(points);
-  const cq::Plane<double, 2> plane = cq::PlaneThroughPoint(points[k_normalTip] - points[k_anchor], points[k_anchor]);
-  if (const auto q = cq::ClosestPointOnPlane(points[k_query], plane)) extent = Enclose(extent, q->closest);
+  if (const auto q = cq::ClosestPointOnPlaneThroughPoint(points[k_query], NormalOf(points).n, points[k_anchor]))
+    extent = Enclose(extent, q->closest);
   return extent;
 }
 
@@ -52,21 +80,24 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
   const cq::Vec2d& o = points[k_anchor];
   const cq::Vec2d& tip = points[k_normalTip];
   const cq::Vec2d& p = points[k_query];
-  const cq::Plane<double, 2> plane = cq::PlaneThroughPoint(tip - o, o);
+  const LessonNormal normal = NormalOf(points);
+  // d = n·O as core forms it; it may overflow (n = (1e200, 1e200) through O = (1e200,
+  // 1e200)), and core answers that plane all the same.
+  const cq::Plane<double, 2> plane = cq::PlaneThroughPoint(normal.n, o);
   LessonFrame frame;
   frame.origin = ViewOrigin(view);
   AddStroke(frame, o, tip, Stroke::Normal);
-  const auto q = cq::ClosestPointOnPlane(p, plane);
+  const auto q = cq::ClosestPointOnPlaneThroughPoint(p, normal.n, o);
   if (!q) {
     SetError(frame, q.error());
+    frame.errorText = PlaneErrorText(q.error());
     return frame;
   }
   frame.result = *q;
   frame.regionName = cq::ToString(q->region);
 
   // The same plane through O - origin: its regions in the frame's local coordinates.
-  const auto localPlane = cq::PlaneThroughPoint(tip - o, o - frame.origin);
-  if (const auto map = cq::PlaneRegions(localPlane, LocalView(view, frame.origin))) {
+  if (const auto map = cq::PlaneRegionsThroughPoint(normal.n, o - frame.origin, LocalView(view, frame.origin))) {
     AddRegionMap(frame, *map, int(q->region), ToneOf);
     // The region boundary of a plane is the plane itself: draw it as the shape.
     for (StrokeLine& line : frame.strokes)
@@ -98,13 +129,27 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
   AddValue(frame, "distance²", n(q->distanceSq), "s²");
   AddValue(frame, "side", frame.regionName, "front (s > 0), back (s < 0) or on the plane (n·P − d exactly 0)");
   AddValue(frame, "closest", FormatPoint(q->closest, style), "the foot: P − s n̂");
-  AddValue(frame, "n", FormatPoint(plane.normal, style), "the normal, N − O (any length but zero)");
-  AddValue(frame, "d", n(plane.offset), "the plane is n·x = d, here d = n·O");
+  const bool offsetFinite = std::isfinite(plane.offset);
+  const std::string offsetText = offsetFinite ? n(plane.offset) : "beyond the double range";
+  AddValue(frame, "n", FormatPoint(plane.normal, style),
+           normal.halved ? "the normal, (N − O) / 2: N − O itself overflows the double range (any length but zero)"
+                         : "the normal, N − O (any length but zero)");
+  AddValue(frame, "d", offsetText, "the plane is n·x = d, here d = n·O");
 
-  frame.steps.push_back("Plane: n = N − O = " + FormatPoint(plane.normal, style) + ", d = n·O = " + n(plane.offset) +
-                        ".");
-  frame.steps.push_back("Signed distance: s = (n·P − d) / |n| = " + n(q->planeValue) + " / " + n(q->normalLength) +
-                        " = " + n(q->signedDistance) + ".");
+  const std::string normalPart =
+      normal.halved ? "n = (N − O) / 2 = " + FormatPoint(plane.normal, style) +
+                          " (N − O itself overflows the double range; half of it gives the same plane)"
+                    : "n = N − O = " + FormatPoint(plane.normal, style);
+  const std::string offsetPart =
+      offsetFinite ? "d = n·O = " + offsetText + "."
+                   : "d = n·O is beyond the double range, so core answers this plane at a power-of-two scale.";
+  frame.steps.push_back("Plane: " + normalPart + ", " + offsetPart);
+  if (std::isfinite(q->planeValue))
+    frame.steps.push_back("Signed distance: s = (n·P − d) / |n| = " + n(q->planeValue) + " / " + n(q->normalLength) +
+                          " = " + n(q->signedDistance) + ".");
+  else
+    frame.steps.push_back("Signed distance: s = (n·P − d) / |n| = " + n(q->signedDistance) +
+                          " (n·P − d overflows the double range; core divides at a power-of-two scale).");
   frame.steps.push_back("No clamp: a plane is unbounded, so the foot is always on it.");
   frame.steps.push_back("Evaluate: closest = P − s n̂ = " + FormatPoint(q->closest, style) + "  (P is " +
                         (q->region == cq::PlaneRegion::Front  ? "in front"

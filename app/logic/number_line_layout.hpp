@@ -31,9 +31,16 @@ struct NumberLineRow {
   double font = 0;       ///< the text's height
   double px = 1;         ///< one UI pixel (1 at UI scale 1, 2 at UI scale 2)
 
-  /// The screen x of value v on an axis showing [from, to], and back.
-  double ToX(double v, double from, double to) const { return left + (v - from) / (to - from) * (right - left); }
-  double ToValue(double x, double from, double to) const { return from + (x - left) / (right - left) * (to - from); }
+  /// The screen x of value v on an axis showing [from, to], and back. Finite for every
+  /// finite range: the differences are taken of halves, and the way back is a weighted
+  /// mean, so an axis from -1e308 to 1e308 (wider than the largest double) still maps.
+  double ToX(double v, double from, double to) const {
+    return left + (0.5 * v - 0.5 * from) / (0.5 * to - 0.5 * from) * (right - left);
+  }
+  double ToValue(double x, double from, double to) const {
+    const double f = (x - left) / (right - left);
+    return from * (1 - f) + to * f;
+  }
 };
 
 /// Row `index` of `count` rows sharing `area` (4 UI pixels of margin above and below), at

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -144,6 +145,12 @@ void ExpectLinearFrameIsCore(const LinearLesson& lesson, const Points& points, N
     if (fill.holdsP) {
       EXPECT_EQ(fill.tone, expected);
     }
+  // The number line colours t_raw as the canvas colours P (at a breakpoint either side
+  // may be drawn there).
+  for (const NumberInterval& interval : line.intervals)
+    if (interval.from < q->tRaw && q->tRaw < interval.to) {
+      EXPECT_EQ(interval.tone, expected) << "t_raw " << q->tRaw;
+    }
 }
 
 TEST(LinearLessons, InspectorNumberLineAndMarkersAreCoresAnswerForEveryPreset) {
@@ -154,6 +161,25 @@ TEST(LinearLessons, InspectorNumberLineAndMarkersAreCoresAnswerForEveryPreset) {
       ExpectLinearFrameIsCore(lesson, preset.points, NumberStyle::Readable);
       ExpectLinearFrameIsCore(lesson, preset.points, NumberStyle::Exact);
     }
+  }
+}
+
+TEST(LinearLessons, WithAEqualToBTheWholeNumberLineIsRegionA) {
+  // A = B: the shape is the point A, every t gives it, and the canvas is one region A.
+  // The axis used to be coloured by kind: interior for the line, and for t > 0 on the ray.
+  const Points points = {{{1, 1}}, {{1, 1}}, {{3, 2}}};
+  for (const Lesson* base : {LessonTable()[0], LessonTable()[1], LessonTable()[2]}) {
+    const auto& lesson = dynamic_cast<const LinearLesson&>(*base);
+    SCOPED_TRACE(lesson.Id());
+    ExpectLinearFrameIsCore(lesson, points, NumberStyle::Readable);
+    const LessonFrame frame = lesson.Evaluate(points, k_view, NumberStyle::Readable);
+    ASSERT_EQ(frame.numberLines.size(), 1u);
+    const NumberLine& line = frame.numberLines[0];
+    ASSERT_EQ(line.intervals.size(), 1u);
+    EXPECT_EQ(line.intervals[0].tone, Tone::VertexA);
+    EXPECT_EQ(line.intervals[0].from, -std::numeric_limits<double>::infinity());
+    EXPECT_EQ(line.intervals[0].to, std::numeric_limits<double>::infinity());
+    EXPECT_NE(line.caption.find("A = B"), std::string::npos) << line.caption;
   }
 }
 
@@ -221,12 +247,11 @@ TEST(PlaneLesson, InspectorIsCoresAnswerForEveryValidPreset) {
   for (const Preset& preset : lesson.Presets()) {
     SCOPED_TRACE(preset.name);
     const Points& pts = preset.points;
-    const auto q = cq::ClosestPointOnPlane(pts[2], cq::PlaneThroughPoint(pts[1] - pts[0], pts[0]));
+    const auto q = cq::ClosestPointOnPlaneThroughPoint(pts[2], pts[1] - pts[0], pts[0]);
     const LessonFrame frame = lesson.Evaluate(pts, k_view, NumberStyle::Readable);
     if (!q) {
       ASSERT_TRUE(frame.error);
       EXPECT_EQ(frame.error->code, q.error().code);
-      EXPECT_EQ(frame.errorText, cq::Describe(q.error()));
       continue;
     }
     ASSERT_FALSE(frame.error);
@@ -249,6 +274,71 @@ TEST(PlaneLesson, ZeroNormalIsReportedNotDrawnAsNumbers) {
   EXPECT_TRUE(frame.values.empty());
   EXPECT_TRUE(frame.regions.empty());
   EXPECT_FALSE(frame.distance);
+  // In the lesson's terms: the user sees O and N, not "n is the zero vector".
+  EXPECT_EQ(frame.errorText.rfind("N is on O", 0), 0u) << frame.errorText;
+}
+
+std::string StepsOf(const LessonFrame& frame) {
+  std::string all;
+  for (const std::string& step : frame.steps) all += step + "\n";
+  return all;
+}
+
+TEST(PlaneLesson, APlaneWhoseNormalOrOffsetOverflowsIsAnswered) {
+  // A review found both refused with "not a finite number (NaN or infinity)", though every
+  // typed value was finite.
+  // N − O overflows: O = (-1e308, 0), N = (1e308, 0). The lesson takes half of it, the
+  // same plane x = -1e308 facing +x, and P = (1, 1) is 1e308 in front of it.
+  {
+    const Points pts = {{{-1e308, 0}}, {{1e308, 0}}, {{1, 1}}};
+    const LessonFrame frame = PlaneLesson().Evaluate(pts, k_view, NumberStyle::Readable);  // (no view holds it all)
+    ASSERT_FALSE(frame.error) << frame.errorText;
+    const auto* q = std::get_if<cq::PlaneResult<double, 2>>(&frame.result);
+    ASSERT_NE(q, nullptr);
+    EXPECT_EQ(q->region, cq::PlaneRegion::Front);
+    EXPECT_EQ(q->closest, (cq::Vec2d{{-1e308, 1}}));
+    EXPECT_EQ(q->signedDistance, 1e308);  // 1 + 1e308 rounds to 1e308
+    auto values = ValuesByLabel(frame);
+    EXPECT_EQ(values["n"], FormatPoint(cq::Vec2d{{1e308, 0}}, NumberStyle::Readable));
+    EXPECT_NE(StepsOf(frame).find("n = (N − O) / 2 = "), std::string::npos) << StepsOf(frame);
+    EXPECT_EQ(HighlightedCount(frame), 1);
+    // The s line shows 0 and s = 1e308 on a finite axis (hi - lo = 2e308 made it blank).
+    ASSERT_EQ(frame.numberLines.size(), 1u);
+    const NumberLine& line = frame.numberLines[0];
+    EXPECT_TRUE(std::isfinite(line.viewFrom) && std::isfinite(line.viewTo)) << line.viewFrom << " " << line.viewTo;
+    EXPECT_LT(line.viewFrom, 0);
+    EXPECT_LT(line.raw, line.viewTo);
+  }
+  // d = n·O overflows: O = (1e200, 1e200), N = (2e200, 2e200), so n = O and d = 2e400.
+  // The plane x + y = 2e200 is well defined; P = (0, 0) is behind it, its foot O.
+  {
+    const Points pts = {{{1e200, 1e200}}, {{2e200, 2e200}}, {{0, 0}}};
+    const LessonFrame frame = PlaneLesson().Evaluate(pts, ViewAround(PlaneLesson(), pts), NumberStyle::Readable);
+    ASSERT_FALSE(frame.error) << frame.errorText;
+    const auto* q = std::get_if<cq::PlaneResult<double, 2>>(&frame.result);
+    ASSERT_NE(q, nullptr);
+    EXPECT_EQ(q->region, cq::PlaneRegion::Back);
+    EXPECT_NEAR(q->closest.x() / 1e200, 1, 1e-15);
+    EXPECT_NEAR(q->closest.y() / 1e200, 1, 1e-15);
+    EXPECT_NEAR(q->signedDistance / (-std::sqrt(2.0) * 1e200), 1, 1e-15);
+    auto values = ValuesByLabel(frame);
+    EXPECT_EQ(values["d"], "beyond the double range");
+    const std::string steps = StepsOf(frame);
+    EXPECT_EQ(steps.find("inf"), std::string::npos) << steps;
+    EXPECT_NE(steps.find("power-of-two scale"), std::string::npos) << steps;
+    EXPECT_EQ(HighlightedCount(frame), 1);
+    EXPECT_EQ(frame.regions.size(), 2u);
+  }
+  // A foot beyond the range: the plane x + y = 1.2 max through (0.6 max, 0.6 max), seen
+  // from P = (0.9 max, -0.9 max), is nearest at (1.5 max, -0.3 max). Refused, in words.
+  {
+    const double m = std::numeric_limits<double>::max();
+    const Points pts = {{{0.6 * m, 0.6 * m}}, {{m, m}}, {{0.9 * m, -0.9 * m}}};
+    const LessonFrame frame = PlaneLesson().Evaluate(pts, k_view, NumberStyle::Readable);
+    ASSERT_TRUE(frame.error);
+    EXPECT_EQ(frame.error->code, cq::ErrorCode::Overflow);
+    EXPECT_EQ(frame.errorText.rfind("The foot P − s n̂ lies beyond the double range", 0), 0u) << frame.errorText;
+  }
 }
 
 TEST(BoxLesson, InspectorIsCoresAnswerForEveryPreset) {

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -48,6 +49,23 @@ struct TLine {
 TLine Row(double width, double height, double px, double font, std::size_t index = 0, std::size_t count = 1) {
   const ScreenBox area{{{400, 600}}, {{400 + width, 600 + double(count) * height + 8 * px}}};
   return {NumberLineRowOf(area, index, count, px, font)};
+}
+
+TEST(NumberLineLayout, AnAxisWiderThanTheLargestDoubleStillMaps) {
+  // The plane's s line for s = 1e308 shows [-1.24e308, 1.24e308]: to - from overflows.
+  // Before, every value mapped to NaN or to the left end, and the axis was drawn blank.
+  const NumberLineRow row = Row(800, 60, 1, 13).row;
+  const double big = 1.24e308;
+  EXPECT_DOUBLE_EQ(row.ToX(0, -big, big), 0.5 * (row.left + row.right));
+  EXPECT_DOUBLE_EQ(row.ToX(-big, -big, big), row.left);
+  EXPECT_DOUBLE_EQ(row.ToX(big, -big, big), row.right);
+  EXPECT_DOUBLE_EQ(row.ToX(1e308, -big, big), row.left + (0.5 + 0.5 * 1e308 / big) * (row.right - row.left));
+  EXPECT_DOUBLE_EQ(row.ToValue(0.5 * (row.left + row.right), -big, big), 0);
+  EXPECT_DOUBLE_EQ(row.ToValue(row.right, -big, big), big);
+  const double max = std::numeric_limits<double>::max();
+  EXPECT_DOUBLE_EQ(row.ToValue(row.left, -max, max), -max);
+  // An ordinary axis, both ways.
+  EXPECT_DOUBLE_EQ(row.ToValue(row.ToX(0.3, -0.5, 1.5), -0.5, 1.5), 0.3);
 }
 
 TEST(NumberLineLayout, RowsShareTheAreaAndKeepTheirLabelsInside) {

@@ -31,7 +31,7 @@ cq::Vec2d CoreClosest(const std::string& lesson, const nlohmann::json& pts) {
   if (lesson == "segment") return cq::ClosestPointOnSegment(P("P"), P("A"), P("B"))->closest;
   if (lesson == "ray") return cq::ClosestPointOnRay(P("P"), P("A"), P("B"))->closest;
   if (lesson == "line") return cq::ClosestPointOnLine(P("P"), P("A"), P("B"))->closest;
-  if (lesson == "plane") return cq::ClosestPointOnPlane(P("P"), cq::PlaneThroughPoint(P("N") - P("O"), P("O")))->closest;
+  if (lesson == "plane") return cq::ClosestPointOnPlaneThroughPoint(P("P"), P("N") - P("O"), P("O"))->closest;
   if (lesson == "contact")
     return cq::ContactSphereSegment(cq::Sphere<double, 2>{P("C"), *cq::Distance(cq::Vec2d{}, P("R"))}, P("A"), P("B"))
         ->closest;
