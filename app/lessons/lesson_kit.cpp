@@ -77,19 +77,26 @@ void AddLinearPicture(LessonFrame& frame, cq::LinearKind kind, const cq::Vec2d& 
                           : cq::LinearRegions(kind, a - o, b - o, b - a, local);
   if (map) AddRegionMap(frame, *map, int(q.region), LinearTone);
   if (!(a == b)) {
+    // Each clipped from whichever of A and B is nearer the view (core's
+    // ClipThroughPointsToRect): from A alone, A at -1e17 with B in view drew nothing.
     const cq::Vec2d d = b - a;
+    constexpr double inf = std::numeric_limits<double>::infinity();
+    auto clip = [&](double tMin, double tMax) { return cq::ClipThroughPointsToRect(a - o, b - o, d, tMin, tMax, local); };
     if (kind == cq::LinearKind::Line) {
-      if (auto line = cq::ClipLineToRect(a - o, d, local)) frame.strokes.push_back({line->p0, line->p1, Stroke::Shape});
+      if (auto line = clip(-inf, inf)) frame.strokes.push_back({line->p0, line->p1, Stroke::Shape});
     } else {
-      if (auto carrier = cq::ClipLineToRect(a - o, d, local))
-        frame.strokes.push_back({carrier->p0, carrier->p1, Stroke::Carrier});
-      const double tEnd = kind == cq::LinearKind::Segment ? 1.0 : std::numeric_limits<double>::infinity();
-      if (auto shape = cq::ClipParametricToRect(a - o, d, 0.0, tEnd, local))
+      if (auto carrier = clip(-inf, inf)) frame.strokes.push_back({carrier->p0, carrier->p1, Stroke::Carrier});
+      if (auto shape = clip(0.0, kind == cq::LinearKind::Segment ? 1.0 : inf))
         frame.strokes.push_back({shape->p0, shape->p1, Stroke::Shape});
     }
   }
-  if (!(q.foot == query)) AddStroke(frame, query, q.foot, Stroke::Perpendicular);
-  if (!(q.foot == q.closest)) {
+  // The clamp moved the answer only where it changed t. Where t_raw is already 0 or 1 the
+  // foot is the vertex to within core's rounding, which far from A is coarse: A at -1e17
+  // put P(t_raw) 3 units from B, t_raw = t = 1, and drew a clamp that did not happen.
+  const bool clamped = q.tRaw != q.t && !(q.foot == q.closest);
+  const cq::Vec2d& foot = clamped ? q.foot : q.closest;
+  if (!(foot == query)) AddStroke(frame, query, foot, Stroke::Perpendicular);
+  if (clamped) {
     AddStroke(frame, q.foot, q.closest, Stroke::ClampMove);
     frame.markers.push_back({q.foot, Marker::RawFoot, footLabel});
   }

@@ -114,7 +114,7 @@ std::optional<std::pair<cq::Vec2d, cq::Vec2d>> VisiblePart(const cq::Vec2d& a, c
     if (!Inside({a, a}, area)) return std::nullopt;
     return std::pair{a, a};
   }
-  const auto part = cq::ClipParametricToRect(a, b - a, 0.0, 1.0, cq::Rect2<double>{area.min, area.max});
+  const auto part = cq::ClipThroughPointsToRect(a, b, b - a, 0.0, 1.0, cq::Rect2<double>{area.min, area.max});
   if (!part) return std::nullopt;
   return std::pair{part->p0, part->p1};
 }

@@ -54,10 +54,11 @@ const char* ToneName(Tone tone) {
   return "";
 }
 
-/// The part of the segment from a to b inside `clip` (core's clip, on pixels), or nothing.
+/// The part of the segment from a to b inside `clip` (core's clip, on pixels, from the end
+/// nearer the canvas: a box corner 1e20 off made the edge from it vanish), or nothing.
 std::optional<cq::Segment2<double>> ClipToRect(const cq::Vec2d& a, const cq::Vec2d& b, const ScreenRect& clip) {
   if (!cq::IsFinite(a) || !cq::IsFinite(b)) return std::nullopt;
-  return cq::ClipParametricToRect(a, b - a, 0.0, 1.0, cq::Rect2<double>{clip.min, clip.max});
+  return cq::ClipThroughPointsToRect(a, b, b - a, 0.0, 1.0, cq::Rect2<double>{clip.min, clip.max});
 }
 
 /// Dashes from a to b, only the part inside `clip` (a line from a point far off screen
@@ -71,9 +72,17 @@ void DashedLine(ImDrawList& draw, const cq::Vec2d& a, const cq::Vec2d& b, ImU32 
   const double length = std::sqrt(cq::Dot(d, d));
   const cq::Vec2d u = (1.0 / length) * d;
   const double period = double(dash) + double(gap);
-  const double end = cq::Dot(visible->p1 - a, u);
-  for (double s = std::floor(cq::Dot(visible->p0 - a, u) / period) * period; s < end; s += period)
-    draw.AddLine(ToIm(a + s * u), ToIm(a + std::min(end, s + dash) * u), color, thickness);
+  // Dashes counted from a, or from b where b is the nearer (a box corner 1e20 off puts a
+  // at 1e21 pixels, where a + s u rounds to 1e5-pixel steps and the dashes were lost);
+  // from farther than a million pixels, from the visible part's start (the pattern then
+  // moves with a pan, but every dash is in place).
+  constexpr double k_farPixels = 1e6;
+  const double fromA = std::abs(cq::Dot(visible->p0 - a, u));
+  const double fromB = std::abs(cq::Dot(visible->p0 - b, u));
+  const cq::Vec2d anchor = std::min(fromA, fromB) > k_farPixels ? visible->p0 : fromB < fromA ? b : a;
+  const double end = cq::Dot(visible->p1 - anchor, u);
+  for (double s = std::floor(cq::Dot(visible->p0 - anchor, u) / period) * period; s < end; s += period)
+    draw.AddLine(ToIm(anchor + s * u), ToIm(anchor + std::min(end, s + dash) * u), color, thickness);
 }
 
 /// A solid line from a to b, only its part inside `clip` (pixel coordinates far off screen

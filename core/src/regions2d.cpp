@@ -30,19 +30,40 @@ std::optional<QueryError> CheckRect(const Rect2<T>& rect) {
 template <Real T>
 std::optional<Segment2<T>> ClipScaled(const Vec<T, 2>& point, const Vec<T, 2>& direction, T tMin, T tMax,
                                       const Rect2<T>& rect) {
+  // An end cut by a side of the rect is put on that side exactly: computed as point +
+  // t direction it keeps the point's spacing, which for a point far off (a box corner at
+  // x = -1e20, 16384 apart there) moved the ends of a slab line across the whole view,
+  // onto each other even, and the line was not drawn.
+  int axisMin = -1;
+  int axisMax = -1;
+  T sideMin = T(0);
+  T sideMax = T(0);
   for (int i = 0; i < 2; ++i) {
     if (direction.v[i] == T(0)) {
       if (point.v[i] < rect.min.v[i] || point.v[i] > rect.max.v[i]) return std::nullopt;
       continue;
     }
-    T t0 = (rect.min.v[i] - point.v[i]) / direction.v[i];
-    T t1 = (rect.max.v[i] - point.v[i]) / direction.v[i];
-    if (t0 > t1) std::swap(t0, t1);
-    tMin = std::max(tMin, t0);
-    tMax = std::min(tMax, t1);
+    const bool increasing = direction.v[i] > T(0);
+    const T enter = increasing ? rect.min.v[i] : rect.max.v[i];
+    const T leave = increasing ? rect.max.v[i] : rect.min.v[i];
+    const T t0 = (enter - point.v[i]) / direction.v[i];
+    const T t1 = (leave - point.v[i]) / direction.v[i];
+    if (t0 > tMin) {
+      tMin = t0;
+      axisMin = i;
+      sideMin = enter;
+    }
+    if (t1 < tMax) {
+      tMax = t1;
+      axisMax = i;
+      sideMax = leave;
+    }
   }
   if (!(tMin <= tMax)) return std::nullopt;
-  return Segment2<T>{point + tMin * direction, point + tMax * direction};
+  Segment2<T> segment{point + tMin * direction, point + tMax * direction};
+  if (axisMin >= 0) segment.p0.v[axisMin] = sideMin;
+  if (axisMax >= 0) segment.p1.v[axisMax] = sideMax;
+  return segment;
 }
 
 }  // namespace
@@ -88,6 +109,15 @@ std::optional<Segment2<T>> ClipParametricToRect(const Vec<T, 2>& point, const Ve
   std::frexp(std::max(std::abs(direction.v[0]), std::abs(direction.v[1])), &exponent);
   const Vec<T, 2> scaled{{std::ldexp(direction.v[0], -exponent), std::ldexp(direction.v[1], -exponent)}};
   return ClipScaled(point, scaled, std::ldexp(tMin, exponent), std::ldexp(tMax, exponent), rect);
+}
+
+template <Real T>
+std::optional<Segment2<T>> ClipThroughPointsToRect(const Vec<T, 2>& a, const Vec<T, 2>& b, const Vec<T, 2>& direction,
+                                                   T tMin, T tMax, const Rect2<T>& rect) {
+  const Vec<T, 2> center = T(0.5) * rect.min + T(0.5) * rect.max;
+  if (!(MaxAbs(b - center) < MaxAbs(a - center))) return ClipParametricToRect(a, direction, tMin, tMax, rect);
+  // From B: A + t direction = B + (t - 1) direction.
+  return ClipParametricToRect(b, direction, tMin - T(1), tMax - T(1), rect);
 }
 
 template <Real T>
@@ -228,6 +258,8 @@ Checked<RegionMap2<T>> BoxRegions(const Aabb<T, 2>& box, const Rect2<T>& rect) {
   template std::optional<Segment2<T>> ClipParametricToRect(const Vec<T, 2>&, const Vec<T, 2>&, T, T,        \
                                                            const Rect2<T>&);                                \
   template std::optional<Segment2<T>> ClipLineToRect(const Vec<T, 2>&, const Vec<T, 2>&, const Rect2<T>&);  \
+  template std::optional<Segment2<T>> ClipThroughPointsToRect(const Vec<T, 2>&, const Vec<T, 2>&,          \
+                                                              const Vec<T, 2>&, T, T, const Rect2<T>&);      \
   template Checked<RegionMap2<T>> LinearRegions(LinearKind, const Vec<T, 2>&, const Vec<T, 2>&,             \
                                                 const Rect2<T>&);                                           \
   template Checked<RegionMap2<T>> LinearRegions(LinearKind, const Vec<T, 2>&, const Vec<T, 2>&,             \

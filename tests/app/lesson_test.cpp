@@ -126,9 +126,9 @@ void ExpectLinearFrameIsCore(const LinearLesson& lesson, const Points& points, N
   const MarkerPoint* closest = FindMarker(frame, Marker::Closest);
   ASSERT_NE(closest, nullptr);
   EXPECT_EQ(closest->position, q->closest);
-  // The raw foot is drawn exactly when the clamp moved it.
+  // The raw foot is drawn exactly when the clamp moved it: changed t, and moved the point.
   const MarkerPoint* foot = FindMarker(frame, Marker::RawFoot);
-  EXPECT_EQ(foot != nullptr, !(q->foot == q->closest));
+  EXPECT_EQ(foot != nullptr, q->tRaw != q->t && !(q->foot == q->closest));
   if (foot) {
     EXPECT_EQ(foot->position, q->foot);
   }
@@ -180,6 +180,40 @@ TEST(LinearLessons, WithAEqualToBTheWholeNumberLineIsRegionA) {
     EXPECT_EQ(line.intervals[0].from, -std::numeric_limits<double>::infinity());
     EXPECT_EQ(line.intervals[0].to, std::numeric_limits<double>::infinity());
     EXPECT_NE(line.caption.find("A = B"), std::string::npos) << line.caption;
+  }
+}
+
+TEST(LinearLessons, AFarVertexLeavesTheShapeInViewAndDrawsNoClampThatDidNotHappen) {
+  // A review: A at -1e17, B = (3, 1.5) and P = (5.5, 4) in a view about B. The segment
+  // was clipped from A, whose spacing there is 16, and was not drawn at all; and core's
+  // foot A + t_raw (B - A), t_raw = 1 = t, is (0, 1.5), 3 units from B, which put an
+  // orange clamp arrow and "P(t_raw)" on the canvas for a clamp that did not happen.
+  const Points points = {{{-1e17, -1}}, {{3, 1.5}}, {{5.5, 4}}};
+  const WorldRect view{{{-7, -5}}, {{13, 10}}};
+  for (const Lesson* base : {LessonTable()[0], LessonTable()[1], LessonTable()[2]}) {
+    const auto& lesson = dynamic_cast<const LinearLesson&>(*base);
+    SCOPED_TRACE(lesson.Id());
+    const LessonFrame frame = lesson.Evaluate(points, view, NumberStyle::Readable);
+    ASSERT_FALSE(frame.error);
+    // The shape: from the view's left edge to B (the segment), or on to its right edge.
+    const StrokeLine* shape = nullptr;
+    for (const StrokeLine& s : frame.strokes)
+      if (s.stroke == Stroke::Shape) shape = &s;
+    ASSERT_NE(shape, nullptr);
+    const cq::Vec2d p0 = shape->p0 + frame.origin;
+    const cq::Vec2d p1 = shape->p1 + frame.origin;
+    EXPECT_NEAR(std::min(p0.x(), p1.x()), -7, 1e-9);
+    EXPECT_NEAR(std::max(p0.x(), p1.x()), lesson.Kind() == cq::LinearKind::Segment ? 3 : 13, 1e-9);
+    EXPECT_NEAR(p0.y(), 1.5, 1e-9);
+    EXPECT_NEAR(p1.y(), 1.5, 1e-9);
+    if (lesson.Kind() == cq::LinearKind::Segment) {
+      const auto* q = std::get_if<cq::LinearResult<double, 2>>(&frame.result);
+      ASSERT_NE(q, nullptr);
+      EXPECT_EQ(q->tRaw, 1.0);
+      EXPECT_EQ(q->t, 1.0);
+      EXPECT_EQ(FindMarker(frame, Marker::RawFoot), nullptr);
+      for (const StrokeLine& s : frame.strokes) EXPECT_NE(s.stroke, Stroke::ClampMove);
+    }
   }
 }
 

@@ -171,6 +171,69 @@ TYPED_TEST(Regions, ClipParametricToRectBasics) {
   EXPECT_FALSE(cq::ClipParametricToRect(p, right, T(5), T(6), rect).has_value());  // beyond the rect
 }
 
+// A line through a far A and a B in the rect: clipped from B. From A at -1e17 (float
+// -1e9) the points A + t (B - A) keep A's spacing, 16 (float 64), all along, and a review
+// found the segment from there to B = (3, 1.5) missing from a view 14 wide.
+TYPED_TEST(Regions, ClipThroughPointsWorksFromTheNearerPoint) {
+  using T = TypeParam;
+  const T inf = cqtest::Inf<T>();
+  const T far = sizeof(T) == 4 ? T(-1e9) : T(-1e17);
+  const V2<T> a = P2<T>(far, -1);
+  const V2<T> b = P2<T>(3, 1.5);
+  const cq::Rect2<T> rect{P2<T>(-7, -5), P2<T>(7, 5)};
+  // On the line, y at x: 1.5 - (3 - x) 2.5 / (3 - far), i.e. 1.5 to within 3e-16.
+  const Ld slope = Ld(2.5) / (Ld(3) - Ld(far));
+  auto yAt = [&](Ld x) { return T(Ld(1.5) - (Ld(3) - x) * slope); };
+  for (const bool swapped : {false, true}) {
+    SCOPED_TRACE(swapped ? "B, A" : "A, B");
+    const V2<T>& first = swapped ? b : a;
+    const V2<T>& second = swapped ? a : b;
+    const auto segment = cq::ClipThroughPointsToRect(first, second, second - first, T(0), T(1), rect);
+    ASSERT_TRUE(segment.has_value());
+    const V2<T> fromSide = P2<T>(-7, yAt(-7));
+    EXPECT_TRUE(swapped ? IsSegmentNear(*segment, b, fromSide, 10) : IsSegmentNear(*segment, fromSide, b, 10))
+        << cqtest::Str(segment->p0) << " " << cqtest::Str(segment->p1);
+    // In increasing t: from `first` towards `second`.
+    EXPECT_EQ(segment->p0.x() < segment->p1.x(), !swapped);
+    const auto line = cq::ClipThroughPointsToRect(first, second, second - first, -inf, inf, rect);
+    ASSERT_TRUE(line.has_value());
+    EXPECT_TRUE(IsSegmentNear(*line, P2<T>(-7, yAt(-7)), P2<T>(7, yAt(7)), 10))
+        << cqtest::Str(line->p0) << " " << cqtest::Str(line->p1);
+  }
+  // The ray from A through B leaves the rect on the right; the one from B away from A
+  // (B + t (A - B), t >= 0, with A given as the second point) on the left.
+  const auto ray = cq::ClipThroughPointsToRect(a, b, b - a, T(0), inf, rect);
+  ASSERT_TRUE(ray.has_value());
+  EXPECT_TRUE(IsSegmentNear(*ray, P2<T>(-7, yAt(-7)), P2<T>(7, yAt(7)), 10));
+  // Both points in the rect, or neither near it: as ClipParametricToRect from A.
+  const auto inside = cq::ClipThroughPointsToRect(P2<T>(-1, 0), P2<T>(1, 0), P2<T>(2, 0), T(0), T(1), rect);
+  ASSERT_TRUE(inside.has_value());
+  EXPECT_TRUE(IsSegment(*inside, P2<T>(-1, 0), P2<T>(1, 0)));
+}
+
+// A cut end lies on the rect's side exactly. A box corner at x = -1e20 (float -1e12)
+// anchors its slab lines there, where the doubles are 16384 apart (floats 65536), and
+// point + t direction put both ends of the line y = -1.5 within that of each other: a
+// review found the line missing from the view.
+TYPED_TEST(Regions, ClippedEndsLieOnTheRectsSidesFromAFarPoint) {
+  using T = TypeParam;
+  const T far = sizeof(T) == 4 ? T(-1e12) : T(-1e20);
+  const cq::Rect2<T> rect{P2<T>(-4, -4), P2<T>(6, 4)};
+  const auto line = cq::ClipLineToRect(P2<T>(far, -1.5), P2<T>(1, 0), rect);
+  ASSERT_TRUE(line.has_value());
+  EXPECT_TRUE(IsSegment(*line, P2<T>(-4, -1.5), P2<T>(6, -1.5))) << cqtest::Str(line->p0) << " " << cqtest::Str(line->p1);
+  const auto map = cq::BoxRegions(cq::Aabb<T, 2>{P2<T>(far, -1.5), P2<T>(2, 1.5)}, rect);
+  ASSERT_TRUE(map.ok());
+  std::set<std::string> lines;
+  for (int i = 0; i < map->boundaryCount; ++i) {
+    const auto& b = map->boundaries[i];
+    if (IsSegment(b, P2<T>(-4, -1.5), P2<T>(6, -1.5))) lines.insert("y=-1.5");
+    if (IsSegment(b, P2<T>(-4, 1.5), P2<T>(6, 1.5))) lines.insert("y=1.5");
+    if (IsSegment(b, P2<T>(2, -4), P2<T>(2, 4))) lines.insert("x=2");
+  }
+  EXPECT_EQ(lines, (std::set<std::string>{"x=2", "y=-1.5", "y=1.5"}));
+}
+
 // Directions of any finite size: a subnormal one made every t of the clip infinite (a
 // line along (1e-320, 1e-320) came back with infinite ends and was never drawn), a huge
 // one made a segment's t underflow.

@@ -92,6 +92,16 @@ template <Real T>
 std::optional<Segment2<T>> ClipParametricToRect(const Vec<T, 2>& point, const Vec<T, 2>& direction, T tMin, T tMax,
                                                 const Rect2<T>& rect);
 
+/// The same for the points A + t direction, t in [tMin, tMax], of a line through two
+/// given points A and B = A + direction (a segment: [0, 1]; a ray: [0, inf)): computed
+/// from whichever of A and B is nearer the rect. From a far A alone (A at -1e17, B = (3,
+/// 1.5), a view 20 wide about B) A + t direction keeps A's spacing, 16 there, all along:
+/// the piece in view came out misplaced, short, or not at all. The ends are in
+/// increasing t whichever point the arithmetic starts from.
+template <Real T>
+std::optional<Segment2<T>> ClipThroughPointsToRect(const Vec<T, 2>& a, const Vec<T, 2>& b, const Vec<T, 2>& direction,
+                                                   T tMin, T tMax, const Rect2<T>& rect);
+
 template <Real T>
 Checked<RegionMap2<T>> LinearRegions(LinearKind kind, const Vec<T, 2>& a, const Vec<T, 2>& b, const Rect2<T>& rect);
 
