@@ -66,21 +66,38 @@ Vec<T, N> DirectionBetween(const Vec<T, N>& from, const Vec<T, N>& to) {
 /// part's, so that products of parts of two such vectors stay clear of underflow unless a
 /// vector's own coordinates span more than ~2^500. Scaling a vector by a power of two
 /// changes no sign of a dot or cross product, and no direction.
+/// `ownExponent`, when given, receives the power of two of that second scaling (0 where
+/// there is none): the true difference is the parts times 2^(sceneExponent + own).
 template <Real T, int N>
-std::array<TwoParts<detail::WideOf<T>>, N> ExactDifferences(const Vec<T, N>& x, const Vec<T, N>& y, int sceneExponent) {
+std::array<TwoParts<detail::WideOf<T>>, N> ExactDifferences(const Vec<T, N>& x, const Vec<T, N>& y, int sceneExponent,
+                                                            int* ownExponent = nullptr) {
   using F = detail::WideOf<T>;
   std::array<TwoParts<F>, N> d;
   for (int k = 0; k < N; ++k)
     d[k] = ExactDifference(F(std::scalbn(x.v[k], -sceneExponent)), F(std::scalbn(y.v[k], -sceneExponent)));
+  int e = 0;
   if constexpr (!detail::k_hasWide<T>) {
     F largest = F(0);
     for (const TwoParts<F>& part : d) largest = std::max(largest, std::abs(part.hi));
     if (largest != F(0)) {
-      const int e = std::ilogb(largest);
+      e = std::ilogb(largest);
       for (TwoParts<F>& part : d) part = {std::scalbn(part.hi, -e), std::scalbn(part.lo, -e)};
     }
   }
+  if (ownExponent) *ownExponent = e;
   return d;
+}
+
+/// |v| for a vector held in F, without under- or overflow in the squares.
+template <std::floating_point F, std::size_t N>
+F WideNorm(const std::array<F, N>& v) {
+  F largest = F(0);
+  for (const F x : v) largest = std::max(largest, std::abs(x));
+  if (largest == F(0)) return F(0);
+  const int k = std::ilogb(largest);
+  F sum = F(0);
+  for (const F x : v) sum += std::scalbn(x, -k) * std::scalbn(x, -k);
+  return std::scalbn(std::sqrt(sum), k);
 }
 
 /// The power of two ExactDifferences scales a scene by: 0 where F is wider than T, else
@@ -120,25 +137,43 @@ F ExactCrossCoordinate(const TwoParts<F>& ui, const TwoParts<F>& uj, const TwoPa
 /// rounded differences put it on the right). Returns false, and leaves `normal` alone,
 /// exactly when C lies on the line AB. Where double has no wider type (k_hasWide), see
 /// ExactDifferences for the scaling and its one limit.
+///
+/// `distance` receives the distance from C to the wire's line, |(B - A) x (C - A)| / |B - A|
+/// from the same cross product: good to a few ulps of itself. |C - Q| from the rounded Q
+/// is good only to ulps of the scene: C = (1, 1e-20) over the wire (-4, 0)-(2, 0) has
+/// Q = (1.0000000000000002, 0), and a ball of radius 1e-19 there read clear, 2.2e-16 off.
 template <Real T, int N>
-bool NormalAcrossWire(const Vec<T, N>& cIn, const Vec<T, N>& aIn, const Vec<T, N>& bIn, Vec<T, N>& normal) {
+bool NormalAcrossWire(const Vec<T, N>& cIn, const Vec<T, N>& aIn, const Vec<T, N>& bIn, Vec<T, N>& normal,
+                      T& distance) {
   using F = detail::WideOf<T>;
   const int scene = SceneExponent<T, N>({&cIn, &aIn, &bIn});
-  const std::array<TwoParts<F>, N> u = ExactDifferences(bIn, aIn, scene);  // B - A
-  const std::array<TwoParts<F>, N> v = ExactDifferences(cIn, aIn, scene);  // C - A
+  int eu = 0;
+  int ev = 0;
+  const std::array<TwoParts<F>, N> u = ExactDifferences(bIn, aIn, scene, &eu);  // B - A
+  const std::array<TwoParts<F>, N> v = ExactDifferences(cIn, aIn, scene, &ev);  // C - A
+  // The cross product is the true one over 2^(2 scene + eu + ev), |B - A| over
+  // 2^(scene + eu): their quotient is the distance over 2^(scene + ev).
+  std::array<F, N> uWide;
+  for (int k = 0; k < N; ++k) uWide[std::size_t(k)] = u[std::size_t(k)].hi + u[std::size_t(k)].lo;
+  const F length = WideNorm(uWide);
+  auto toDistance = [&](F crossLength) {
+    return static_cast<T>(std::scalbn(crossLength / length, scene + ev));
+  };
   if constexpr (N == 2) {
     const F side = ExactCrossCoordinate(u[0], u[1], v[0], v[1]);  // > 0: C left of AB
     if (side == F(0)) return false;
     const Vec<T, 2> left = PerpLeft(detail::NormalizeNonZero(DifferenceOrHalves(bIn, aIn)));
     normal = side > F(0) ? left : -left;
+    distance = toDistance(std::abs(side));
     return true;
   } else {
     // w = (B - A) x (C - A), each coordinate within an ulp of the exact one and exactly 0
     // where that is; then w x (B - A) = |B - A|^2 (C - A) - ((C - A).(B - A)) (B - A),
     // the part of C - A across the wire. w is perpendicular to B - A (to an ulp), so that
     // cross product does not cancel: its direction is good to a few ulps.
-    const F w[3] = {ExactCrossCoordinate(u[1], u[2], v[1], v[2]), ExactCrossCoordinate(u[2], u[0], v[2], v[0]),
-                    ExactCrossCoordinate(u[0], u[1], v[0], v[1])};
+    const std::array<F, 3> w = {ExactCrossCoordinate(u[1], u[2], v[1], v[2]),
+                                ExactCrossCoordinate(u[2], u[0], v[2], v[0]),
+                                ExactCrossCoordinate(u[0], u[1], v[0], v[1])};
     if (w[0] == F(0) && w[1] == F(0) && w[2] == F(0)) return false;
     const F across[3] = {w[1] * u[2].hi - w[2] * u[1].hi, w[2] * u[0].hi - w[0] * u[2].hi,
                          w[0] * u[1].hi - w[1] * u[0].hi};
@@ -151,6 +186,7 @@ bool NormalAcrossWire(const Vec<T, N>& cIn, const Vec<T, N>& aIn, const Vec<T, N
     Vec<T, 3> direction;
     for (int i = 0; i < 3; ++i) direction.v[i] = static_cast<T>(std::scalbn(across[i], -k));
     normal = detail::NormalizeNonZero(direction);
+    distance = toDistance(WideNorm(w));
     return true;
   }
 }
@@ -215,14 +251,15 @@ Checked<ContactResult<T, N>> ContactSphereSegment(const Sphere<T, N>& sphere, co
   // points along the wire (C = (1 - 2^-53, 0) on the wire from (-1, 0) to (1, 0) read
   // region B, and was pushed along the wire, still on it). At a vertex the exact test
   // decides: a centre not past the vertex (nor on the perpendicular through it) takes the
-  // interior's exact normal. Q and the distance stay the query's, within rounding of the
-  // exact ones.
+  // interior's exact normal. Q stays the query's, within rounding of the exact one; across
+  // the wire the distance is the cross product's (see NormalAcrossWire), which decides
+  // whether a ball much smaller than the scene's rounding is sunk in.
   bool atVertex = q->region != LinearRegion::Interior;
   if (q->region == LinearRegion::VertexA) atVertex = ExactAlongSign(sphere.center, a, a, b) <= 0;
   if (q->region == LinearRegion::VertexB) atVertex = ExactAlongSign(sphere.center, b, a, b) >= 0;
   if (atVertex) {  // Q is a vertex, exactly
     r.normal = sphere.center == q->closest ? WirePerpendicular(a, b) : DirectionBetween(sphere.center, q->closest);
-  } else if (!NormalAcrossWire(sphere.center, a, b, r.normal)) {
+  } else if (!NormalAcrossWire(sphere.center, a, b, r.normal, r.distance)) {
     // Exactly on the wire (between its ends: C != A, and A != B in the interior).
     r.closest = sphere.center;
     r.distance = T(0);

@@ -412,6 +412,17 @@ TYPED_TEST(ContactWire, CentreAHairOffTheWireIsPushedOutOnItsExactSide) {
       Ld cosine = 0;
       for (int j = 0; j < N; ++j) cosine += Ld(r->normal.v[j]) * across[j] / std::sqrt(length);
       if (cosine < 1 - 16 * Ld(Eps<T>())) why = "normal off the exact direction across the wire (cosine " + std::to_string(double(cosine)) + ")";
+      // The distance is |w| / |d|, good to a few ulps of itself, and decides whether a ball
+      // a thousandth larger or smaller than it is sunk in. From the rounded Q it was good
+      // only to ulps of the scene (a review: C = (1, 1e-20) over (-4, 0)-(2, 0) read
+      // 2.2e-16 away, and a ball of radius 1e-19 there read clear).
+      const Ld exact = std::ldexp(wLength / dLength, -k_fixedPointBits<T>);
+      if (std::fabs(Ld(r->distance) - exact) > 8 * Ld(Eps<T>()) * exact)
+        why = "distance " + std::to_string(double(r->distance)) + " is not |w| / |d| = " + std::to_string(double(exact));
+      const auto bigger = cq::ContactSphereSegment(cq::Sphere<T, N>{c, T(exact * Ld(1.001))}, a, b);
+      const auto smaller = cq::ContactSphereSegment(cq::Sphere<T, N>{c, T(exact * Ld(0.999))}, a, b);
+      ASSERT_TRUE(bigger.ok() && smaller.ok());
+      if (!bigger->penetrating || smaller->penetrating) why = "a ball 0.1 % larger than the distance is not sunk in, or a smaller one is";
     }
     if (!why.empty() && log.Fail())
       ADD_FAILURE() << why << ": c=" << cqtest::Str(c) << " a=" << cqtest::Str(a) << " b=" << cqtest::Str(b)
