@@ -21,10 +21,15 @@ ImVec2 ToIm(const cq::Vec2d& v) { return ImVec2(float(v.x()), float(v.y())); }
 void BeginSidebarWindow(const ScreenRect& rect) {
   ImGui::SetNextWindowPos(ToIm(rect.min));
   ImGui::SetNextWindowSize(ToIm(rect.Size()));
+  // Tab is the app's key (select a handle) unless a field is being typed into, where it
+  // commits the field and goes on to the next. ImGui's own tabbing, which with no field
+  // active puts the focused window's next field into typing (after Enter, or a click on
+  // a preset), is kept off then: a review's "3" after Enter, Tab went into Min.x.
+  const ImGuiWindowFlags tabbing = ImGui::IsAnyItemActive() ? 0 : ImGuiWindowFlags_NoNavInputs;
   ImGui::Begin("##sidebar", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_AlwaysVerticalScrollbar |
-                   ImGuiWindowFlags_NoBackground);  // the clear colour is the background
+                   ImGuiWindowFlags_NoBackground | tabbing);  // the clear colour is the background
 }
 
 /// Text wrapped to the space left on the line, at spaces only (WrapAtSpaces: ImGui's

@@ -10,6 +10,8 @@
 #   escape-help  F1 (Shortcuts), then Esc
 #   open-help    F1 (Shortcuts), left open
 #   nudge-n      Tab three times (the plane's N), Left 4 times and Down 10 times
+#   enter-tab    click into P.x, type "7", Enter; then Tab and "3" (the keys, not the field)
+#   tab-fields   click into P.x, type "7", Tab (on to P.y), type "8", Enter
 set -euo pipefail
 # shellcheck source=quit_lab.sh
 source "$(dirname "$0")/quit_lab.sh"
@@ -54,6 +56,23 @@ case $scene in
       xdotool key "$key"
       sleep 0.1
     done
+    ;;
+  enter-tab)
+    click_px
+    xdotool type --delay 20 "7"
+    xdotool key Return
+    sleep 0.3
+    xdotool key Tab
+    sleep 0.3
+    xdotool type --delay 20 "3"
+    ;;
+  tab-fields)
+    click_px
+    xdotool type --delay 20 "7"
+    xdotool key Tab
+    sleep 0.3
+    xdotool type --delay 20 "8"
+    xdotool key Return
     ;;
   *) echo "unknown scene $scene" >&2; kill "$pid"; exit 2 ;;
 esac

@@ -59,6 +59,28 @@ TEST(Keyboard, TheShortcutsWindowFitsASmallWindow) {
   EXPECT_LE(box[3].get<double>(), 480) << box;
 }
 
+// After a field is committed with Enter, Tab is the key that selects a handle, and the
+// keys after it are shortcuts. A review found Tab putting the keyboard back into a field
+// (ImGui's tabbing into the focused sidebar), where "3" then replaced the text.
+TEST(Keyboard, AfterEnterTabAndTheKeysAreShortcutsNotTyping) {
+  TempDir dir;
+  const nlohmann::json s = PlayScene(dir, "enter-tab");
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_FALSE(s.contains("editing")) << s["editing"];
+  // "3" chose the preset "Before A": P = (-6.5, 2), not the typed 7 nor a 3 in a field.
+  EXPECT_EQ(s["points"]["P"][0].get<double>(), -6.5) << s["points"];
+  EXPECT_EQ(s["points"]["A"][0].get<double>(), -4.0) << s["points"];
+}
+
+// Tab inside a field still commits it and goes on to the next one.
+TEST(Keyboard, TabFromAFieldGoesOnToTheNextField) {
+  TempDir dir;
+  const nlohmann::json s = PlayScene(dir, "tab-fields");
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_EQ(s["points"]["P"][0].get<double>(), 7.0) << s["points"];
+  EXPECT_EQ(s["points"]["P"][1].get<double>(), 8.0) << s["points"];
+}
+
 // The plane's N (0.8, 2) nudged by the grid's 0.2 onto O (0, 0) with the arrow keys: the
 // normal is exactly zero and refused. Summing doubles left N at (5.55e-17, 2.78e-16), and
 // the canvas drew a plane tilted by rounding noise.
