@@ -46,9 +46,15 @@ bool Inside(const ScreenBox& box, const ScreenBox& area) {
          box.max.y() <= area.max.y();
 }
 
+double DistanceToBox(const ScreenBox& box, const cq::Vec2d& point) {
+  const double dx = std::max({box.min.x() - point.x(), 0.0, point.x() - box.max.x()});
+  const double dy = std::max({box.min.y() - point.y(), 0.0, point.y() - box.max.y()});
+  return std::hypot(dx, dy);
+}
+
 ScreenBox PlaceLabel(const cq::Vec2d& anchor, const cq::Vec2d& size, double gap, const cq::Vec2d& preferred,
                      const std::vector<ScreenCircle>& circles, const std::vector<ScreenBox>& boxes,
-                     const std::optional<ScreenBox>& area) {
+                     const std::optional<ScreenBox>& area, const std::vector<cq::Vec2d>& rivals) {
   const cq::Vec2d start = cq::Normalize(preferred).value_or(cq::Vec2d{{1, 0}});
   constexpr double k_step = 3.14159265358979323846 / 4;
   const int order[8] = {0, 1, -1, 2, -2, 3, -3, 4};
@@ -65,7 +71,10 @@ ScreenBox PlaceLabel(const cq::Vec2d& anchor, const cq::Vec2d& size, double gap,
       const bool free =
           inside &&
           std::none_of(circles.begin(), circles.end(), [&](const ScreenCircle& c) { return Overlaps(box, c); }) &&
-          std::none_of(boxes.begin(), boxes.end(), [&](const ScreenBox& b) { return Overlaps(box, b); });
+          std::none_of(boxes.begin(), boxes.end(), [&](const ScreenBox& b) { return Overlaps(box, b); }) &&
+          std::none_of(rivals.begin(), rivals.end(), [&](const cq::Vec2d& other) {
+            return DistanceToBox(box, other) < DistanceToBox(box, anchor);
+          });
       if (free) return box;
       const ScreenBox moved = area ? KeepInside(box, *area) : box;
       const double cover = CoveredArea(moved, circles, boxes);

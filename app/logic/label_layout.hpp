@@ -27,10 +27,16 @@ struct ScreenBox {
 /// collides, the one of those 48 places, moved inside `area` (KeepInside), that the others
 /// cover least (CoveredArea; the first such in that order): on a crowded small canvas the
 /// preferred place put the contact lesson's "depth = 0.881966" under a handle.
-/// `preferred` need not be unit length but must be non-zero.
+/// `preferred` need not be unit length but must be non-zero. A place is free only if no
+/// point of `rivals` (the other named points) is nearer to the box than `anchor` is: the
+/// contact lesson's "C′" sat right above C, 11 pixels from it and 29 from C′, and "C"
+/// beside C′, so a student read the centre as C′.
 ScreenBox PlaceLabel(const cq::Vec2d& anchor, const cq::Vec2d& size, double gap, const cq::Vec2d& preferred,
                      const std::vector<ScreenCircle>& circles, const std::vector<ScreenBox>& boxes,
-                     const std::optional<ScreenBox>& area = std::nullopt);
+                     const std::optional<ScreenBox>& area = std::nullopt, const std::vector<cq::Vec2d>& rivals = {});
+
+/// The distance from `point` to the nearest point of `box` (0 inside it).
+double DistanceToBox(const ScreenBox& box, const cq::Vec2d& point);
 
 /// How much of `box` the `boxes` and `circles` cover, in square pixels: the sum of the
 /// overlaps, each circle taken as its bounding square and counted four times (a handle or

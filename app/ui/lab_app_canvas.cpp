@@ -390,8 +390,20 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
   const cq::Vec2d reach = cq::Vec2d::Splat(Px(200));
   const ScreenRect near{m_layout.canvas.min - reach, m_layout.canvas.max + reach};
   const ScreenBox canvasBox{m_layout.canvas.min, m_layout.canvas.max};
+  // The named points: a point's name goes where no other named point is nearer to it.
+  std::vector<cq::Vec2d> named;
+  for (const DragHandle& h : m_handles)
+    if (!h.label.empty()) named.push_back(S(h.position));
+  for (const MarkerPoint& m : m_frame.markers)
+    if (!m.label.empty()) named.push_back(S(m.position));
+  auto rivalsOf = [&](const cq::Vec2d& anchor) {
+    std::vector<cq::Vec2d> rivals;
+    for (const cq::Vec2d& p : named)
+      if (!(p == anchor)) rivals.push_back(p);
+    return rivals;
+  };
   auto label = [&](const std::string& text, const cq::Vec2d& anchor, double gap, const cq::Vec2d& preferred,
-                   const Rgba& ink, float backgroundAlpha, bool optional = false) {
+                   const Rgba& ink, float backgroundAlpha, bool optional = false, bool ofPoint = false) {
     if (!near.Contains(anchor) || !cq::IsFinite(preferred)) return;
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());
     // A label of something on the canvas stays whole inside it ("region A" at the left
@@ -399,7 +411,8 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
     // a free place inside first, else the preferred one moved in.
     const bool onCanvas = m_layout.canvas.Contains(anchor);
     ScreenBox box = PlaceLabel(anchor, FromIm(size) + 2.0 * textPad, gap, preferred, discs, placed,
-                               onCanvas ? std::optional<ScreenBox>(canvasBox) : std::nullopt);
+                               onCanvas ? std::optional<ScreenBox>(canvasBox) : std::nullopt,
+                               ofPoint ? rivalsOf(anchor) : std::vector<cq::Vec2d>{});
     if (onCanvas) box = KeepInside(box, canvasBox);
     // The label of something just off the canvas is drawn only where it is whole inside
     // it: "closest" for a foot above the view sat under the menu bar, one below it was cut
@@ -426,7 +439,8 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
 
   // Handle labels are placed first: nothing else may displace them.
   for (const DragHandle& h : m_handles)
-    if (!h.label.empty()) label(h.label, S(h.position), Px(5), awayFromCenter(S(h.position)), LabelColor(), 0.75f);
+    if (!h.label.empty())
+      label(h.label, S(h.position), Px(5), awayFromCenter(S(h.position)), LabelColor(), 0.75f, false, true);
 
   // At the middle of the part on the canvas (of the whole segment, P off the canvas put
   // the label there too, and the edge cut it to "14").
@@ -446,7 +460,8 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
   // The markers' names after the values: where no free place is left (the contact lesson
   // at 800x600 and UI scale 2), a marker goes unnamed rather than under "depth = …".
   for (const MarkerPoint& m : m_frame.markers)
-    label(m.label, S(m.position), Px(6), awayFromCenter(S(m.position)) * -1.0, MarkerColor(m.marker), 0.8f, true);
+    label(m.label, S(m.position), Px(6), awayFromCenter(S(m.position)) * -1.0, MarkerColor(m.marker), 0.8f, true,
+          true);
 
   // Name the regions at their visible centres (only P's region for the busy 9-region box),
   // off the row of x grid labels: a region's name is placed where it fits, and on that row

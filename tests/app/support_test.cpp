@@ -270,6 +270,27 @@ TEST(LabelLayout, AvoidsOtherHandlesAndLabels) {
   EXPECT_FALSE(Overlaps(box, taken));
 }
 
+TEST(LabelLayout, APointsNameGoesWhereNoOtherNamedPointIsNearer) {
+  // The contact lesson: "C′" was placed right above C (11 px from it, 29 from C′), and
+  // "C" beside C′. Here the preferred place, up and left of the anchor, lies next to
+  // another named point; the name goes elsewhere, nearer its own point than any other.
+  const cq::Vec2d anchor{{200, 200}};
+  const cq::Vec2d other{{180, 215}};
+  const ScreenCircle own{anchor, 10};
+  const ScreenCircle otherDisc{other, 10};
+  int ambiguousWithoutRivals = 0;
+  for (double angle = 0; angle < 6.28; angle += 0.3) {
+    const cq::Vec2d preferred{{std::cos(angle), std::sin(angle)}};
+    const ScreenBox box = PlaceLabel(anchor, {{22, 21}}, 6, preferred, {own, otherDisc}, {}, std::nullopt, {other});
+    EXPECT_LE(DistanceToBox(box, anchor), DistanceToBox(box, other)) << angle;
+    const ScreenBox plain = PlaceLabel(anchor, {{22, 21}}, 6, preferred, {own, otherDisc}, {});
+    ambiguousWithoutRivals += DistanceToBox(plain, other) < DistanceToBox(plain, anchor) ? 1 : 0;
+  }
+  EXPECT_GT(ambiguousWithoutRivals, 0) << "precondition: the scene needs the rule";
+  EXPECT_EQ(DistanceToBox({{{0, 0}}, {{10, 10}}}, {{5, 5}}), 0);
+  EXPECT_EQ(DistanceToBox({{{0, 0}}, {{10, 10}}}, {{13, 14}}), 5);
+}
+
 TEST(LabelLayout, AnAreaKeepsTheLabelWholeWithoutCoveringAHandle) {
   // The plane's distance label, preferred to the right of its anchor near the canvas's
   // right edge, with P's handle just left of the anchor: it goes to a free place inside,
