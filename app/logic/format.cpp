@@ -23,7 +23,7 @@ std::string FormatNumber(double value, NumberStyle style) {
 }
 
 std::string FormatPoint(const cq::Vec2d& p, NumberStyle style) {
-  return "(" + FormatNumber(p.x(), style) + ", " + FormatNumber(p.y(), style) + ")";
+  return "(" + FieldNumber(p.x(), style) + ", " + FieldNumber(p.y(), style) + ")";
 }
 
 std::string FieldNumber(double value, NumberStyle style) {

@@ -14,7 +14,9 @@ enum class NumberStyle : std::uint8_t {
 };
 
 std::string FormatNumber(double value, NumberStyle style);
-/// "(x, y)"
+/// "(x, y)", each coordinate as its field shows it (FieldNumber): the far preset's
+/// closest point read (1e+06, 1e+06) in the values and the steps for (999999.928,
+/// 1000000.403), as its fields once did.
 std::string FormatPoint(const cq::Vec2d& p, NumberStyle style);
 
 /// A coordinate as its editable field shows it. Exact: FormatNumber's exact text. Readable:

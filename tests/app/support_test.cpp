@@ -246,6 +246,9 @@ TEST(FormatNumber, ReadableAndExact) {
     EXPECT_EQ(std::strtod(text.c_str(), nullptr), v) << text;
   }
   EXPECT_EQ(FormatPoint({{3, -0.5}}, NumberStyle::Readable), "(3, -0.5)");
+  // A point far out keeps the digits that tell it from its neighbours (it read (1e+06, 1e+06)).
+  EXPECT_EQ(FormatPoint({{999999.92761483, 1000000.40271234}}, NumberStyle::Readable), "(999999.928, 1000000.403)");
+  EXPECT_EQ(FormatPoint({{1.0 / 3.0, -0.0}}, NumberStyle::Readable), "(0.333333, 0)");
 }
 
 TEST(LabelLayout, NeverOnTheHandleItDescribes) {
