@@ -245,6 +245,11 @@ nlohmann::json LabApp::DumpState() const {
     handles.push_back({{"label", h.label}, {"screen", {at.x(), at.y()}}, {"selected", selected}});
   }
   state["handles"] = handles;
+  // What Tab selected for the arrow keys: a handle's label, "box" for the whole box, or null.
+  state["selected"] = nullptr;
+  for (const DragHandle& h : m_handles)
+    if (m_scene.selectedHandle && *m_scene.selectedHandle == h.id)
+      state["selected"] = h.shape == HandleShape::Body ? std::string("box") : h.label;
   state["ui_scale"] = UiScale();  // pixels per UI pixel: the labels' gaps scale with it
   state["ui_scale_wanted"] = m_contentScale * m_settings.uiScale;  // more than ui_scale in a small window
   state["menu_bar_right"] = m_menuBarRight;

@@ -540,6 +540,22 @@ void LabApp::DrawHandlesAndLabels(ImDrawList& draw, const CanvasLabels& labels) 
       m_drawnLabels.push_back({"canvas", l.text, l.box});
   }
 
+  // The whole box, selected with Tab for the arrow keys: its outline in the selection's
+  // colour, a little outside it, under the handles (a review found the selection invisible
+  // while the arrows moved the box). Cut to a margin round the canvas: a corner 1e20
+  // away is no float ImGui can draw.
+  for (const DragHandle& h : m_handles) {
+    if (h.shape != HandleShape::Body || !h.area || !m_scene.selectedHandle || *m_scene.selectedHandle != h.id) continue;
+    const cq::Vec2d a = S(h.area->min);
+    const cq::Vec2d b = S(h.area->max);
+    const double out = Px(6);
+    const double margin = Px(20);
+    const cq::Vec2d lo{{std::max(std::min(a.x(), b.x()) - out, m_layout.canvas.min.x() - margin),
+                        std::max(std::min(a.y(), b.y()) - out, m_layout.canvas.min.y() - margin)}};
+    const cq::Vec2d hi{{std::min(std::max(a.x(), b.x()) + out, m_layout.canvas.max.x() + margin),
+                        std::min(std::max(a.y(), b.y()) + out, m_layout.canvas.max.y() + margin)}};
+    if (lo.x() < hi.x() && lo.y() < hi.y()) draw.AddRect(ToIm(lo), ToIm(hi), PackAbgr(SelectedColor()), 0, 0, Px(2.5f));
+  }
   // Handles last, on top of every label: a handle is never hidden.
   for (const DragHandle& h : m_handles) {
     if (h.shape == HandleShape::Body) continue;

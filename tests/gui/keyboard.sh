@@ -12,6 +12,7 @@
 #   nudge-n      Tab three times (the plane's N), Left 4 times and Down 10 times
 #   enter-tab    click into P.x, type "7", Enter; then Tab and "3" (the keys, not the field)
 #   tab-fields   click into P.x, type "7", Tab (on to P.y), type "8", Enter
+#   tab-box      Tab six times (the box lesson: P, Min, two corners, Max, the whole box), Right
 set -euo pipefail
 # shellcheck source=quit_lab.sh
 source "$(dirname "$0")/quit_lab.sh"
@@ -73,6 +74,13 @@ case $scene in
     sleep 0.3
     xdotool type --delay 20 "8"
     xdotool key Return
+    ;;
+  tab-box)
+    xdotool mousemove --window "$wid" 800 600  # over the canvas, away from every handle
+    for key in Tab Tab Tab Tab Tab Tab Right; do
+      xdotool key "$key"
+      sleep 0.1
+    done
     ;;
   *) echo "unknown scene $scene" >&2; kill "$pid"; exit 2 ;;
 esac

@@ -81,6 +81,20 @@ TEST(Keyboard, TabFromAFieldGoesOnToTheNextField) {
   EXPECT_EQ(s["points"]["P"][1].get<double>(), 8.0) << s["points"];
 }
 
+// Tab's sixth stop in the box lesson is the whole box: the arrow keys then move Min and
+// Max together. The dump names it, and the canvas outlines it (a review found nothing
+// drawn and nothing dumped for it).
+TEST(Keyboard, TheWholeBoxIsATabStopThatSaysSo) {
+  TempDir dir;
+  const nlohmann::json s = PlayScene(dir, "tab-box", "LAB_LESSON=box");
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_EQ(s["selected"], "box") << s["selected"];
+  // Right moved both corners by the same step.
+  const double step = s["points"]["Min"][0].get<double>() - (-2.0);  // the box is [-2, 2] x [-1.5, 1.5]
+  EXPECT_GT(step, 0) << s["points"];
+  EXPECT_EQ(s["points"]["Max"][0].get<double>(), 2.0 + step) << s["points"];
+}
+
 // The plane's N (0.8, 2) nudged by the grid's 0.2 onto O (0, 0) with the arrow keys: the
 // normal is exactly zero and refused. Summing doubles left N at (5.55e-17, 2.78e-16), and
 // the canvas drew a plane tilted by rounding noise.
