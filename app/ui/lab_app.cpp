@@ -254,6 +254,10 @@ nlohmann::json LabApp::DumpState() const {
   state["ui_scale_wanted"] = m_contentScale * m_settings.uiScale;  // more than ui_scale in a small window
   state["menu_bar_right"] = m_menuBarRight;
   state["status"] = m_status;
+  // The error banner over a refused scene, [x0, y0, x1, y1] in pixels, or null.
+  state["banner"] = nullptr;
+  if (const auto banner = Banner())
+    state["banner"] = {banner->box.min.x(), banner->box.min.y(), banner->box.max.x(), banner->box.max.y()};
   // What the sidebar says of a refused entry, and which extra windows are open.
   state["edit_error"] = m_editError;
   state["windows"] = {{"shortcuts", m_showHelp}, {"about", m_showAbout}};

@@ -97,9 +97,18 @@ class LabApp {
     Rgba ink;
     float backgroundAlpha;
   };
+  /// The red "Invalid input: …" text over a refused scene: its lines, where they start,
+  /// and the box behind them (labels and grid labels keep off it).
+  struct ErrorBanner {
+    std::vector<std::string> lines;
+    cq::Vec2d at{};
+    ScreenBox box{};
+  };
+  std::optional<ErrorBanner> Banner() const;
   struct CanvasLabels {
     std::vector<CanvasLabel> labels;
     std::vector<ScreenCircle> handles;  ///< the handles and markers on screen, as discs
+    std::optional<ScreenBox> banner;    ///< the error banner's box, when there is one
   };
   CanvasLabels PlaceCanvasLabels() const;
   /// The top of the row of x grid labels on screen (under the x axis, or at the bottom).

@@ -213,21 +213,28 @@ void LabApp::CanvasDraw() {
   DrawGridLabels(draw, labels);
   DrawStrokes(draw);
   DrawHandlesAndLabels(draw, labels);
-  if (m_frame.error) {
-    const ImVec2 at = ToIm(m_layout.canvas.min + cq::Vec2d{{Px(12), Px(12)}});
-    // Wrapped to the canvas at spaces (a narrow window cut it off mid-word).
-    const double width = m_layout.canvas.Size().x() - 2 * Px(12);
-    const std::vector<std::string> lines = WrapAtSpaces("Invalid input: " + m_frame.errorText, width, UnroundedTextWidth);
-    float widest = 0;
-    for (const std::string& line : lines) widest = std::max(widest, ImGui::CalcTextSize(line.c_str()).x);
-    const float height = float(lines.size()) * ImGui::GetFontSize();
-    draw.AddRectFilled(ImVec2(at.x - Px(6), at.y - Px(4)), ImVec2(at.x + widest + Px(6), at.y + height + Px(4)),
-                       PackAbgr(PaperColor(), 0.92f), Px(4));
-    for (size_t i = 0; i < lines.size(); ++i)
-      draw.AddText(ImVec2(at.x, at.y + float(i) * ImGui::GetFontSize()), PackAbgr(ErrorColor()), lines[i].c_str());
+  if (const auto banner = Banner()) {
+    draw.AddRectFilled(ToIm(banner->box.min), ToIm(banner->box.max), PackAbgr(PaperColor(), 0.92f), Px(4));
+    for (size_t i = 0; i < banner->lines.size(); ++i)
+      draw.AddText(ToIm(banner->at + cq::Vec2d{{0, double(i) * ImGui::GetFontSize()}}), PackAbgr(ErrorColor()),
+                   banner->lines[i].c_str());
   }
   draw.PopClipRect();
   ImGui::End();
+}
+
+std::optional<LabApp::ErrorBanner> LabApp::Banner() const {
+  if (!m_frame.error) return std::nullopt;
+  ErrorBanner banner;
+  banner.at = m_layout.canvas.min + cq::Vec2d{{Px(12), Px(12)}};
+  // Wrapped to the canvas at spaces (a narrow window cut it off mid-word).
+  const double width = m_layout.canvas.Size().x() - 2 * Px(12);
+  banner.lines = WrapAtSpaces("Invalid input: " + m_frame.errorText, width, UnroundedTextWidth);
+  double widest = 0;
+  for (const std::string& line : banner.lines) widest = std::max(widest, double(ImGui::CalcTextSize(line.c_str()).x));
+  const double height = double(banner.lines.size()) * ImGui::GetFontSize();
+  banner.box = {banner.at - cq::Vec2d{{Px(6), Px(4)}}, banner.at + cq::Vec2d{{widest + Px(6), height + Px(4)}}};
+  return banner;
 }
 
 double LabApp::XLabelRowY() const {
@@ -253,6 +260,7 @@ void LabApp::DrawGridLabels(ImDrawList& draw, const CanvasLabels& avoid) const {
   // the line took its only place.
   std::vector<ScreenBox> taken;
   for (const CanvasLabel& l : avoid.labels) taken.push_back(l.box);
+  if (avoid.banner) taken.push_back(*avoid.banner);  // "3.5" peeked out from under it
   const ScreenBox area{rect.min, rect.max};
   auto place = [&](const char* kind, const std::string& text, const std::vector<cq::Vec2d>& places) {
     const cq::Vec2d size = FromIm(ImGui::CalcTextSize(text.c_str()));
@@ -384,6 +392,11 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
   for (const MarkerPoint& m : m_frame.markers) discs.push_back({S(m.position), double(r)});
   result.handles = discs;
   std::vector<ScreenBox> placed;
+  // The error banner first: a label under it was half hidden ("P" under an inverted box's).
+  if (const auto banner = Banner()) {
+    result.banner = banner->box;
+    placed.push_back(banner->box);
+  }
   const cq::Vec2d textPad{{Px(4), Px(2)}};
   // Only what is on or near the canvas is placed: a label at a pixel far off screen (a
   // point at 1e300) would reach ImGui as an infinite float.

@@ -24,6 +24,7 @@ struct LabelCase {
   const char* args;
   const char* mustShowKind;  ///< a grid label that must be drawn: its kind ("grid-x", "grid-y") ...
   const char* mustShow;      ///< ... and text (nullptr: none in particular)
+  bool refused = false;      ///< core refuses the scene: nothing may lie under the banner
 };
 
 struct Label {
@@ -111,6 +112,14 @@ TEST_P(CanvasLabels, GridLabelsAtTheirLinesNothingOverlappedNothingCut) {
       }
     }
   }
+  // Nothing under the error banner of a refused scene: the grid's "3.5" peeked out from
+  // under it as a grey "3", and an inverted box's banner hid half of "P".
+  if (c.refused) {
+    ASSERT_FALSE(s["banner"].is_null()) << "the scene was not refused: it proves nothing";
+    const auto& b = s["banner"];
+    const ScreenBox banner{{{b[0].get<double>(), b[1].get<double>()}}, {{b[2].get<double>(), b[3].get<double>()}}};
+    for (const Label& a : labels) EXPECT_FALSE(cq::app::Overlaps(a.box, banner)) << a.kind << " \"" << a.text << "\" under the banner";
+  }
   EXPECT_GT(grid, 0) << "no grid label at all";
   EXPECT_TRUE(mustShowSeen) << c.mustShowKind << " label \"" << c.mustShow << "\" not drawn";
 }
@@ -140,7 +149,12 @@ INSTANTIATE_TEST_SUITE_P(
         // Region A's polygon reaches far past the canvas here: its name was centred off it.
         LabelCase{"SegmentAt1e17", "--lesson segment --set A=100000000000000000,0 --set B=100000000000000400,100 "
                                    "--set P=100000000000000200,300 --size 1280x800",
-                  nullptr, nullptr}),
+                  nullptr, nullptr},
+        // Refused scenes: the zero normal (N on O), and an inverted box with P by the banner.
+        LabelCase{"ZeroNormalBanner", "--lesson plane --set O=1,2 --set N=1,2 --set P=3,3 --size 1200x800", nullptr,
+                  nullptr, true},
+        LabelCase{"InvertedBoxBanner", "--lesson box --set Min=5,-1.5 --set Max=2,1.5 --set P=4,3.5 --size 1200x800",
+                  nullptr, nullptr, true}),
     [](const ::testing::TestParamInfo<LabelCase>& param) { return std::string(param.param.name); });
 
 // The number lines under the canvas (the "number_line_labels" of --dump-state): no text
