@@ -32,12 +32,20 @@ click_px() {  # P.x's field, in the POINTS section (found from the layout at thi
   sleep 0.3
 }
 px_x=${PX_X:-100} px_y=${PX_Y:-465}
+# A key ImGui itself must see (Enter and Tab in a field): held for a while. ImGui 1.86
+# reads the key's state once a frame, and a press and release within one frame (xdotool
+# key, under load) were never seen: "7", Tab, "8" typed "78" into one field.
+hold() {
+  xdotool keydown "$1"
+  sleep 0.15
+  xdotool keyup "$1"
+}
 case $scene in
   long-text)
     click_px
     xdotool type --delay 2 "$(printf '1%.0s' $(seq 400))"
     sleep 0.3
-    xdotool key Return
+    hold Return
     ;;
   quit-typing)
     click_px
@@ -61,19 +69,21 @@ case $scene in
   enter-tab)
     click_px
     xdotool type --delay 20 "7"
-    xdotool key Return
+    hold Return
     sleep 0.3
-    xdotool key Tab
+    hold Tab
     sleep 0.3
     xdotool type --delay 20 "3"
     ;;
   tab-fields)
     click_px
     xdotool type --delay 20 "7"
-    xdotool key Tab
+    sleep 0.2
+    hold Tab
     sleep 0.3
     xdotool type --delay 20 "8"
-    xdotool key Return
+    sleep 0.2
+    hold Return
     ;;
   tab-box)
     xdotool mousemove --window "$wid" 800 600  # over the canvas, away from every handle
