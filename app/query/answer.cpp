@@ -38,9 +38,19 @@ bool IsShapeField(Field field) {
          field == Field::Min || field == Field::Max;
 }
 
-Outcome<Answer> Refused(const QueryError& error, bool inContactShape) {
+/// Core's refusal, its field named as the person typed it: "shape.n" in a JSON line's
+/// contact, "--n" on the one-shot command line (where a contact's shape options are flat).
+Outcome<Answer> Refused(const Request& request, const QueryError& error, bool inContactShape) {
   std::string message = Describe(error);
-  if (inContactShape && IsShapeField(error.field)) message = "shape." + message;
+  if (request.spelling == Spelling::Options) {
+    // Describe starts with the field's JSON name ("n: ...", or "min/max coordinate 0: ...").
+    const std::string name = error.code == ErrorCode::InvertedBox ? "min/max" : FieldName(error.field);
+    if (!name.empty() && message.starts_with(name)) {
+      message.replace(0, name.size(), error.code == ErrorCode::InvertedBox ? "--min/--max" : "--" + name);
+    }
+  } else if (inContactShape && IsShapeField(error.field)) {
+    message = "shape." + message;
+  }
   return Outcome<Answer>::Failure(std::move(message));
 }
 
@@ -48,7 +58,7 @@ template <int N>
 Outcome<Answer> AnswerLinear(const Request& request, Answer answer) {
   const auto result = ClosestPointOnLinear(ToLinearKind(request.kind), ToVec<N>(request.p),
                                            ToVec<N>(request.shape.a), ToVec<N>(request.shape.b));
-  if (!result) return Refused(result.error(), false);
+  if (!result) return Refused(request, result.error(), false);
   answer.point = ToCoords(result->closest);
   answer.distance = result->distance;
   answer.distanceSq = result->distanceSq;
@@ -71,7 +81,7 @@ Aabb<double, N> ToBox(const ShapeArgs& shape) {
 template <int N>
 Outcome<Answer> AnswerPlane(const Request& request, Answer answer) {
   const auto result = ClosestPointOnPlane(ToVec<N>(request.p), ToPlane<N>(request.shape));
-  if (!result) return Refused(result.error(), false);
+  if (!result) return Refused(request, result.error(), false);
   answer.point = ToCoords(result->closest);
   answer.distance = result->distance;
   answer.distanceSq = result->distanceSq;
@@ -83,7 +93,7 @@ Outcome<Answer> AnswerPlane(const Request& request, Answer answer) {
 template <int N>
 Outcome<Answer> AnswerBox(const Request& request, Answer answer) {
   const auto result = ClosestPointOnBox(ToVec<N>(request.p), ToBox<N>(request.shape));
-  if (!result) return Refused(result.error(), false);
+  if (!result) return Refused(request, result.error(), false);
   answer.point = ToCoords(result->closest);
   answer.distance = result->distance;
   answer.distanceSq = result->distanceSq;
@@ -106,7 +116,7 @@ Outcome<Answer> AnswerContact(const Request& request, Answer answer) {
     }
     return ContactSphereSegment(sphere, ToVec<N>(request.shape.a), ToVec<N>(request.shape.b));
   }();
-  if (!result) return Refused(result.error(), true);
+  if (!result) return Refused(request, result.error(), true);
   answer.point = ToCoords(result->closest);
   answer.distance = result->distance;
   answer.penetrating = result->penetrating;

@@ -36,7 +36,8 @@ struct Alias {
 };
 constexpr Alias k_aliases[] = {{"normal", "n"},   {"offset", "d"},     {"point", "p"},  {"centre", "center"},
                                {"r", "radius"},   {"type", "query"},   {"kind", "query"}, {"lo", "min"},
-                               {"hi", "max"},     {"start", "a"},      {"end", "b"}};
+                               {"hi", "max"},     {"start", "a"},      {"end", "b"},    {"box", "aabb"},
+                               {"rect", "aabb"},  {"rectangle", "aabb"}, {"cube", "aabb"}};
 
 /// The query's fields in the order they are read (which fixes which array sets the
 /// line's dimension); a contact shape takes the same minus "p".
@@ -126,6 +127,7 @@ class RequestReader {
     Request request;
     if (!ReadInto(line, request)) return Outcome<Request>::Failure(m_error);
     request.dim = static_cast<int>(m_dim);
+    request.spelling = m_spelling;
     return request;
   }
 
@@ -210,7 +212,7 @@ class RequestReader {
       candidates.emplace_back("query");
       const std::string hint = Suggest(key, candidates);
       std::string message = "unknown field " + QuoteJsonString(field);
-      message += hint.empty() ? " (a typo?)" : " (a typo? did you mean \"" + prefix + hint + "\"?)";
+      if (!hint.empty()) message += " (a typo? did you mean \"" + prefix + hint + "\"?)";
       message += "; " + WithArticle(kind) + (isShape ? " shape" : " query") + " takes " +
                  (isShape ? "" : "query, ") + JoinNames(names);
       return Problem(message);
@@ -305,7 +307,7 @@ class RequestReader {
     if (isShape) candidates.insert(candidates.begin(), {"center", "radius", "shape"});
     const std::string hint = Suggest(key, candidates);
     std::string message = "unknown option --" + TruncateForEcho(key, k_maxNameBytes);
-    message += hint.empty() ? " (a typo?)" : " (a typo? did you mean --" + hint + "?)";
+    if (!hint.empty()) message += " (a typo? did you mean --" + hint + "?)";
     std::string options;
     for (const std::string& name : candidates) options += (options.empty() ? "--" : ", --") + name;
     message += "; " + (isShape ? "a contact with " + WithArticle(kind) : WithArticle(kind) + " query") + " takes " +

@@ -45,6 +45,10 @@ struct ShapeArgs {
   Coords max{};
 };
 
+/// How a message names a field the query does not take: as the JSON field ("p", with a
+/// contact's shape fields as "shape.n"), or as the one-shot form's option (--p, --n).
+enum class Spelling : std::uint8_t { Json, Options };
+
 struct Request {
   QueryKind kind = QueryKind::Segment;
   int dim = 3;        ///< 2 or 3: the length of every array of the line
@@ -52,11 +56,8 @@ struct Request {
   Coords p{};         ///< the query point (every kind but contact)
   Coords center{};    ///< contact: the sphere's (circle's) centre
   double radius = 0;  ///< contact: its radius
+  Spelling spelling = Spelling::Json;  ///< how core's refusals name a field: "shape.n" or "--n"
 };
-
-/// How a message names a field the query does not take: as the JSON field ("p", with a
-/// contact's shape fields as "shape.n"), or as the one-shot form's option (--p, --n).
-enum class Spelling : std::uint8_t { Json, Options };
 
 /// Reads one request from a parsed line. Fails with one sentence naming the field, e.g.
 /// "a has 3 numbers but p has 2: all arrays of one line must have the same length".
