@@ -1,5 +1,6 @@
 #include "logic/options.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -7,6 +8,7 @@
 #include <string_view>
 
 #include "logic/settings.hpp"
+#include "logic/text_wrap.hpp"
 
 namespace cq::app {
 namespace {
@@ -33,6 +35,31 @@ std::optional<double> ParseFiniteDouble(std::string_view text) {
   // + 0.0: "-0" (or "-1e-400", which underflows to -0) is the point 0 of the plane; a
   // signed zero would only show as "-0" in exact-number fields.
   return value + 0.0;
+}
+
+TypedNumber ReadTypedNumber(std::string_view typed) {
+  const auto first = typed.find_first_not_of(" \t");
+  if (first == std::string_view::npos) return {std::nullopt, "the field is empty; type a number such as 2.5 or -1e-9"};
+  const std::string_view text = typed.substr(first, typed.find_last_not_of(" \t") + 1 - first);
+  if (const auto value = ParseFiniteDouble(text)) return {value, ""};
+  const std::string quoted = "\"" + Shortened(text, 40) + "\"";
+  // strtod reads the whole text as a number, but not a finite one: NaN, infinity, overflow.
+  const std::string copy(text);
+  char* end = nullptr;
+  const double read = std::strtod(copy.c_str(), &end);
+  if (end == copy.c_str() + copy.size()) {
+    if (std::isnan(read)) return {std::nullopt, quoted + " is not a number a point can have (NaN)"};
+    const bool spelled = copy.find_first_of("iI") != std::string::npos;  // "inf", "infinity"
+    if (spelled) return {std::nullopt, quoted + " is infinite; every coordinate must be finite"};
+    return {std::nullopt, quoted + " is beyond the double range (magnitude up to about 1.8e308)"};
+  }
+  // "2,5": a decimal comma. Said, not guessed: "1,5" could as well be a pasted point.
+  std::string dotted(text);
+  std::replace(dotted.begin(), dotted.end(), ',', '.');
+  if (dotted != text && ParseFiniteDouble(dotted)) {
+    return {std::nullopt, quoted + " has a decimal comma; write the decimal point as '.' (" + dotted + ")"};
+  }
+  return {std::nullopt, quoted + " is not a number; type a decimal such as 2.5, -0.75 or 1e-9"};
 }
 
 std::optional<cq::Vec2d> ParsePoint2(const std::string& text) {

@@ -48,6 +48,17 @@ std::string HelpText();
 /// comes back as +0, also from "-0".
 std::optional<double> ParseFiniteDouble(std::string_view text);
 
+/// What a sidebar field's text reads as: the number, or why it is refused, in words for the
+/// person who typed it ("the field is empty", "\"1e999\" is beyond the double range ...").
+struct TypedNumber {
+  std::optional<double> value;
+  std::string problem;  ///< empty when value holds
+};
+
+/// A coordinate typed into a field: ParseFiniteDouble of the text without the spaces and
+/// tabs around it (" 2.5 " is 2.5), else the reason it is not a coordinate.
+TypedNumber ReadTypedNumber(std::string_view typed);
+
 /// Parses "x,y" into a point; nothing for anything else (NaN and inf are rejected).
 std::optional<cq::Vec2d> ParsePoint2(const std::string& text);
 

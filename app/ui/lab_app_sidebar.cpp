@@ -188,13 +188,14 @@ void LabApp::DrawCoordinateEditor(const std::string& name, size_t point, int axi
            Shortened(typed, 24) + "\")");
     return;
   }
-  if (const auto value = ParseFiniteDouble(typed)) {
-    m_scene.EditPoints()[point].v[axis] = *value;
-    m_scene.Commit();  // one undo step per edit
-    m_editError.clear();
+  const TypedNumber read = ReadTypedNumber(typed);
+  if (!read.value) {
+    refuse(read.problem);
     return;
   }
-  refuse("\"" + Shortened(typed, 40) + "\" is not a finite number");
+  m_scene.EditPoints()[point].v[axis] = *read.value;
+  m_scene.Commit();  // one undo step per edit
+  m_editError.clear();
 }
 
 void LabApp::DrawValues() const {

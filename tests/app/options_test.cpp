@@ -101,5 +101,43 @@ TEST(Options, ParseFiniteDoubleTakesTheWholeTextOrNothing) {
     EXPECT_FALSE(ParseFiniteDouble(bad)) << bad;
 }
 
+TEST(Options, ReadTypedNumberTakesSpacesAroundAndSaysWhyOtherwise) {
+  // A field's text: spaces and tabs around the number are not part of it (review s29 #15:
+  // " 3" was taken and "3 " refused).
+  for (const char* typed : {"3", " 3", "3 ", "\t3 ", "  +3.0\t"}) {
+    const TypedNumber read = ReadTypedNumber(typed);
+    ASSERT_TRUE(read.value) << '"' << typed << '"';
+    EXPECT_EQ(*read.value, 3.0);
+    EXPECT_TRUE(read.problem.empty());
+  }
+  EXPECT_EQ(*ReadTypedNumber(" -1e-9 ").value, -1e-9);
+  EXPECT_FALSE(std::signbit(*ReadTypedNumber(" -0 ").value));
+  // Each refusal says why, in the person's words, not '"" is not a finite number'.
+  const struct {
+    const char* typed;
+    const char* problem;
+  } refused[] = {
+      {"", "the field is empty; type a number such as 2.5 or -1e-9"},
+      {"   ", "the field is empty; type a number such as 2.5 or -1e-9"},
+      {"1e999", "\"1e999\" is beyond the double range (magnitude up to about 1.8e308)"},
+      {" -1e999 ", "\"-1e999\" is beyond the double range (magnitude up to about 1.8e308)"},
+      {"inf", "\"inf\" is infinite; every coordinate must be finite"},
+      {"-Infinity", "\"-Infinity\" is infinite; every coordinate must be finite"},
+      {"nan", "\"nan\" is not a number a point can have (NaN)"},
+      {"2,5", "\"2,5\" has a decimal comma; write the decimal point as '.' (2.5)"},
+      {"5-3", "\"5-3\" is not a number; type a decimal such as 2.5, -0.75 or 1e-9"},
+      {"1,2,3", "\"1,2,3\" is not a number; type a decimal such as 2.5, -0.75 or 1e-9"},
+      {"3 4", "\"3 4\" is not a number; type a decimal such as 2.5, -0.75 or 1e-9"},
+  };
+  for (const auto& r : refused) {
+    const TypedNumber read = ReadTypedNumber(r.typed);
+    EXPECT_FALSE(read.value) << r.typed;
+    EXPECT_EQ(read.problem, r.problem) << r.typed;
+  }
+  // A long text is quoted shortened, at a character boundary.
+  const TypedNumber longText = ReadTypedNumber(std::string(60, 'x'));
+  EXPECT_EQ(longText.problem.rfind("\"" + std::string(40, 'x') + "…\" is not a number", 0), 0u) << longText.problem;
+}
+
 }  // namespace
 }  // namespace cq::app

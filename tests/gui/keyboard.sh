@@ -12,6 +12,8 @@
 #   nudge-n      Tab three times (the plane's N), Left 4 times and Down 10 times
 #   enter-tab    click into P.x, type "7", Enter; then Tab and "3" (the keys, not the field)
 #   tab-fields   click into P.x, type "7", Tab (on to P.y), type "8", Enter
+#   spaces       click into P.x, type " 2.5 " (spaces around the number), Enter
+#   empty        click into P.x, BackSpace (the whole text was selected), Enter
 #   tab-box      Tab six times (the box lesson: P, Min, two corners, Max, the whole box), Right
 set -euo pipefail
 # shellcheck source=quit_lab.sh
@@ -82,6 +84,18 @@ case $scene in
     hold Tab
     sleep 0.3
     xdotool type --delay 20 "8"
+    sleep 0.2
+    hold Return
+    ;;
+  spaces)
+    click_px
+    xdotool type --delay 20 " 2.5 "
+    sleep 0.2
+    hold Return
+    ;;
+  empty)
+    click_px
+    xdotool key BackSpace
     sleep 0.2
     hold Return
     ;;

@@ -29,6 +29,26 @@ TEST(Keyboard, ATextLongerThanTheFieldIsRefusedNotCut) {
   EXPECT_NE(error.find("the previous value is kept"), std::string::npos) << error;
 }
 
+// Spaces around a typed number are not part of it: " 2.5 " was refused as '" 2.5 " is not
+// a finite number' (review s29 #15), though " 2.5" was taken.
+TEST(Keyboard, SpacesAroundATypedNumberAreIgnored) {
+  TempDir dir;
+  const nlohmann::json s = PlayScene(dir, "spaces");
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_EQ(s["points"]["P"][0].get<double>(), 2.5);
+  EXPECT_TRUE(s["edit_error"].is_null() || s["edit_error"].get<std::string>().empty()) << s["edit_error"];
+}
+
+// An emptied field says so; it read '"" is not a finite number'.
+TEST(Keyboard, AnEmptiedFieldIsRefusedInWords) {
+  TempDir dir;
+  const nlohmann::json s = PlayScene(dir, "empty");
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_EQ(s["points"]["P"][0].get<double>(), 5.5);
+  EXPECT_EQ(s["edit_error"].get<std::string>(),
+            "P.x: the field is empty; type a number such as 2.5 or -1e-9; the previous value is kept.");
+}
+
 TEST(Keyboard, CtrlQQuitsWhileAFieldIsBeingTypedInto) {
   TempDir dir;
   const nlohmann::json s = PlayScene(dir, "quit-typing");  // fails if the app did not quit
