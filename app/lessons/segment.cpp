@@ -24,7 +24,7 @@ std::vector<Preset> SegmentLesson::Presets() const {
        {{{1, 1}}, {{1, 1}}, {{3.5, 2.5}}}},
       {"Tiny (1e−9 long)", "A segment a billionth of a unit long: an absolute epsilon like 1e−5 would call it "
                            "a point. Core has no absolute epsilon.",
-       {{{0, 0}}, {{2e-9, 1e-9}}, {{3e-9, 2.5e-9}}}},
+       {{{0, 0}}, {{0.8e-9, 0.6e-9}}, {{1.2e-9, 1e-9}}}},
       {"Far from the origin", "The same picture a million units away: relative precision, not absolute.",
        {{{1e6 - 4, 1e6 - 1}}, {{1e6 + 3, 1e6 + 1.5}}, {{1e6 - 1, 1e6 + 3}}}},
   };

@@ -164,6 +164,20 @@ TEST(LinearLessons, InspectorNumberLineAndMarkersAreCoresAnswerForEveryPreset) {
   }
 }
 
+TEST(LinearLessons, TheTinyPresetIsAsLongAsItsNameSays) {
+  // "Tiny (1e−9 long)" was 2.24e−9 long (review s29 #13). Every linear lesson that has it
+  // must have |B − A| = 1e−9 to the last digits shown.
+  int found = 0;
+  for (const Lesson* lesson : {LessonTable()[0], LessonTable()[1], LessonTable()[2]})
+    for (const Preset& preset : lesson->Presets()) {
+      if (preset.name.find("1e−9 long") == std::string::npos) continue;
+      ++found;
+      const cq::Vec2d d = preset.points[1] - preset.points[0];
+      EXPECT_NEAR(std::sqrt(d.v[0] * d.v[0] + d.v[1] * d.v[1]), 1e-9, 1e-21) << lesson->Id();
+    }
+  EXPECT_GE(found, 1);
+}
+
 TEST(LinearLessons, WithAEqualToBTheWholeNumberLineIsRegionA) {
   // A = B: the shape is the point A, every t gives it, and the canvas is one region A.
   // The axis used to be coloured by kind: interior for the line, and for t > 0 on the ray.
