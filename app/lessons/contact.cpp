@@ -167,7 +167,7 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
 
   auto n = [&](double v) { return FormatNumber(v, style); };
   AddValue(frame, "radius", n(*radius), "r = |R|");
-  AddValue(frame, "t_raw", n(q->tRaw), "(C − A)·(B − A) / |B − A|²: where C projects onto the wire's line");
+  AddValue(frame, "t_raw", ValueText(q->tRaw, style), "(C − A)·(B − A) / |B − A|²: where C projects onto the wire's line");
   AddValue(frame, "t", n(q->t), "t_raw clamped to [0, 1]: Q = A + t(B − A)");
   AddValue(frame, "region", frame.regionName, "the Voronoi region of C: which feature of the wire is closest");
   AddValue(frame, "closest", FormatPoint(contact->closest, style), "Q, the wire's closest point to C");

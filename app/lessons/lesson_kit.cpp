@@ -125,16 +125,16 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const cq::
     // overflows in double, and core divides at an exact power-of-two scale instead.
     frame.steps.push_back("Project: |B − A|² = " + n(q.denominator) +
                           " in double (the square under- or overflows), so core rescales by a power of two "
-                          "before dividing: t_raw = (" + query + " − A)·(B − A) / |B − A|² = " + n(q.tRaw) + ".");
+                          "before dividing: t_raw = (" + query + " − A)·(B − A) / |B − A|²" + EqualsText(q.tRaw, style) + ".");
   else if (!std::isfinite(q.numerator))
     // A point far out (P.x = 1e308): the dot product overflows in double, t_raw does not
     // ("= inf / 55.25 = 1.26697e+307" was arithmetic no student could follow).
     frame.steps.push_back("Project: (" + query + " − A)·(B − A) = " + n(q.numerator) +
                           " in double (the dot product overflows), so core rescales by a power of two before "
-                          "dividing: t_raw = (" + query + " − A)·(B − A) / |B − A|² = " + n(q.tRaw) + ".");
+                          "dividing: t_raw = (" + query + " − A)·(B − A) / |B − A|²" + EqualsText(q.tRaw, style) + ".");
   else
     frame.steps.push_back("Project: t_raw = (" + query + " − A)·(B − A) / |B − A|² = " + n(q.numerator) + " / " +
-                          n(q.denominator) + " = " + n(q.tRaw) + ".");
+                          n(q.denominator) + EqualsText(q.tRaw, style) + ".");
   std::string clamp = std::string("Clamp to ") + ClampRange(kind) + ": ";
   switch (q.region) {
     case cq::LinearRegion::VertexA:
@@ -153,9 +153,9 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const cq::
       break;
     case cq::LinearRegion::Interior:
       if (kind == cq::LinearKind::Line)
-        clamp = "No clamp: a line is unbounded, so t = t_raw = " + n(q.t) + ".";
+        clamp = "No clamp: a line is unbounded, so t = t_raw" + EqualsText(q.t, style) + ".";
       else
-        clamp += "t_raw is inside, so t = t_raw = " + n(q.t) + ": the foot is the answer.";
+        clamp += "t_raw is inside, so t = t_raw" + EqualsText(q.t, style) + ": the foot is the answer.";
       break;
   }
   if (kind != cq::LinearKind::Line)
@@ -165,7 +165,7 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const cq::
   if (!std::isfinite(q.t))
     // t itself overflows (a point far along a line whose B - A is tiny): its product with
     // B - A does not, and core forms it at the same power-of-two scale as t_raw.
-    evaluate = "Evaluate: t is beyond double's range, but t(B − A) is not: core forms it at the power-of-two "
+    evaluate = "Evaluate: t is beyond the double range, but t(B − A) is not: core forms it at the power-of-two "
                "scale it divided at, closest = " + FormatPoint(q.closest, style);
   if (q.region == cq::LinearRegion::VertexA) evaluate += ", the vertex A itself";
   if (q.region == cq::LinearRegion::VertexB) evaluate += ", the vertex B itself";

@@ -9,6 +9,13 @@
 namespace cq::app {
 namespace {
 
+/// |B − A|² as core holds it, and where that 0 is an underflow (A ≠ B, |B − A| below
+/// about 1.6e−162) rather than A = B, saying so: "0" alone read as a zero-length segment.
+std::string DenominatorText(const cq::LinearResult<double, 2>& q, bool degenerate, NumberStyle style) {
+  if (q.denominator == 0 && !degenerate) return "0 in double (|B − A|² underflows; core rescales)";
+  return ValueText(q.denominator, style);
+}
+
 void AddSteps(LessonFrame& frame, cq::LinearKind kind, const cq::LinearResult<double, 2>& q, NumberStyle style,
               bool degenerate) {
   AddProjectClampEvaluate(frame, kind, q, style, "P", degenerate);
@@ -16,9 +23,8 @@ void AddSteps(LessonFrame& frame, cq::LinearKind kind, const cq::LinearResult<do
     frame.steps.push_back("Distance: |P − A| = " + FormatNumber(q.distance, style) + ".");
   else
     frame.steps.push_back("Distance: |P − closest| = " + FormatNumber(q.distance, style) + "  (squared: " +
-                          FormatNumber(q.distanceSq, style) +
-                          (std::isfinite(q.distanceSq) ? "" : ", beyond double's range; the distance itself is not") +
-                          ").");
+                          ValueText(q.distanceSq, style) +
+                          (std::isfinite(q.distanceSq) ? "" : "; the distance itself is not") + ").");
 }
 
 }  // namespace
@@ -54,14 +60,14 @@ LessonFrame LinearLesson::Evaluate(const Points& points, const WorldRect& view, 
 
   frame.numberLines.push_back(MakeTNumberLine(m_kind, *q, b - a));
 
-  auto n = [&](double v) { return FormatNumber(v, style); };
-  AddValue(frame, "t_raw", n(q->tRaw), "(P − A)·(B − A) / |B − A|²: where P projects onto the line through A and B");
-  AddValue(frame, "t", n(q->t), std::string("t_raw clamped to ") + ClampRange(m_kind) + ": closest = A + t(B − A)");
+  auto v = [&](double x) { return ValueText(x, style); };
+  AddValue(frame, "t_raw", v(q->tRaw), "(P − A)·(B − A) / |B − A|²: where P projects onto the line through A and B");
+  AddValue(frame, "t", v(q->t), std::string("t_raw clamped to ") + ClampRange(m_kind) + ": closest = A + t(B − A)");
   AddValue(frame, "region", frame.regionName, "the Voronoi region of P: which feature is closest");
-  AddValue(frame, "distance", n(q->distance), "|P − closest|");
-  AddValue(frame, "distance²", n(q->distanceSq), "|P − closest|², what to compare when only the order matters");
-  AddValue(frame, "numerator", n(q->numerator), "(P − A)·(B − A)");
-  AddValue(frame, "denominator", n(q->denominator), "|B − A|²");
+  AddValue(frame, "distance", v(q->distance), "|P − closest|");
+  AddValue(frame, "distance²", v(q->distanceSq), "|P − closest|², what to compare when only the order matters");
+  AddValue(frame, "numerator", v(q->numerator), "(P − A)·(B − A)");
+  AddValue(frame, "denominator", DenominatorText(*q, a == b, style), "|B − A|²");
   AddValue(frame, "closest", FormatPoint(q->closest, style), "the closest point of the shape, P(t)");
   AddValue(frame, "foot", FormatPoint(q->foot, style), "the projection onto the carrier line, P(t_raw)");
   AddSteps(frame, m_kind, *q, style, a == b);

@@ -22,6 +22,29 @@ std::string FormatNumber(double value, NumberStyle style) {
   return text;
 }
 
+namespace {
+
+/// "> 1.8e308" or "< −1.8e308": where an infinity from core lies (the largest double is
+/// 1.7976931348623157e308).
+std::string BeyondBound(double value) { return value > 0 ? "> 1.8e308" : "< −1.8e308"; }
+
+}  // namespace
+
+std::string ValueText(double value, NumberStyle style) {
+  if (std::isinf(value)) return BeyondBound(value) + " (beyond the double range)";
+  return FormatNumber(value, style);
+}
+
+std::string EqualsText(double value, NumberStyle style) {
+  if (std::isinf(value)) return ", beyond the double range (" + BeyondBound(value) + ")";
+  return " = " + FormatNumber(value, style);
+}
+
+std::string NameEquals(const std::string& name, double value, NumberStyle style) {
+  if (std::isinf(value)) return name + " " + BeyondBound(value);
+  return name + " = " + FormatNumber(value, style);
+}
+
 std::string FormatPoint(const cq::Vec2d& p, NumberStyle style) {
   return "(" + FieldNumber(p.x(), style) + ", " + FieldNumber(p.y(), style) + ")";
 }

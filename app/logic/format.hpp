@@ -19,6 +19,18 @@ std::string FormatNumber(double value, NumberStyle style);
 /// 1000000.403), as its fields once did.
 std::string FormatPoint(const cq::Vec2d& p, NumberStyle style);
 
+/// A value of core's in the inspector: FormatNumber's text, or for an infinity (a t_raw
+/// or |P − closest|² that overflows) what it stands for: "> 1.8e308 (beyond the double
+/// range)". "inf" read as if the value were infinite.
+std::string ValueText(double value, NumberStyle style);
+
+/// The same after a name in a sentence: " = 0.6", or ", beyond the double range
+/// (> 1.8e308)" ("so t = t_raw = inf" became "so t = t_raw, beyond the double range ...").
+std::string EqualsText(double value, NumberStyle style);
+
+/// A short label for a number line: "t_raw = 0.6", or "t_raw > 1.8e308" for an infinity.
+std::string NameEquals(const std::string& name, double value, NumberStyle style);
+
 /// A coordinate as its editable field shows it. Exact: FormatNumber's exact text. Readable:
 /// the exact text when it is short (at most 12 characters: "1000003", "1000001.5", "0.1"),
 /// else rounded to 6 significant digits or to 3 decimals past the integer part, whichever

@@ -272,7 +272,9 @@ TEST(LinearLessons, StepsTellTheTruthAtBoundariesAndForTinySegments) {
   ASSERT_GE(far.size(), 4u);
   EXPECT_EQ(far[0].find("inf /"), std::string::npos) << far[0];
   EXPECT_NE(far[0].find("the dot product overflows"), std::string::npos) << far[0];
-  EXPECT_NE(far[3].find("beyond double's range"), std::string::npos) << far[3];
+  EXPECT_NE(far[3].find("(squared: > 1.8e308 (beyond the double range); the distance itself is not)"),
+            std::string::npos)
+      << far[3];
 }
 
 TEST(LinearLessons, DegenerateSegmentIsThePointANotAnError) {
@@ -745,9 +747,64 @@ TEST(LinearLessons, EvaluateStepWhenTOverflows) {
   std::string evaluate;
   for (const std::string& step : frame.steps)
     if (step.rfind("Evaluate:", 0) == 0) evaluate = step;
-  EXPECT_NE(evaluate.find("beyond double's range"), std::string::npos) << evaluate;
+  EXPECT_NE(evaluate.find("beyond the double range"), std::string::npos) << evaluate;
   EXPECT_EQ(evaluate.find("A + t(B − A) ="), std::string::npos) << evaluate;
   EXPECT_NE(evaluate.find(FormatPoint(q.closest, NumberStyle::Readable)), std::string::npos) << evaluate;
+}
+
+// A line 1e-300 long and P 1e300 along it (review s28 #6): t_raw is about 1e600, past the
+// largest double. The inspector and the steps read "inf" ("t = t_raw = inf"), and the
+// denominator "0" as if A were B. Every text now says what the infinity stands for.
+TEST(LinearLessons, ATRawBeyondTheDoubleRangeIsSaidInWords) {
+  for (const double side : {1.0, -1.0}) {
+    SCOPED_TRACE(side);
+    const Points points = {{{0, 0}}, {{1e-300, 0}}, {{side * 1e300, 0}}};
+    for (const Lesson* base : {LessonTable()[1], LessonTable()[2]}) {  // the ray clamps -inf to 0
+      const LessonFrame frame = base->Evaluate(points, k_view, NumberStyle::Readable);
+      ASSERT_FALSE(frame.error);
+      const auto& q = std::get<cq::LinearResult<double, 2>>(frame.result);
+      ASSERT_TRUE(std::isinf(q.tRaw));
+      ASSERT_EQ(q.denominator, 0.0);
+      auto values = ValuesByLabel(frame);
+      const std::string beyond = side > 0 ? "> 1.8e308 (beyond the double range)" : "< −1.8e308 (beyond the double range)";
+      EXPECT_EQ(values["t_raw"], beyond) << base->Id();
+      EXPECT_EQ(values["denominator"], "0 in double (|B − A|² underflows; core rescales)");
+      if (std::isinf(q.t)) {
+        EXPECT_EQ(values["t"], beyond) << base->Id();
+      }
+      if (std::isinf(q.distanceSq)) {
+        EXPECT_EQ(values["distance²"], "> 1.8e308 (beyond the double range)");
+      }
+      for (const auto& [label, text] : values) EXPECT_EQ(text.find("inf"), std::string::npos) << label << ": " << text;
+      for (const std::string& step : frame.steps) {
+        EXPECT_EQ(step.find("inf"), std::string::npos) << step;
+        EXPECT_EQ(step.find("= beyond"), std::string::npos) << step;
+      }
+      const std::string project = frame.steps.at(0);
+      EXPECT_NE(project.find("/ |B − A|², beyond the double range (" + std::string(side > 0 ? ">" : "<")),
+                std::string::npos)
+          << project;
+      if (base == LessonTable()[2]) {
+        EXPECT_EQ(frame.steps.at(1), "No clamp: a line is unbounded, so t = t_raw, beyond the double range (" +
+                                         std::string(side > 0 ? "> 1.8e308" : "< −1.8e308") + ").");
+      }
+    }
+  }
+  // A segment whose |B − A|² is 0 because A = B keeps the plain 0.
+  const LessonFrame point = SegmentLesson().Evaluate({{{1, 1}}, {{1, 1}}, {{2, 2}}}, k_view, NumberStyle::Readable);
+  EXPECT_EQ(ValuesByLabel(point)["denominator"], "0");
+}
+
+TEST(Format, InfinitiesAreSaidAsBeyondTheRange) {
+  EXPECT_EQ(ValueText(0.6, NumberStyle::Readable), "0.6");
+  EXPECT_EQ(ValueText(HUGE_VAL, NumberStyle::Exact), "> 1.8e308 (beyond the double range)");
+  EXPECT_EQ(ValueText(-HUGE_VAL, NumberStyle::Readable), "< −1.8e308 (beyond the double range)");
+  EXPECT_EQ(EqualsText(2, NumberStyle::Readable), " = 2");
+  EXPECT_EQ(EqualsText(-HUGE_VAL, NumberStyle::Readable), ", beyond the double range (< −1.8e308)");
+  EXPECT_EQ(NameEquals("t_raw", 0.25, NumberStyle::Readable), "t_raw = 0.25");
+  EXPECT_EQ(NameEquals("t_raw", HUGE_VAL, NumberStyle::Readable), "t_raw > 1.8e308");
+  // The largest double itself is a number, shown as one.
+  EXPECT_EQ(ValueText(1.7976931348623157e308, NumberStyle::Readable), "1.79769e+308");
 }
 
 }  // namespace

@@ -530,5 +530,24 @@ TEST(StateJson, HoldsLessonPointsCoreValuesAndShownTexts) {
   EXPECT_EQ(j["canvas"]["max"][0], 800.0);
 }
 
+// Values beyond the double range were written as null, which reads as "no value" (review
+// s28 #6); closest-query's 1e999 would not do either, since nlohmann refuses to read it.
+TEST(StateJson, ValuesBeyondTheDoubleRangeAreWrittenAsInfStrings) {
+  const LineLesson lesson;
+  const Points points = {{{0, 0}}, {{1e-300, 0}}, {{-1e300, 0}}};
+  Camera camera;
+  camera.SetViewport({{{0, 0}}, {{800, 600}}});
+  const LessonFrame frame = lesson.Evaluate(points, camera.VisibleWorld(), NumberStyle::Readable);
+  const nlohmann::json j = StateToJson(lesson, points, frame, camera);
+  EXPECT_EQ(j["values"]["t_raw"], "-inf");
+  EXPECT_EQ(j["values"]["t"], "-inf");
+  EXPECT_EQ(j["values"]["distance_sq"], "inf");
+  EXPECT_EQ(j["values"]["numerator"].get<double>(), -1.0);
+  const auto q = cq::ClosestPointOnLine(points[2], points[0], points[1]);
+  EXPECT_EQ(j["values"]["distance"].get<double>(), q->distance);
+  // Read back as text, the dump holds no null.
+  EXPECT_EQ(j.dump().find("null"), std::string::npos) << j.dump();
+}
+
 }  // namespace
 }  // namespace cq::app
