@@ -54,28 +54,50 @@ double DistanceToBox(const ScreenBox& box, const cq::Vec2d& point) {
 
 ScreenBox PlaceLabel(const cq::Vec2d& anchor, const cq::Vec2d& size, double gap, const cq::Vec2d& preferred,
                      const std::vector<ScreenCircle>& circles, const std::vector<ScreenBox>& boxes,
-                     const std::optional<ScreenBox>& area, const std::vector<cq::Vec2d>& rivals) {
+                     const std::optional<ScreenBox>& area, const std::vector<cq::Vec2d>& rivals,
+                     const std::vector<ScreenCircle>& soft) {
   const cq::Vec2d start = cq::Normalize(preferred).value_or(cq::Vec2d{{1, 0}});
   constexpr double k_step = 3.14159265358979323846 / 4;
   const int order[8] = {0, 1, -1, 2, -2, 3, -3, 4};
+  auto place = [&](int ring, int turn) {
+    return BoxAlong(anchor, size, gap + ring * (size.y() + 2), Rotate(start, turn * k_step));
+  };
+  auto free = [&](const ScreenBox& box) {
+    return (!area || Inside(box, *area)) &&
+           std::none_of(circles.begin(), circles.end(), [&](const ScreenCircle& c) { return Overlaps(box, c); }) &&
+           std::none_of(boxes.begin(), boxes.end(), [&](const ScreenBox& b) { return Overlaps(box, b); }) &&
+           std::none_of(rivals.begin(), rivals.end(),
+                        [&](const cq::Vec2d& other) { return DistanceToBox(box, other) < DistanceToBox(box, anchor); });
+  };
+  // Within the first k_softRings rings: a free place off the drawn lines too, else the
+  // free place that crosses the fewest of them, each ring out counting as two discs
+  // crossed (the first such in that order).
+  if (!soft.empty()) {
+    std::optional<ScreenBox> best;
+    std::ptrdiff_t bestScore = 0;
+    for (int ring = 0; ring < k_softRings; ++ring)
+      for (int turn : order) {
+        const ScreenBox box = place(ring, turn);
+        if (!free(box)) continue;
+        const std::ptrdiff_t score =
+            std::count_if(soft.begin(), soft.end(), [&](const ScreenCircle& c) { return Overlaps(box, c); }) + 2 * ring;
+        if (score == 0) return box;
+        if (!best || score < bestScore) {
+          best = box;
+          bestScore = score;
+        }
+      }
+    if (best) return *best;
+  }
   // Eight directions at the given gap, then the same farther out, a label height at a time.
   // The first free place wins; while none is, the place moved inside the area that the
   // others cover least is kept.
   std::optional<ScreenBox> leastCovered;
   double leastCover = 0;
   for (int ring = 0; ring < 6; ++ring) {
-    const double reach = gap + ring * (size.y() + 2);
     for (int turn : order) {
-      const ScreenBox box = BoxAlong(anchor, size, reach, Rotate(start, turn * k_step));
-      const bool inside = !area || Inside(box, *area);
-      const bool free =
-          inside &&
-          std::none_of(circles.begin(), circles.end(), [&](const ScreenCircle& c) { return Overlaps(box, c); }) &&
-          std::none_of(boxes.begin(), boxes.end(), [&](const ScreenBox& b) { return Overlaps(box, b); }) &&
-          std::none_of(rivals.begin(), rivals.end(), [&](const cq::Vec2d& other) {
-            return DistanceToBox(box, other) < DistanceToBox(box, anchor);
-          });
-      if (free) return box;
+      const ScreenBox box = place(ring, turn);
+      if (free(box)) return box;
       const ScreenBox moved = area ? KeepInside(box, *area) : box;
       const double cover = CoveredArea(moved, circles, boxes);
       if (!leastCovered || cover < leastCover) {

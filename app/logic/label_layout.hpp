@@ -31,9 +31,17 @@ struct ScreenBox {
 /// point of `rivals` (the other named points) is nearer to the box than `anchor` is: the
 /// contact lesson's "C′" sat right above C, 11 pixels from it and 29 from C′, and "C"
 /// beside C′, so a student read the centre as C′.
+///
+/// `soft` are the drawn lines (discs along them). Within the first k_softRings rings, a
+/// free place off them is taken first, else the free place that crosses the fewest discs
+/// of them (a ring out counting as two; a line across a label covers about five). Past those rings the lines are ignored (a label
+/// across a line beats one far from its point, or on a handle). The distance's "s =
+/// -0.742781" sat across the distance line, "closest" across a box edge.
+inline constexpr int k_softRings = 3;
 ScreenBox PlaceLabel(const cq::Vec2d& anchor, const cq::Vec2d& size, double gap, const cq::Vec2d& preferred,
                      const std::vector<ScreenCircle>& circles, const std::vector<ScreenBox>& boxes,
-                     const std::optional<ScreenBox>& area = std::nullopt, const std::vector<cq::Vec2d>& rivals = {});
+                     const std::optional<ScreenBox>& area = std::nullopt, const std::vector<cq::Vec2d>& rivals = {},
+                     const std::vector<ScreenCircle>& soft = {});
 
 /// The distance from `point` to the nearest point of `box` (0 inside it).
 double DistanceToBox(const ScreenBox& box, const cq::Vec2d& point);

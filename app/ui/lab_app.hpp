@@ -108,6 +108,7 @@ class LabApp {
   struct CanvasLabels {
     std::vector<CanvasLabel> labels;
     std::vector<ScreenCircle> handles;  ///< the handles and markers on screen, as discs
+    std::vector<ScreenCircle> lines;    ///< the drawn lines (shape, perpendicular, distance, ...), as discs
     std::optional<ScreenBox> banner;    ///< the error banner's box, when there is one
   };
   CanvasLabels PlaceCanvasLabels() const;

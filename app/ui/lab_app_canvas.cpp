@@ -262,11 +262,14 @@ void LabApp::DrawGridLabels(ImDrawList& draw, const CanvasLabels& avoid) const {
   for (const CanvasLabel& l : avoid.labels) taken.push_back(l.box);
   if (avoid.banner) taken.push_back(*avoid.banner);  // "3.5" peeked out from under it
   const ScreenBox area{rect.min, rect.max};
+  // Off the handles and markers and off the drawn lines: a segment struck through "-2".
+  std::vector<ScreenCircle> discs = avoid.handles;
+  discs.insert(discs.end(), avoid.lines.begin(), avoid.lines.end());
   auto place = [&](const char* kind, const std::string& text, const std::vector<cq::Vec2d>& places) {
     const cq::Vec2d size = FromIm(ImGui::CalcTextSize(text.c_str()));
     for (const cq::Vec2d& at : places) {
       const ScreenBox box{at, at + size};
-      if (!GridLabelFits(box, area, taken, avoid.handles)) continue;
+      if (!GridLabelFits(box, area, taken, discs)) continue;
       draw.AddText(ToIm(at), color, text.c_str());
       m_drawnLabels.push_back({kind, text, box});
       taken.push_back(box);  // the next grid label keeps off it too
@@ -403,6 +406,19 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
   const cq::Vec2d reach = cq::Vec2d::Splat(Px(200));
   const ScreenRect near{m_layout.canvas.min - reach, m_layout.canvas.max + reach};
   const ScreenBox canvasBox{m_layout.canvas.min, m_layout.canvas.max};
+  // The lines drawn on the canvas, as small discs along them: every label keeps off them
+  // where it can (the distance's "s = -0.742781" sat across the distance line, "closest"
+  // across a box edge, the plane's line ran under a label, a segment through the grid's
+  // "-2"). Where no place is free, PlaceLabel takes the one they cover least.
+  auto keepOff = [&](const cq::Vec2d& p0, const cq::Vec2d& p1) {
+    for (const ScreenCircle& c : CirclesAlong(p0, p1, Px(3), Px(6), canvasBox)) result.lines.push_back(c);
+  };
+  for (const StrokeLine& s : m_frame.strokes)
+    if (s.stroke == Stroke::Shape || s.stroke == Stroke::Perpendicular || s.stroke == Stroke::ClampMove ||
+        s.stroke == Stroke::Normal)
+      keepOff(m_camera.LocalToScreen(s.p0, m_frame.origin), m_camera.LocalToScreen(s.p1, m_frame.origin));
+  if (m_frame.distance) keepOff(S(m_frame.distance->p0), S(m_frame.distance->p1));
+  if (m_frame.pushOut) keepOff(S(m_frame.pushOut->p0), S(m_frame.pushOut->p1));
   // The named points: a point's name goes where no other named point is nearer to it.
   std::vector<cq::Vec2d> named;
   for (const DragHandle& h : m_handles)
@@ -416,16 +432,20 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
     return rivals;
   };
   auto label = [&](const std::string& text, const cq::Vec2d& anchor, double gap, const cq::Vec2d& preferred,
-                   const Rgba& ink, float backgroundAlpha, bool optional = false, bool ofPoint = false) {
+                   const Rgba& ink, float backgroundAlpha, bool optional = false, bool ofPoint = false,
+                   const std::vector<ScreenCircle>& own = {}) {
     if (!near.Contains(anchor) || !cq::IsFinite(preferred)) return;
+    // A line's own label never covers it (soft for every other label, hard for its own).
+    std::vector<ScreenCircle> hard = discs;
+    hard.insert(hard.end(), own.begin(), own.end());
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());
     // A label of something on the canvas stays whole inside it ("region A" at the left
     // edge read "egion A", the plane's "s = -0.742781" lost its last digits at the right):
     // a free place inside first, else the preferred one moved in.
     const bool onCanvas = m_layout.canvas.Contains(anchor);
-    ScreenBox box = PlaceLabel(anchor, FromIm(size) + 2.0 * textPad, gap, preferred, discs, placed,
+    ScreenBox box = PlaceLabel(anchor, FromIm(size) + 2.0 * textPad, gap, preferred, hard, placed,
                                onCanvas ? std::optional<ScreenBox>(canvasBox) : std::nullopt,
-                               ofPoint ? rivalsOf(anchor) : std::vector<cq::Vec2d>{});
+                               ofPoint ? rivalsOf(anchor) : std::vector<cq::Vec2d>{}, result.lines);
     if (onCanvas) box = KeepInside(box, canvasBox);
     // The label of something just off the canvas is drawn only where it is whole inside
     // it: "closest" for a foot above the view sat under the menu bar, one below it was cut
@@ -461,13 +481,15 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
     const cq::Vec2d a = S(m_frame.distance->p0);
     const cq::Vec2d b = S(m_frame.distance->p1);
     if (const auto middle = VisibleMiddle(a, b, canvasBox))
-      label(m_frame.distanceText, *middle, Px(4), cq::PerpLeft(b - a), StrokeColor(Stroke::Distance), 0.85f);
+      label(m_frame.distanceText, *middle, Px(4), cq::PerpLeft(b - a), StrokeColor(Stroke::Distance), 0.85f, false,
+            false, CirclesAlong(a, b, Px(3), Px(6), canvasBox));
   }
   if (m_frame.pushOut && !(m_frame.pushOut->p0 == m_frame.pushOut->p1)) {
     const cq::Vec2d a = S(m_frame.pushOut->p0);
     const cq::Vec2d b = S(m_frame.pushOut->p1);
     if (const auto middle = VisibleMiddle(a, b, canvasBox))
-      label(m_frame.pushOutText, *middle, Px(4), cq::PerpLeft(b - a) * -1.0, StrokeColor(Stroke::PushOut), 0.85f);
+      label(m_frame.pushOutText, *middle, Px(4), cq::PerpLeft(b - a) * -1.0, StrokeColor(Stroke::PushOut), 0.85f,
+            false, false, CirclesAlong(a, b, Px(3), Px(6), canvasBox));
   }
 
   // The markers' names after the values: where no free place is left (the contact lesson
@@ -481,15 +503,10 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
   // it took every x label's place.
   // And off the shape and the lines drawn from P (far from the origin the segment struck
   // through "interior", the distance line through "edge").
+  std::vector<ScreenCircle> obstacles = discs;
+  obstacles.insert(obstacles.end(), result.lines.begin(), result.lines.end());
   const double rowY = XLabelRowY();
   placed.push_back({{{m_layout.canvas.min.x(), rowY - 1}}, {{m_layout.canvas.max.x(), rowY + ImGui::GetFontSize() + 1}}});
-  auto keepOff = [&](const cq::Vec2d& p0, const cq::Vec2d& p1) {
-    for (const ScreenCircle& c : CirclesAlong(p0, p1, Px(3), Px(6), canvasBox)) discs.push_back(c);
-  };
-  for (const StrokeLine& s : m_frame.strokes)
-    if (s.stroke == Stroke::Shape || s.stroke == Stroke::Perpendicular || s.stroke == Stroke::ClampMove)
-      keepOff(m_camera.LocalToScreen(s.p0, m_frame.origin), m_camera.LocalToScreen(s.p1, m_frame.origin));
-  if (m_frame.distance) keepOff(S(m_frame.distance->p0), S(m_frame.distance->p1));
   if (m_settings.showRegions) {
     for (const RegionFill& fill : m_frame.regions) {
       const bool boxRegion = fill.tone == Tone::BoxInside || fill.tone == Tone::BoxEdge || fill.tone == Tone::BoxVertex;
@@ -511,7 +528,7 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
       // interior, its centre past the boundary).
       const std::string name = ToneName(fill.tone);
       const ImVec2 size = ImGui::CalcTextSize(name.c_str());
-      if (const auto box = PlaceInsideRegion(screen, c, FromIm(size) + 2.0 * textPad, Px(6), discs, placed)) {
+      if (const auto box = PlaceInsideRegion(screen, c, FromIm(size) + 2.0 * textPad, Px(6), obstacles, placed)) {
         placed.push_back(*box);
         result.labels.push_back({*box, name, ToneInk(fill.tone), 0.0f});
       }

@@ -339,6 +339,53 @@ TEST(LabelLayout, WithNoFreePlaceTheLeastCoveredOneIsKept) {
   EXPECT_DOUBLE_EQ(CoveredArea(inArea, {own, handle}, taken), size.x() * size.y());
 }
 
+TEST(LabelLayout, ALabelKeepsOffTheDrawnLinesWhereItCan) {
+  // The plane lesson: the distance line runs steeply down from the anchor at its middle, and
+  // the preferred place (to the right, the line's left normal) was crossed by it: "s =
+  // -0.742781" sat across the line. With the line as `soft` discs the label goes beside it.
+  const cq::Vec2d anchor{{991, 556}};
+  const ScreenBox area{{{420, 22}}, {{1200, 688}}};
+  const std::vector<ScreenCircle> line = CirclesAlong({{1008, 515}}, {{975, 598}}, 3, 6, area);
+  const cq::Vec2d size{{113, 21}};
+  const ScreenBox across = PlaceLabel(anchor, size, 4, {{83, 33}}, {}, {}, area);
+  ASSERT_TRUE(std::any_of(line.begin(), line.end(), [&](const ScreenCircle& c) { return Overlaps(across, c); }))
+      << "precondition: without the lines the label crosses one";
+  auto crossed = [&](const ScreenBox& box) {
+    return std::count_if(line.begin(), line.end(), [&](const ScreenCircle& c) { return Overlaps(box, c); });
+  };
+  const ScreenBox beside = PlaceLabel(anchor, size, 4, {{83, 33}}, {}, {}, area, {}, line);
+  // At most a corner grazes the discs (3 px around a 2 px line), where the line ran across.
+  EXPECT_GE(crossed(across), 4);
+  EXPECT_LE(crossed(beside), 2) << crossed(across);
+  EXPECT_LT(DistanceToBox(beside, anchor), 4 + k_softRings * (size.y() + 2));
+}
+
+TEST(LabelLayout, LinesGiveWayToHandlesLabelsAndNearness) {
+  // Lines everywhere near the anchor (a grid of them): no place is free of them, so the label
+  // is still placed off the handle and the other label, on the free place near it that
+  // crosses the fewest lines (a ring out counting as two discs), never far away.
+  const cq::Vec2d anchor{{100, 100}};
+  const ScreenCircle own{anchor, 10};
+  const ScreenBox taken{{{120, 90}}, {{200, 110}}};  // the preferred place, to the right
+  std::vector<ScreenCircle> lines;
+  for (double x = 0; x <= 200; x += 6)
+    for (double y = 0; y <= 200; y += 6) lines.push_back({{{x, y}}, 3});
+  const cq::Vec2d size{{40, 16}};
+  const ScreenBox withLines = PlaceLabel(anchor, size, 12, {{1, 0}}, {own}, {taken}, std::nullopt, {}, lines);
+  const ScreenBox without = PlaceLabel(anchor, size, 12, {{1, 0}}, {own}, {taken});
+  EXPECT_FALSE(Overlaps(withLines, own));
+  EXPECT_FALSE(Overlaps(withLines, taken));
+  // Every place crosses lines: it stays within the rings the lines are weighed in.
+  EXPECT_LT(DistanceToBox(withLines, anchor), 12 + k_softRings * (size.y() + 2));
+  // A single line through the first free place moves the label to the next one, not a ring out.
+  const std::vector<ScreenCircle> one = CirclesAlong(without.min, without.max, 3, 6, ScreenBox{{{0, 0}}, {{400, 400}}});
+  const ScreenBox moved = PlaceLabel(anchor, size, 12, {{1, 0}}, {own}, {taken}, std::nullopt, {}, one);
+  EXPECT_FALSE(moved.min == without.min);
+  EXPECT_FALSE(Overlaps(moved, own));
+  EXPECT_FALSE(Overlaps(moved, taken));
+  EXPECT_LT(DistanceToBox(moved, anchor), 12 + 1);
+}
+
 TEST(LabelLayout, InsideConvexHoldsEveryCornerInEitherOrientation) {
   const std::vector<cq::Vec2d> square = {{{0, 0}}, {{100, 0}}, {{100, 100}}, {{0, 100}}};
   const std::vector<cq::Vec2d> reversed(square.rbegin(), square.rend());

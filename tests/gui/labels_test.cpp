@@ -236,5 +236,64 @@ INSTANTIATE_TEST_SUITE_P(
                       LineCase{"SegmentDefault", "--lesson segment --size 1600x1000"}),
     [](const ::testing::TestParamInfo<LineCase>& param) { return std::string(param.param.name); });
 
+// The lines drawn on the canvas run through no label: the distance line (P or C to the
+// closest point) and the shape (the segment AB, the plane's line). The plane's "s =
+// -0.742781" sat across the distance line, "closest" across the plane's line and a box
+// edge, and a segment struck through the grid's "-2" (reviews s28 #8, s29 #8 and #9).
+class LinesThroughLabels : public ::testing::TestWithParam<LineCase> {};
+
+/// Whether the segment pq (screen pixels) passes through `box` shrunk by `inset` pixels a
+/// side: sampled every quarter pixel (the lines are drawn 2 to 3 pixels wide).
+bool Crosses(const cq::Vec2d& p, const cq::Vec2d& q, const ScreenBox& box, double inset) {
+  const double length = std::hypot(q.x() - p.x(), q.y() - p.y());
+  const int steps = std::max(1, int(std::min(length, 1e5) * 4));
+  for (int i = 0; i <= steps; ++i) {
+    const double u = double(i) / steps;
+    const cq::Vec2d x = p + u * (q - p);
+    if (x.x() > box.min.x() + inset && x.x() < box.max.x() - inset && x.y() > box.min.y() + inset &&
+        x.y() < box.max.y() - inset)
+      return true;
+  }
+  return false;
+}
+
+TEST_P(LinesThroughLabels, NoLabelIsStruckThrough) {
+  TempDir dir;
+  const nlohmann::json s = StateAfterFrames(GetParam().args, dir);
+  ASSERT_FALSE(s.is_discarded());
+  const cq::app::Camera camera = CameraFromState(s);
+  const std::string lesson = s["lesson"].get<std::string>();
+  const auto& points = s["points"];
+  auto screen = [&](const cq::Vec2d& world) { return camera.WorldToScreen(world); };
+  const cq::Vec2d closest = screen(PointFromJson(s["values"]["closest"]));
+  std::vector<std::pair<cq::Vec2d, cq::Vec2d>> lines;
+  lines.push_back({screen(PointFromJson(points[lesson == "contact" ? "C" : "P"])), closest});
+  if (lesson == "segment" || lesson == "contact") lines.push_back({screen(PointFromJson(points["A"])), screen(PointFromJson(points["B"]))});
+  if (lesson == "plane") {  // through the foot, across the normal N - O, far past the canvas
+    const cq::Vec2d n = PointFromJson(points["N"]) - PointFromJson(points["O"]);
+    const cq::Vec2d along = screen(PointFromJson(s["values"]["closest"]) + cq::Vec2d{{-n.y(), n.x()}}) - closest;
+    const cq::Vec2d unit = (1.0 / std::hypot(along.x(), along.y())) * along;
+    lines.push_back({closest - 4000.0 * unit, closest + 4000.0 * unit});
+  }
+  int checked = 0;
+  for (const Label& l : LabelsFromJson(s["labels"])) {
+    ++checked;
+    for (const auto& [p, q] : lines)
+      EXPECT_FALSE(Crosses(p, q, l.box, 1.0)) << l.kind << " \"" << l.text << "\" is struck through by the line from ("
+                                              << p.x() << ", " << p.y() << ") to (" << q.x() << ", " << q.y() << ")";
+  }
+  EXPECT_GT(checked, 3);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Scenes, LinesThroughLabels,
+    ::testing::Values(LineCase{"PlaneDefault", "--lesson plane --size 1200x800"},
+                      LineCase{"PlaneSmall", "--lesson plane --size 800x600"},
+                      LineCase{"SegmentDefault", "--lesson segment --size 1280x800"},
+                      LineCase{"SegmentAtUiScale1_5", "--lesson segment --size 800x600 --ui-scale 1.5"},
+                      LineCase{"LineDefault", "--lesson line --size 1280x800"},
+                      LineCase{"ContactDefault", "--lesson contact --size 1200x800"}),
+    [](const ::testing::TestParamInfo<LineCase>& param) { return std::string(param.param.name); });
+
 }  // namespace
 }  // namespace cq::gui_test
