@@ -272,7 +272,10 @@ void LabApp::DrawGridLabels(ImDrawList& draw, const CanvasLabels& avoid) const {
       if (!GridLabelFits(box, area, taken, discs)) continue;
       draw.AddText(ToIm(at), color, text.c_str());
       m_drawnLabels.push_back({kind, text, box});
-      taken.push_back(box);  // the next grid label keeps off it too
+      // The next grid label keeps off it too, by a space's width: labels moved off their
+      // line by a handle ran together ("-4e+16-2e+16").
+      const cq::Vec2d space{{Px(6), 0}};
+      taken.push_back({box.min - space, box.max + space});
       return;
     }
   };

@@ -78,6 +78,13 @@ TEST_P(CanvasLabels, GridLabelsAtTheirLinesNothingOverlappedNothingCut) {
       if (j != i) {
         EXPECT_FALSE(cq::app::Overlaps(a.box, labels[j].box)) << a.text << " overlaps " << labels[j].text;
       }
+      // Two grid labels side by side keep a space between them (6 UI pixels): moved off
+      // their lines by handles, "-4e+16" and "-2e+16" ran together.
+      const Label& b = labels[j];
+      if (j > i && b.kind != "canvas" && a.box.min.y() < b.box.max.y() && b.box.min.y() < a.box.max.y()) {
+        const double space = std::max(b.box.min.x() - a.box.max.x(), a.box.min.x() - b.box.max.x());
+        EXPECT_GE(space, 6 * s["ui_scale"].get<double>() - 0.5) << "\"" << a.text << "\" and \"" << b.text << "\" run together";
+      }
     }
     // At its line: an x label starts 4 UI pixels right of it, a y label ends about 1 px above it.
     // The value is read in long double, so that a label's decimal is not rounded onto the
