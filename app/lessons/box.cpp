@@ -46,6 +46,7 @@ NumberLine MakeAxisLine(int axis, const cq::Aabb<double, 2>& box, const cq::Vec2
   line.rawName = std::string("P.") + name;
   line.clamped = q.closest.v[axis];
   line.clampedName = std::string("closest.") + name;
+  line.coordinates = true;
   line.dragDirection = cq::Vec2d::Axis(axis);
   const double pad = std::max(0.5, 0.5 * (hi - lo));
   FitNumberLine(line, lo - pad, hi + pad);
@@ -170,8 +171,11 @@ LessonFrame BoxLesson::Evaluate(const Points& points, const WorldRect& view, Num
 
   const char* axisNames[2] = {"x", "y"};
   for (int i = 0; i < 2; ++i) {
-    frame.steps.push_back(std::string("Clamp ") + axisNames[i] + ": P." + axisNames[i] + " = " + n(p.v[i]) +
-                          " into [" + n(box.min.v[i]) + ", " + n(box.max.v[i]) + "] gives " + n(q->closest.v[i]) +
+    // Coordinates as their fields write them: P.x = 1000005 clamped to 1000000 read "P.x =
+    // 1e+06 into [-1e+06, 1e+06] gives 1e+06".
+    auto c = [&](double v) { return FieldNumber(v, style); };
+    frame.steps.push_back(std::string("Clamp ") + axisNames[i] + ": P." + axisNames[i] + " = " + c(p.v[i]) +
+                          " into [" + c(box.min.v[i]) + ", " + c(box.max.v[i]) + "] gives " + c(q->closest.v[i]) +
                           " (" + sideName(q->side[i]) + ").");
   }
   const int clampedAxes = (q->side[0] != 0) + (q->side[1] != 0);

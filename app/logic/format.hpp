@@ -28,8 +28,9 @@ std::string ValueText(double value, NumberStyle style);
 /// (> 1.8e308)" ("so t = t_raw = inf" became "so t = t_raw, beyond the double range ...").
 std::string EqualsText(double value, NumberStyle style);
 
-/// A short label for a number line: "t_raw = 0.6", or "t_raw > 1.8e308" for an infinity.
-std::string NameEquals(const std::string& name, double value, NumberStyle style);
+/// A short label for a number line: "t_raw = 0.6", or "t_raw > 1.8e308" for an infinity; a
+/// coordinate written as its field writes it (FieldNumber: "P.x = 1000005", not "1e+06").
+std::string NameEquals(const std::string& name, double value, NumberStyle style, bool coordinate = false);
 
 /// A coordinate as its editable field shows it. Exact: FormatNumber's exact text. Readable:
 /// the exact text when it is short (at most 12 characters: "1000003", "1000001.5", "0.1"),

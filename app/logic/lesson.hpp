@@ -141,6 +141,9 @@ struct NumberLine {
   std::optional<double> clamped;  ///< where the closest point sits on this line (absent: no clamp)
   std::string rawName;       ///< marker captions: "t_raw" / "t", "s" / "foot", "P.x" / "closest.x"
   std::string clampedName;
+  /// Its values are coordinates (the box's P.x, min.x, max.x), written as the fields write
+  /// them (FieldNumber): at 6 digits P.x = 1000005 read "1e+06", as its clamp to 1000000 did.
+  bool coordinates = false;
   double viewFrom = -1;      ///< the visible range
   double viewTo = 2;
   cq::Vec2d dragDirection{};  ///< dragging the raw marker by dv moves P by dv * dragDirection

@@ -95,13 +95,13 @@ void LabApp::NumberLinesDraw() {
     const bool rawOff = line.raw < line.viewFrom || line.raw > line.viewTo;
     const float xr = X(line.raw);
     std::optional<LineMark> clampedMark;
-    if (line.clamped) clampedMark = LineMark{NameEquals(line.clampedName, *line.clamped, m_settings.numbers), X(*line.clamped)};
+    if (line.clamped) clampedMark = LineMark{NameEquals(line.clampedName, *line.clamped, m_settings.numbers, line.coordinates), X(*line.clamped)};
     std::vector<LineMark> tickMarks;
     for (double tick : line.ticks)
-      if (tick >= line.viewFrom && tick <= line.viewTo) tickMarks.push_back({FormatNumber(tick, m_settings.numbers), X(tick)});
+      if (tick >= line.viewFrom && tick <= line.viewTo) tickMarks.push_back({line.coordinates ? FieldNumber(tick, m_settings.numbers) : FormatNumber(tick, m_settings.numbers), X(tick)});
     const NumberLineTexts texts = LayOutNumberLine(
         row, line.name, line.caption,
-        LineMark{NameEquals(line.rawName, line.raw, m_settings.numbers) + (rawOff ? " (off scale)" : ""), xr},
+        LineMark{NameEquals(line.rawName, line.raw, m_settings.numbers, line.coordinates) + (rawOff ? " (off scale)" : ""), xr},
         clampedMark, tickMarks, UnroundedTextWidth);
     auto record = [&](const char* kind, const LineText& t) { m_drawnLineLabels.push_back({kind, t.text, t.box}); };
 

@@ -795,6 +795,28 @@ TEST(LinearLessons, ATRawBeyondTheDoubleRangeIsSaidInWords) {
   EXPECT_EQ(ValuesByLabel(point)["denominator"], "0");
 }
 
+// A box a million wide with P 5 past its right side (review s29 #12): the step and the number
+// line read "P.x = 1e+06 ... gives 1e+06", so the clamp could be seen nowhere. Coordinates are
+// written as the fields write them.
+TEST(BoxLessonText, CoordinatesAreWrittenAsTheirFieldsWriteThem) {
+  const Points points = {{{-1e6, -1e6}}, {{1e6, 1e6}}, {{1000005, 3}}};
+  const LessonFrame frame = BoxLesson().Evaluate(points, k_view, NumberStyle::Readable);
+  ASSERT_FALSE(frame.error);
+  ASSERT_GE(frame.steps.size(), 2u);
+  EXPECT_EQ(frame.steps[0], "Clamp x: P.x = 1000005 into [-1e+06, 1e+06] gives 1e+06 (clamped to max).");
+  ASSERT_EQ(frame.numberLines.size(), 2u);
+  for (const NumberLine& line : frame.numberLines) EXPECT_TRUE(line.coordinates) << line.name;
+  EXPECT_EQ(NameEquals("P.x", 1000005, NumberStyle::Readable, true), "P.x = 1000005");
+  EXPECT_EQ(NameEquals("P.x", 1000005, NumberStyle::Readable), "P.x = 1e+06");  // a t would be rounded
+  EXPECT_EQ(NameEquals("P.x", 1000000.123456789, NumberStyle::Readable, true), "P.x = 1000000.123");
+  // The other lessons' lines are parameters, not coordinates.
+  for (const Lesson* lesson : LessonTable()) {
+    if (lesson->Id() == "box") continue;
+    for (const NumberLine& line : lesson->Evaluate(lesson->Presets().front().points, k_view, NumberStyle::Readable).numberLines)
+      EXPECT_FALSE(line.coordinates) << lesson->Id() << " " << line.name;
+  }
+}
+
 TEST(Format, InfinitiesAreSaidAsBeyondTheRange) {
   EXPECT_EQ(ValueText(0.6, NumberStyle::Readable), "0.6");
   EXPECT_EQ(ValueText(HUGE_VAL, NumberStyle::Exact), "> 1.8e308 (beyond the double range)");
