@@ -164,8 +164,8 @@ LessonFrame BoxLesson::Evaluate(const Points& points, const WorldRect& view, Num
   AddValue(frame, "feature", frame.regionName, "inside, or the edge or vertex the closest point lies on");
   AddValue(frame, "x", sideName(q->side[0]), "what the clamp did to P.x");
   AddValue(frame, "y", sideName(q->side[1]), "what the clamp did to P.y");
-  AddValue(frame, "distance", n(q->distance), "|P − closest| (0 inside)");
-  AddValue(frame, "distance²", n(q->distanceSq), "|P − closest|²");
+  AddValue(frame, "distance", ValueText(q->distance, style), "|P − closest| (0 inside)");
+  AddValue(frame, "distance²", ValueText(q->distanceSq, style), "|P − closest|²");
   AddValue(frame, "closest", FormatPoint(q->closest, style), "P with each coordinate clamped into the box");
   AddValue(frame, "region index", std::to_string(q->RegionIndex()), "0..8: (side x + 1) + 3 (side y + 1); inside is 4");
 

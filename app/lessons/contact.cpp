@@ -165,15 +165,14 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
   frame.numberLines.push_back(MakeTNumberLine(cq::LinearKind::Segment, *q, b - a));
   frame.numberLines.push_back(MakeDistanceLine(*contact, *radius));
 
-  auto n = [&](double v) { return FormatNumber(v, style); };
-  AddValue(frame, "radius", n(*radius), "r = |R|");
+  AddValue(frame, "radius", ValueText(*radius, style), "r = |R|");
   AddValue(frame, "t_raw", ValueText(q->tRaw, style), "(C − A)·(B − A) / |B − A|²: where C projects onto the wire's line");
-  AddValue(frame, "t", n(q->t), "t_raw clamped to [0, 1]: Q = A + t(B − A)");
+  AddValue(frame, "t", ValueText(q->t, style), "t_raw clamped to [0, 1]: Q = A + t(B − A)");
   AddValue(frame, "region", frame.regionName, "the Voronoi region of C: which feature of the wire is closest");
   AddValue(frame, "closest", FormatPoint(contact->closest, style), "Q, the wire's closest point to C");
-  AddValue(frame, "distance", n(contact->distance), "d = |C − Q|");
+  AddValue(frame, "distance", ValueText(contact->distance, style), "d = |C − Q|");
   AddValue(frame, "penetrating", contact->penetrating ? "yes" : "no", "d < r (touching, d = r, is not penetrating)");
-  AddValue(frame, "depth", n(contact->depth), "r − d when penetrating, else 0");
+  AddValue(frame, "depth", ValueText(contact->depth, style), "r − d when penetrating, else 0");
   AddValue(frame, "normal", FormatPoint(contact->normal, style), "unit, from Q towards C: the way out");
   AddValue(frame, "resolved centre", FormatPoint(contact->resolvedCenter, style),
            "C′ = C + depth·n: the smallest move that frees the ball");

@@ -124,9 +124,9 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
   frame.numberLines.push_back(line);
 
   auto n = [&](double v) { return FormatNumber(v, style); };
-  AddValue(frame, "signed distance", n(q->signedDistance), "s = (n·P − d) / |n|: positive in front, negative behind");
-  AddValue(frame, "distance", n(q->distance), "|s|");
-  AddValue(frame, "distance²", n(q->distanceSq), "s²");
+  AddValue(frame, "signed distance", ValueText(q->signedDistance, style), "s = (n·P − d) / |n|: positive in front, negative behind");
+  AddValue(frame, "distance", ValueText(q->distance, style), "|s|");
+  AddValue(frame, "distance²", ValueText(q->distanceSq, style), "s²");
   AddValue(frame, "side", frame.regionName, "front (s > 0), back (s < 0) or on the plane (n·P − d exactly 0)");
   AddValue(frame, "closest", FormatPoint(q->closest, style), "the foot: P − s n̂");
   const bool offsetFinite = std::isfinite(plane.offset);

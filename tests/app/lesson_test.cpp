@@ -817,6 +817,30 @@ TEST(BoxLessonText, CoordinatesAreWrittenAsTheirFieldsWriteThem) {
   }
 }
 
+// No inspector value of any lesson reads "inf" or "nan": the plane's "distance²" read inf
+// for P = (0, 1.5e155) (review s30 #6). Every preset of every lesson at scales up to 1e300.
+TEST(LessonTable, NoInspectorValueReadsInfOrNan) {
+  int checked = 0;
+  for (const Lesson* lesson : LessonTable())
+    for (const Preset& preset : lesson->Presets())
+      for (const double scale : {1.0, 1e154, 1.5e155, 1e300, 1e-300}) {
+        Points points = preset.points;
+        for (cq::Vec2d& p : points) p = scale * p;
+        const LessonFrame frame = lesson->Evaluate(points, k_view, NumberStyle::Readable);
+        if (frame.error) continue;
+        ++checked;
+        for (const InspectorValue& v : frame.values) {
+          EXPECT_EQ(v.text.find("inf"), std::string::npos) << lesson->Id() << " " << preset.name << " x" << scale << ": " << v.label << " = " << v.text;
+          EXPECT_EQ(v.text.find("nan"), std::string::npos) << lesson->Id() << " " << preset.name << " x" << scale << ": " << v.label << " = " << v.text;
+        }
+      }
+  EXPECT_GT(checked, 60);
+  // The review's own scene.
+  const LessonFrame plane = PlaneLesson().Evaluate({{{0, 0}}, {{0, 1}}, {{0, 1.5e155}}}, k_view, NumberStyle::Readable);
+  ASSERT_FALSE(plane.error);
+  EXPECT_EQ(ValuesByLabel(plane)["distance²"], "> 1.8e308 (beyond the double range)");
+}
+
 TEST(Format, InfinitiesAreSaidAsBeyondTheRange) {
   EXPECT_EQ(ValueText(0.6, NumberStyle::Readable), "0.6");
   EXPECT_EQ(ValueText(HUGE_VAL, NumberStyle::Exact), "> 1.8e308 (beyond the double range)");
