@@ -43,7 +43,9 @@ OUTPUT
   are solid):
     "penetrating"      true when distance < radius (touching is not penetrating)
     "depth"            radius - distance when penetrating, else 0
-    "normal"           unit, from the shape towards the center: the way out
+    "normal"           unit, the way out: from the shape towards the center (a plane:
+                       n / |n| on either side; a center inside a box: out through
+                       the nearest face)
     "resolved_center"  center + depth * normal (the center itself when not penetrating)
     "distance"         center to shape; signed for plane and aabb (negative behind the
                        plane or inside the box)

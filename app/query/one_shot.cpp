@@ -99,12 +99,12 @@ std::string DescribeLinear(const Request& request, const Answer& answer) {
   std::string text = "t_raw = " + FormatWordsNumber(answer.tRaw) +
                      " (P projects onto the carrier line at P(t) = A + t (B - A))\n";
   const char* range = request.kind == QueryKind::Segment ? "[0, 1]" : "[0, inf)";
-  if (request.kind == QueryKind::Line) {
+  if (SamePoint(request.shape.a, request.shape.b, request.dim)) {  // a line too: "does not clamp" was no reason
+    text += "t = " + FormatWordsNumber(answer.t) + " (A and B coincide: t = 0 by definition, no division)\n";
+  } else if (request.kind == QueryKind::Line) {
     text += "t = " + FormatWordsNumber(answer.t) + " (a line does not clamp)\n";
   } else if (region == "interior") {
     text += "t = " + FormatWordsNumber(answer.t) + " (t_raw is within " + range + ": no clamp)\n";
-  } else if (SamePoint(request.shape.a, request.shape.b, request.dim)) {
-    text += "t = " + FormatWordsNumber(answer.t) + " (A and B coincide: t = 0 by definition, no division)\n";
   } else if (answer.tRaw == answer.t) {
     // On a vertex exactly: nothing to clamp ("t = 0 (t_raw clamped to [0, 1])" for t_raw = 0).
     text += "t = " + FormatWordsNumber(answer.t) + " (t_raw is exactly " + FormatWordsNumber(answer.t) +
@@ -176,7 +176,18 @@ std::string DescribeContact(const Request& request, const Answer& answer) {
   } else {
     text += "penetrating: no (distance >= radius), depth 0\n";
   }
-  text += "normal " + FormatWordsPoint(answer.normal, dim) + " (unit, from the shape towards the center)\n";
+  // Which way the normal points, in this case's words: "from the shape towards the center"
+  // was false for a center inside a box or behind a plane.
+  std::string way = "unit, from the shape towards the center";
+  if (request.shape.kind == QueryKind::Plane) {
+    way = "unit: the plane's normal n / |n|; the plane is a solid half-space, so the way out is always along it";
+  } else if (request.shape.kind == QueryKind::Aabb && answer.distance < 0) {
+    way = "unit: out through the box's nearest face, the center being inside";
+  } else if (answer.distance == 0) {
+    way = request.shape.kind == QueryKind::Segment ? "unit: the center is on the wire, so this is the documented perpendicular"
+                                                   : "unit: the center is on the box's surface, so this is its outward normal";
+  }
+  text += "normal " + FormatWordsPoint(answer.normal, dim) + " (" + way + ")\n";
   text += "resolved center " + FormatWordsPoint(answer.resolvedCenter, dim);
   text += answer.penetrating ? " (the center moved by depth along the normal)" : " (unchanged: no penetration)";
   return text + "\n";

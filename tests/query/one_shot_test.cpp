@@ -82,6 +82,23 @@ TEST(OneShot, EqualsFormAndBracketsAreAccepted) {
   ExpectContains(result.text, "closest point (3, 0, 0), distance 2");
 }
 
+// The normal's words fit the case (review s30 #8: "from the shape towards the center" was
+// printed for a center inside a box, whose normal points from the center to the face), and
+// a line with A = B says why t = 0 (it said "a line does not clamp"; review s30 #12).
+TEST(OneShot, TheWordsFitTheCase) {
+  ExpectContains(RunWith({"contact", "--center", "0.5,0.5", "--radius", "0.1", "--shape", "aabb", "--min", "0,0", "--max", "1,1"}).text,
+                 "normal (-1, 0) (unit: out through the box's nearest face, the center being inside)");
+  ExpectContains(RunWith({"contact", "--center", "0,-1", "--radius", "0.5", "--shape", "plane", "--n", "0,2", "--d", "0"}).text,
+                 "normal (0, 1) (unit: the plane's normal n / |n|; the plane is a solid half-space");
+  ExpectContains(RunWith({"contact", "--center", "1,0", "--radius", "0.5", "--shape", "segment", "--a", "0,0", "--b", "2,0"}).text,
+                 "(unit: the center is on the wire, so this is the documented perpendicular)");
+  ExpectContains(RunWith({"contact", "--center", "3,1", "--radius", "0.5", "--shape", "segment", "--a", "0,0", "--b", "2,0"}).text,
+                 "(unit, from the shape towards the center)");
+  const std::string point = RunWith({"line", "--a", "1,1", "--b", "1,1", "--p", "3,3"}).text;
+  ExpectContains(point, "t = 0 (A and B coincide: t = 0 by definition, no division)");
+  EXPECT_EQ(point.find("does not clamp"), std::string::npos) << point;
+}
+
 TEST(OneShot, NegativeZeroIsShownAsZero) {
   const OneShotResult result = RunWith({"segment", "--a", "-0.0,0", "--b", "1,0", "--p", "-1,0"});
   ExpectContains(result.text, "closest point (0, 0)");
