@@ -41,6 +41,7 @@ NumberLine MakeAxisLine(int axis, const cq::Aabb<double, 2>& box, const cq::Vec2
   const double lo = box.min.v[axis];
   const double hi = box.max.v[axis];
   line.intervals = {{-inf, lo, Tone::BoxEdge}, {lo, hi, Tone::BoxInside}, {hi, inf, Tone::BoxEdge}};
+  line.active = q.side[axis] + 1;  // clamped to min, kept, clamped to max
   line.ticks = {lo, hi};
   line.raw = p.v[axis];
   line.rawName = std::string("P.") + name;

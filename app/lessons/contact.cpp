@@ -27,6 +27,7 @@ NumberLine MakeDistanceLine(const cq::ContactResult<double, 2>& contact, double 
   line.name = "d";
   line.caption = "d, the centre's distance to the wire: sunk in while d < r; the push-out leaves d = r";
   line.intervals = {{0, radius, Tone::Penetrating}, {radius, inf, Tone::Clear}};
+  line.active = contact.penetrating ? 0 : 1;  // touching (d = r) is clear, as core says
   line.ticks = {0, radius};
   line.raw = contact.distance;
   line.rawName = "d";

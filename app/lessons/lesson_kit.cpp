@@ -52,6 +52,9 @@ NumberLine MakeTNumberLine(cq::LinearKind kind, const cq::LinearResult<double, 2
         break;
     }
   }
+  // Core's region: the intervals are in region order (A, interior, B), and a line has one.
+  const int region = q.region == cq::LinearRegion::VertexA ? 0 : (q.region == cq::LinearRegion::Interior ? 1 : 2);
+  line.active = std::min(region, int(line.intervals.size()) - 1);
   line.ticks = {0, 1};
   line.raw = q.tRaw;
   line.rawName = "t_raw";

@@ -113,6 +113,8 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
   line.caption = "signed distance along the unit normal: 0 on the plane, > 0 in front";
   constexpr double inf = std::numeric_limits<double>::infinity();
   line.intervals = {{-inf, 0, Tone::Back}, {0, inf, Tone::Front}};
+  // On the plane (s = 0): neither side is P's.
+  line.active = q->region == cq::PlaneRegion::Back ? 0 : (q->region == cq::PlaneRegion::Front ? 1 : -1);
   line.ticks = {0};
   line.raw = q->signedDistance;
   line.rawName = "s";

@@ -136,6 +136,10 @@ struct NumberLine {
   std::string name;          ///< "t", "s", "x", "y"
   std::string caption;       ///< e.g. "t along A->B: 0 at A, 1 at B"
   std::vector<NumberInterval> intervals;
+  /// The interval core's answer lies in, drawn strong; -1 for none (a point on the plane).
+  /// Set from core's region, not from the raw value: at a boundary (t_raw exactly 0, d
+  /// exactly r) the raw value lies in two intervals, and both were drawn strong.
+  int active = -1;
   std::vector<double> ticks;  ///< labelled breakpoints (0 and 1 for a segment)
   double raw = 0;            ///< the unclamped value (P's own)
   std::optional<double> clamped;  ///< where the closest point sits on this line (absent: no clamp)

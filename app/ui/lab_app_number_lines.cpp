@@ -114,12 +114,13 @@ void LabApp::NumberLinesDraw() {
     }
 
     // The axis, coloured interval by interval like the regions.
-    for (const NumberInterval& interval : line.intervals) {
+    for (size_t k = 0; k < line.intervals.size(); ++k) {
+      const NumberInterval& interval = line.intervals[k];
       const float x0 = X(interval.from);
       const float x1 = X(interval.to);
       if (x1 <= x0) continue;
       const Rgba tone = ToneColor(interval.tone);
-      const bool holdsRaw = line.raw >= interval.from && line.raw <= interval.to;
+      const bool holdsRaw = int(k) == line.active;
       draw.AddRectFilled(ImVec2(x0, y - band), ImVec2(x1, y + band),
                          PackAbgr({tone.r, tone.g, tone.b, holdsRaw ? 0.75f : 0.35f}));
     }

@@ -841,6 +841,40 @@ TEST(LessonTable, NoInspectorValueReadsInfOrNan) {
   EXPECT_EQ(ValuesByLabel(plane)["distance²"], "> 1.8e308 (beyond the double range)");
 }
 
+// The strong interval of a number line is core's answer's, also on a boundary, where the raw
+// value lies in two: "Touching" (d = r, not penetrating) drew the "sunk in" band strong, and
+// the ray's t_raw = 0 both region A and the interior (review s30 #4).
+TEST(LessonTable, EachNumberLineMarksTheIntervalOfCoresAnswer) {
+  const auto active = [](const LessonFrame& frame, size_t i) {
+    const NumberLine& line = frame.numberLines.at(i);
+    return line.active >= 0 ? line.intervals.at(size_t(line.active)).tone : Tone::Interior;
+  };
+  // Touching: the ball's rim on the wire.
+  const LessonFrame touching = ContactLesson().Evaluate({{{-4, 0}}, {{2, 0}}, {{0, 2}}, {{0, 2}}}, k_view, NumberStyle::Readable);
+  ASSERT_FALSE(touching.error);
+  const auto& contact = std::get<cq::ContactResult<double, 2>>(touching.result);
+  ASSERT_FALSE(contact.penetrating);
+  EXPECT_EQ(touching.numberLines.at(1).raw, 2.0);
+  EXPECT_EQ(active(touching, 1), Tone::Clear);
+  // t_raw exactly 0 on a ray and a segment: region A, as core says; exactly 1: region B.
+  for (const Lesson* lesson : {LessonTable()[0], LessonTable()[1]}) {
+    const LessonFrame atA = lesson->Evaluate({{{0, 0}}, {{4, 0}}, {{0, 3}}}, k_view, NumberStyle::Readable);
+    EXPECT_EQ(atA.numberLines.at(0).raw, 0.0);
+    EXPECT_EQ(active(atA, 0), Tone::VertexA) << lesson->Id();
+  }
+  EXPECT_EQ(active(SegmentLesson().Evaluate({{{0, 0}}, {{4, 0}}, {{4, 3}}}, k_view, NumberStyle::Readable), 0), Tone::VertexB);
+  EXPECT_EQ(active(LineLesson().Evaluate({{{0, 0}}, {{4, 0}}, {{9, 3}}}, k_view, NumberStyle::Readable), 0), Tone::Interior);
+  // The box's x line: P.x exactly on max.x is kept (inside the slab), not clamped.
+  const LessonFrame box = BoxLesson().Evaluate({{{-2, -1}}, {{2, 1}}, {{2, 3}}}, k_view, NumberStyle::Readable);
+  EXPECT_EQ(box.numberLines.at(0).active, 1);
+  EXPECT_EQ(box.numberLines.at(1).active, 2);
+  // P on the plane: neither side.
+  const LessonFrame on = PlaneLesson().Evaluate({{{0, 0}}, {{0, 1}}, {{3, 0}}}, k_view, NumberStyle::Readable);
+  EXPECT_EQ(on.numberLines.at(0).active, -1);
+  const LessonFrame back = PlaneLesson().Evaluate({{{0, 0}}, {{0, 1}}, {{3, -1}}}, k_view, NumberStyle::Readable);
+  EXPECT_EQ(active(back, 0), Tone::Back);
+}
+
 TEST(Format, InfinitiesAreSaidAsBeyondTheRange) {
   EXPECT_EQ(ValueText(0.6, NumberStyle::Readable), "0.6");
   EXPECT_EQ(ValueText(HUGE_VAL, NumberStyle::Exact), "> 1.8e308 (beyond the double range)");
