@@ -171,10 +171,10 @@ LessonFrame BoxLesson::Evaluate(const Points& points, const WorldRect& view, Num
   AddValue(frame, "region index", std::to_string(q->RegionIndex()), "0..8: (side x + 1) + 3 (side y + 1); inside is 4");
 
   const char* axisNames[2] = {"x", "y"};
+  // Coordinates as their fields write them: P.x = 1000005 clamped to 1000000 read "P.x =
+  // 1e+06 into [-1e+06, 1e+06] gives 1e+06".
+  auto c = [&](double v) { return FieldNumber(v, style); };
   for (int i = 0; i < 2; ++i) {
-    // Coordinates as their fields write them: P.x = 1000005 clamped to 1000000 read "P.x =
-    // 1e+06 into [-1e+06, 1e+06] gives 1e+06".
-    auto c = [&](double v) { return FieldNumber(v, style); };
     frame.steps.push_back(std::string("Clamp ") + axisNames[i] + ": P." + axisNames[i] + " = " + c(p.v[i]) +
                           " into [" + c(box.min.v[i]) + ", " + c(box.max.v[i]) + "] gives " + c(q->closest.v[i]) +
                           " (" + sideName(q->side[i]) + ").");

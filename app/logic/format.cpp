@@ -40,9 +40,13 @@ std::string EqualsText(double value, NumberStyle style) {
   return " = " + FormatNumber(value, style);
 }
 
+std::string LineNumber(double value, NumberStyle style, bool coordinate) {
+  return coordinate ? FieldNumber(value, style) : FormatNumber(value, style);
+}
+
 std::string NameEquals(const std::string& name, double value, NumberStyle style, bool coordinate) {
   if (std::isinf(value)) return name + " " + BeyondBound(value);
-  return name + " = " + (coordinate ? FieldNumber(value, style) : FormatNumber(value, style));
+  return name + " = " + LineNumber(value, style, coordinate);
 }
 
 std::string FormatPoint(const cq::Vec2d& p, NumberStyle style) {

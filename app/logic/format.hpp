@@ -28,8 +28,12 @@ std::string ValueText(double value, NumberStyle style);
 /// (> 1.8e308)" ("so t = t_raw = inf" became "so t = t_raw, beyond the double range ...").
 std::string EqualsText(double value, NumberStyle style);
 
-/// A short label for a number line: "t_raw = 0.6", or "t_raw > 1.8e308" for an infinity; a
-/// coordinate written as its field writes it (FieldNumber: "P.x = 1000005", not "1e+06").
+/// A number on a number line: a coordinate as its field writes it (FieldNumber: 1000005,
+/// not 1e+06), any other value as FormatNumber does.
+std::string LineNumber(double value, NumberStyle style, bool coordinate);
+
+/// A short label for a number line: "t_raw = 0.6" (LineNumber), or "t_raw > 1.8e308" for
+/// an infinity.
 std::string NameEquals(const std::string& name, double value, NumberStyle style, bool coordinate = false);
 
 /// A coordinate as its editable field shows it. Exact: FormatNumber's exact text. Readable:

@@ -41,17 +41,14 @@ bool IsShapeField(Field field) {
 /// Core's refusal, its field named as the person typed it: "shape.n" in a JSON line's
 /// contact, "--n" on the one-shot command line (where a contact's shape options are flat).
 Outcome<Answer> Refused(const Request& request, const QueryError& error, bool inContactShape) {
-  std::string message = Describe(error);
+  const bool box = error.code == ErrorCode::InvertedBox;
+  std::string where = box ? "min/max" : FieldName(error.field);
   if (request.spelling == Spelling::Options) {
-    // Describe starts with the field's JSON name ("n: ...", or "min/max coordinate 0: ...").
-    const std::string name = error.code == ErrorCode::InvertedBox ? "min/max" : FieldName(error.field);
-    if (!name.empty() && message.starts_with(name)) {
-      message.replace(0, name.size(), error.code == ErrorCode::InvertedBox ? "--min/--max" : "--" + name);
-    }
+    where = box ? "--min/--max" : "--" + where;
   } else if (inContactShape && IsShapeField(error.field)) {
-    message = "shape." + message;
+    where = "shape." + where;
   }
-  return Outcome<Answer>::Failure(std::move(message));
+  return Outcome<Answer>::Failure(Describe(error, where));
 }
 
 template <int N>

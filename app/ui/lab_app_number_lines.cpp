@@ -98,7 +98,7 @@ void LabApp::NumberLinesDraw() {
     if (line.clamped) clampedMark = LineMark{NameEquals(line.clampedName, *line.clamped, m_settings.numbers, line.coordinates), X(*line.clamped)};
     std::vector<LineMark> tickMarks;
     for (double tick : line.ticks)
-      if (tick >= line.viewFrom && tick <= line.viewTo) tickMarks.push_back({line.coordinates ? FieldNumber(tick, m_settings.numbers) : FormatNumber(tick, m_settings.numbers), X(tick)});
+      if (tick >= line.viewFrom && tick <= line.viewTo) tickMarks.push_back({LineNumber(tick, m_settings.numbers, line.coordinates), X(tick)});
     const NumberLineTexts texts = LayOutNumberLine(
         row, line.name, line.caption,
         LineMark{NameEquals(line.rawName, line.raw, m_settings.numbers, line.coordinates) + (rawOff ? " (off scale)" : ""), xr},
@@ -120,9 +120,9 @@ void LabApp::NumberLinesDraw() {
       const float x1 = X(interval.to);
       if (x1 <= x0) continue;
       const Rgba tone = ToneColor(interval.tone);
-      const bool holdsRaw = int(k) == line.active;
+      const bool holdsAnswer = int(k) == line.active;
       draw.AddRectFilled(ImVec2(x0, y - band), ImVec2(x1, y + band),
-                         PackAbgr({tone.r, tone.g, tone.b, holdsRaw ? 0.75f : 0.35f}));
+                         PackAbgr({tone.r, tone.g, tone.b, holdsAnswer ? 0.75f : 0.35f}));
     }
     draw.AddLine(ImVec2(float(row.left), y), ImVec2(float(row.right), y), PackAbgr(LabelColor(), 0.5f), Px(1));
 

@@ -23,7 +23,11 @@ const char* FieldName(Field field) {
 }
 
 std::string Describe(const QueryError& error) {
-  std::string where = FieldName(error.field);
+  return Describe(error, error.code == ErrorCode::InvertedBox ? "min/max" : FieldName(error.field));
+}
+
+std::string Describe(const QueryError& error, std::string_view field) {
+  std::string where(field);
   if (error.axis >= 0) where += " coordinate " + std::to_string(error.axis);
   switch (error.code) {
     case ErrorCode::None: return "no error";
@@ -32,8 +36,7 @@ std::string Describe(const QueryError& error) {
     case ErrorCode::ZeroNormal:
       return where + ": the plane normal is the zero vector; a plane needs a non-zero normal";
     case ErrorCode::InvertedBox:
-      return "min/max coordinate " + std::to_string(error.axis) +
-             ": min is greater than max (an inverted box; min == max is a valid flat box)";
+      return where + ": min is greater than max (an inverted box; min == max is a valid flat box)";
     case ErrorCode::NegativeRadius:
       return where + ": the radius is negative; it must be zero or more";
     case ErrorCode::Overflow:

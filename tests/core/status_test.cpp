@@ -51,6 +51,19 @@ TEST(Status, DescribeNamesTheFieldAndTheCoordinate) {
   EXPECT_TRUE(Contains(missing, "every coordinate")) << missing;
 }
 
+TEST(Status, DescribeWithTheCallersSpellingOfTheField) {
+  // The same sentence, the field named as the caller's user wrote it (closest-query's
+  // one-shot form: "--n"; a contact's shape in a JSON line: "shape.n").
+  const cq::QueryError zero{cq::ErrorCode::ZeroNormal, cq::Field::Normal, -1};
+  EXPECT_EQ(cq::Describe(zero, "--n"), "--n" + cq::Describe(zero).substr(1));
+  const cq::QueryError inverted{cq::ErrorCode::InvertedBox, cq::Field::Min, 1};
+  EXPECT_EQ(cq::Describe(inverted), "min/max coordinate 1: min is greater than max (an inverted box; min == max is a valid flat box)");
+  EXPECT_EQ(cq::Describe(inverted, "--min/--max"),
+            "--min/--max coordinate 1: min is greater than max (an inverted box; min == max is a valid flat box)");
+  const cq::QueryError nan{cq::ErrorCode::NonFinite, cq::Field::A, 0};
+  EXPECT_EQ(cq::Describe(nan, "shape.a"), "shape." + cq::Describe(nan));
+}
+
 TEST(Status, CheckedCarriesValueOrError) {
   const cq::Checked<int> value(42);
   EXPECT_TRUE(value.ok());

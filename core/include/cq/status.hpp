@@ -10,6 +10,7 @@
 #include <cassert>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 
 namespace cq {
@@ -42,6 +43,11 @@ const char* FieldName(Field field);
 /// One sentence for a person, starting with the field (and the coordinate, if any), e.g.
 /// "b coordinate 1: not a finite number (NaN or infinity)".
 std::string Describe(const QueryError& error);
+
+/// The same sentence with `where` standing for the field's name (for an inverted box, for
+/// "min/max"), so that a caller can name the field as its user wrote it: "--n" on a command
+/// line, "shape.n" inside a contact. The axis is added as Describe adds it.
+std::string Describe(const QueryError& error, std::string_view where);
 
 /// A query's result or its error. `value()` is valid only when `ok()`.
 template <class R>
