@@ -3,7 +3,11 @@
 #include "cq/linear.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
+#include <optional>
 
+#include "cq/detail/exact_geometry.hpp"
 #include "cq/detail/validate.hpp"
 
 namespace cq {
@@ -45,7 +49,7 @@ T ScaleOrSticky(T x, int exponent) {
   return scaled != T(0) ? scaled : std::copysign(std::numeric_limits<T>::denorm_min(), x);
 }
 
-/// u . v as DotFused forms it (u0 v0 rounded, then one fused multiply-add per further
+/// ExactNumerator's fallback. u . v as DotFused forms it (u0 v0 rounded, then one fused multiply-add per further
 /// coordinate), on an unbounded exponent range: the same steps, each at the scale of its
 /// larger term. At each step the product is u_k v_k = mu mv 2^ep (mu, mv in [1, 2)) and
 /// the running sum s = sv 2^se; both are brought to 2^max(ep, se), which commutes with
@@ -79,6 +83,28 @@ ScaledValue<T> ScaledDotFused(const Vec<T, N>& u, const Vec<T, N>& v) {
     sumExponent = common;
   }
   return {sum, sum == T(0) ? 0 : sumExponent};
+}
+
+/// The numerator (P - A).(B - A) as value * 2^exponent with the value in [1, 2] in
+/// magnitude (or 0), for the scene scaled by 2^-sceneExponent (e = P - A, d = B - A of
+/// that scene). Where T has a wider type (k_hasWide: float; double with the x87's long
+/// double) the exact value for the numbers given, rounded once (ExactDotOfDifferences):
+/// A = (0, 0), B = (1e-300, 1e-300), P = (-1e300, 1e300) lies on the perpendicular
+/// through A, and the fused sum kept the first product's rounding, 7.8e-17, which over
+/// |B - A|^2 = 2e-600 read t_raw = inf, region interior, a closest point 5e283 from A.
+/// Elsewhere the fused sum on an unbounded range (an exact sum in double alone would
+/// flush a coordinate 2^1000 below the scene's largest: see ExactDifferences).
+template <Real T, int N>
+ScaledValue<T> SlowNumerator(const Vec<T, N>& pIn, const Vec<T, N>& aIn, const Vec<T, N>& bIn, const Vec<T, N>& e,
+                             const Vec<T, N>& d, int sceneExponent) {
+  if constexpr (!k_hasWide<T>) {
+    return ScaledDotFused(e, d);
+  } else {
+    const auto wide = ExactDotOfDifferences(pIn, aIn, bIn, aIn);
+    if (wide.value == 0) return {T(0), 0};
+    const int k = std::ilogb(wide.value);
+    return {static_cast<T>(std::scalbn(wide.value, -k)), k + wide.exponent - 2 * sceneExponent};
+  }
 }
 
 }  // namespace
@@ -129,7 +155,7 @@ Checked<LinearResult<T, N>> ClosestPointOnLinearSlow(const Vec<T, N>& pIn, const
     r.region = K == LinearKind::Line ? LinearRegion::Interior : LinearRegion::VertexA;
     return finishAtA();
   }
-  const ScaledValue<T> num = ScaledDotFused(e, d);
+  const ScaledValue<T> num = SlowNumerator(pIn, aIn, bIn, e, d, sceneExponent);
   const T numS = num.value;  // |numS| < 4N
   const int kn = num.exponent;
   // numerator = numS 2^kn, denominator = denS 2^(2kd), so
@@ -138,20 +164,37 @@ Checked<LinearResult<T, N>> ClosestPointOnLinearSlow(const Vec<T, N>& pIn, const
   r.numerator = std::scalbn(numS, kn + 2 * sceneExponent);
   r.tRaw = std::scalbn(ratio, kn - 2 * kd);
 
-  // t_raw (B - A) = ratio 2^(kn-2kd) ds 2^kd = (ratio ds) 2^(kn-kd): never forms t_raw
-  // alone, which may overflow when the foot itself is perfectly representable
-  // (|foot - A| = |num| / |B - A| <= |P - A|).
-  //
-  // That term alone can overflow where A plus it does not (A near the top of the range,
-  // the foot back towards zero): then both are taken at a quarter, exact but for the last
-  // bits of a subnormal term, and the foot scaled back by four more. |term| <= |P - A|
-  // (Cauchy-Schwarz), so a quarter of it is below 0.45 max per coordinate in 3D: only a
-  // foot truly beyond the range overflows then.
+  // The foot, P(t_raw), two ways. Along the line, A + t_raw (B - A): t_raw (B - A) =
+  // ratio 2^(kn-2kd) ds 2^kd = (ratio ds) 2^(kn-kd), never forming t_raw alone, which may
+  // overflow when the foot itself is perfectly representable (|foot - A| = |num| / |B - A|
+  // <= |P - A|). That term alone can overflow where A plus it does not (A near the top of
+  // the range, the foot back towards zero): then both are taken at a quarter, exact but
+  // for the last bits of a subnormal term, and the foot scaled back by four more.
+  // |term| <= |P - A| (Cauchy-Schwarz), so a quarter of it is below 0.45 max per
+  // coordinate in 3D: only a foot truly beyond the range overflows then.
   int footExponent = sceneExponent;
   Vec<T, N> footScaled = a + ScaleByPowerOfTwo(ratio * ds, kn - kd);
   if (!IsFinite(footScaled)) {
     footExponent = sceneExponent + 2;
     footScaled = ScaleByPowerOfTwo(a, -2) + ScaleByPowerOfTwo(ratio * ds, kn - kd - 2);
+  }
+  // Or across it, P - w, w the part of P - A across the line from the exact cross product
+  // (ExactAcrossLine; where T has a wider type): the better of the two when |w| is the
+  // shorter leg, as each is good to ulps of its own length. A point exactly on the line
+  // is then its own foot, and P = (1e300, 5) over the line through (0, 0) and (1e-300, 0)
+  // has the foot (1e300, 0) and distance 5 (along the line the foot came an ulp short of
+  // 1e300, and |P - foot| read 1.5e284).
+  std::optional<AcrossLine<T, N>> across;
+  if constexpr (k_hasWide<T>) {
+    across = ExactAcrossLine(pIn, aIn, bIn);
+    const int alongExponent = ExponentOf(std::abs(ratio) * std::sqrt(denS)) + kn - kd + sceneExponent;
+    if (across->onLine || (numS != T(0) && ExponentOf(across->distance) < alongExponent)) {
+      const Vec<T, N> footAcross = pIn - across->offset;
+      if (IsFinite(footAcross)) {
+        footExponent = 0;
+        footScaled = footAcross;
+      }
+    }
   }
   r.foot = ScaleByPowerOfTwo(footScaled, footExponent);
 
@@ -175,11 +218,21 @@ Checked<LinearResult<T, N>> ClosestPointOnLinearSlow(const Vec<T, N>& pIn, const
     // between A and B.
     if (!IsFinite(r.closest)) return QueryError{ErrorCode::Overflow, Field::P, -1};
   }
-  const ScaledLength<T> dist = pastB ? ScaledDistance(p, b, sceneExponent)
-                                     : ScaledDistance(ScaleByPowerOfTwo(p, sceneExponent - footExponent), footScaled,
-                                                      footExponent);
-  r.distance = dist.length;
-  r.distanceSq = dist.lengthSq;
+  if (pastB) {
+    const ScaledLength<T> dist = ScaledDistance(p, b, sceneExponent);
+    r.distance = dist.length;
+    r.distanceSq = dist.lengthSq;
+  } else if (across) {
+    // Across the line, from the exact cross product: good to a few ulps of itself, where
+    // |P - foot| would carry the foot's rounding, ulps of the scene.
+    r.distance = across->distance;
+    r.distanceSq = ScaledSquare(across->distance, 0);
+  } else {
+    const ScaledLength<T> dist = ScaledDistance(ScaleByPowerOfTwo(p, sceneExponent - footExponent), footScaled,
+                                                footExponent);
+    r.distance = dist.length;
+    r.distanceSq = dist.lengthSq;
+  }
   return r;
 }
 

@@ -581,7 +581,7 @@ TEST(StateJson, HoldsLessonPointsCoreValuesAndShownTexts) {
 // s28 #6); closest-query's 1e999 would not do either, since nlohmann refuses to read it.
 TEST(StateJson, ValuesBeyondTheDoubleRangeAreWrittenAsInfStrings) {
   const LineLesson lesson;
-  const Points points = {{{0, 0}}, {{1e-300, 0}}, {{-1e300, 0}}};
+  const Points points = {{{0, 0}}, {{1e-300, 0}}, {{-1e300, 1e300}}};
   Camera camera;
   camera.SetViewport({{{0, 0}}, {{800, 600}}});
   const LessonFrame frame = lesson.Evaluate(points, camera.VisibleWorld(), NumberStyle::Readable);

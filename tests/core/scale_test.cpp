@@ -22,6 +22,7 @@
 #include <limits>
 #include <string>
 
+#include "cq/detail/exact_sum.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -220,11 +221,138 @@ TYPED_TEST(Scale, FarPointAndTinySegment) {
   const auto line = cq::ClosestPointOnLine(ahead, a, b);
   ASSERT_TRUE(line.ok());
   EXPECT_EQ(line->region, LinearRegion::Interior);
-  EXPECT_LE(cqtest::DistL(cqtest::ToL(line->closest), cqtest::ToL(V<T, N>(double(huge), 0, 0))), Tolerance<T>(Ld(huge)));
-  // (The line's distance, ~0.5, is far below the resolution of P's own x coordinate,
-  // ulp(1e300) ~ 1e284, so it is only defined to the scene's tolerance: CheckLinear.)
+  // The foot (huge, 0, 0) is a T itself, and the line's distance (0.5, or |(0.5, 0.25)|)
+  // is exact to its own ulps, though far below ulp(huge) (~1e284): across the line, not
+  // |P - foot| (which read 1.5e284 with the foot an ulp short of 1e300).
+  // (Where double has no wider type, only to the scene's tolerance: CheckLinear below.)
+  if (cq::detail::k_hasWide<T>) {
+    EXPECT_TRUE(SameBits(line->closest, V<T, N>(double(huge), 0, 0)));
+    const Ld across = N == 2 ? Ld(0.5) : std::sqrt(Ld(0.25) + Ld(0.0625));
+    EXPECT_LE(std::fabs(Ld(line->distance) - across), 4 * Ld(Eps<T>()) * across);
+  }
 
   ExpectEveryKindMatchesTheReference({ahead, behind}, a, b, "far");
+}
+
+/// Whether the fast path gives the query up to the slow, exact one (the guard failed).
+template <class T, int N>
+bool TakesTheSlowPath(const cq::Vec<T, N>& p, const cq::Vec<T, N>& a, const cq::Vec<T, N>& b) {
+  bool inRange = false;
+  cq::detail::ClosestPointOnLinearFast<LinearKind::Segment>(p, a, b, inRange);  // the guard is the same for every kind
+  return !inRange;
+}
+
+/// A random T in [1, 2) or (-2, -1].
+template <class T>
+T RandomSignificand(cqtest::Rng& rng) {
+  const T m = T(rng.Uniform(1, 2));
+  return rng.Chance(0.5) ? m : -m;
+}
+
+TYPED_TEST(Scale, PointOnThePerpendicularThroughAProjectsExactlyOntoA) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  if (!cq::detail::k_hasWide<T>)
+    GTEST_SKIP() << "double has no wider type here: the slow path sums the numerator as the fast path does, "
+                    "on an unbounded exponent range, and measures the distance to the rounded foot";
+  // B - A = (x, y, 0) 2^kd and P - A = (-y, x, z) 2^ke: (P - A).(B - A) is exactly 0,
+  // though x y rounds. With A = 0 every coordinate is exact. Where the scene's squares
+  // leave the range (the slow path) the numerator is summed exactly: t_raw = 0, and the
+  // answer is A itself. The fused sum kept the rounding of x y: with B - A =
+  // (1e-300, 1e-300), P = (-1e300, 1e300) it read t_raw = inf, region interior, closest
+  // 5e283 from A. (At ordinary scales the fast path rounds as any float sum does; t_raw
+  // is then ~1e-16 |P - A| / |B - A|, and the README says so.)
+  cqtest::Rng rng(0x5eed'4010 + N + 10 * sizeof(T));
+  const int top = sizeof(T) == 4 ? 120 : 1000;  // binary exponents
+  FailureLog log;
+  int slowScenes = 0;
+  for (int i = 0; i < 4000; ++i) {
+    const T x = RandomSignificand<T>(rng);
+    const T y = RandomSignificand<T>(rng);
+    const T z = N == 3 && rng.Chance(0.5) ? RandomSignificand<T>(rng) : T(0);
+    const int kd = rng.Int(-top, top);
+    const int ke = rng.Int(-top, top);
+    const cq::Vec<T, N> a{};
+    const cq::Vec<T, N> b = std::ldexp(T(1), kd) * V<T, N>(double(x), double(y), 0);
+    const cq::Vec<T, N> p = std::ldexp(T(1), ke) * V<T, N>(-double(y), double(x), double(z));
+    if (!TakesTheSlowPath(p, a, b)) continue;
+    ++slowScenes;
+    const Ld reach = cqtest::NormL(cqtest::ToL(p));
+    for (const LinearKind kind : {LinearKind::Segment, LinearKind::Ray, LinearKind::Line}) {
+      const auto r = cq::ClosestPointOnLinear(kind, p, a, b);
+      const bool ok = r.ok() && r->tRaw == T(0) && r->t == T(0) && r->numerator == T(0) && SameBits(r->closest, a) &&
+                      SameBits(r->foot, a) &&
+                      r->region == (kind == LinearKind::Line ? LinearRegion::Interior : LinearRegion::VertexA) &&
+                      std::fabs(Ld(r->distance) - reach) <= 4 * Ld(Eps<T>()) * reach;
+      if (!ok && log.Fail())
+        ADD_FAILURE() << cq::ToString(kind) << " p=" << cqtest::Str(p) << " b=" << cqtest::Str(b)
+                      << (r.ok() ? " t_raw=" + std::to_string(double(r->tRaw)) + " region " + cq::ToString(r->region)
+                                 : std::string(" not ok"));
+    }
+  }
+  EXPECT_GT(slowScenes, 1000);
+  EXPECT_EQ(log.count(), 0);
+}
+
+TYPED_TEST(Scale, DistanceAcrossALineIsGoodToItsOwnUlpsWhereTheFootIsFarAlong) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  if (!cq::detail::k_hasWide<T>)
+    GTEST_SKIP() << "double has no wider type here: the slow path sums the numerator as the fast path does, "
+                    "on an unbounded exponent range, and measures the distance to the rounded foot";
+  // The line through A = 0 and B = c (3, 4, 0) 2^kb, and P = s (3, 4, 0) 2^kp +
+  // m (-4, 3, 0) 2^kp (3D: + (0, 0, 5 m2) 2^kp) for integers s >> m: every coordinate of
+  // P is an exact T, the foot s (3, 4, 0) 2^kp is one, and the distance is 5 m 2^kp (3D:
+  // 5 sqrt(m^2 + m2^2) 2^kp), thousands of times below P's size. Where the squares leave
+  // the range, the distance and the closest point are good to a few ulps of the distance,
+  // not of the scene: |P - foot| for the foot formed along the line, A + t_raw (B - A),
+  // carried the foot's rounding (P = (1e300, 5) over (0, 0)-(1e-300, 0) read 1.5e284).
+  cqtest::Rng rng(0x5eed'4011 + N + 10 * sizeof(T));
+  const int top = sizeof(T) == 4 ? 110 : 990;
+  const int bits = std::numeric_limits<T>::digits;
+  FailureLog log;
+  int slowScenes = 0;
+  for (int i = 0; i < 4000; ++i) {
+    const int m = rng.Int(1, 8);
+    const int m2 = N == 3 ? rng.Int(0, 8) : 0;
+    const double s = std::floor(rng.Uniform(4096.0 * m, std::ldexp(1.0, bits - 5)));  // 4 s + 3 m < 2^digits: exact
+    const int kp = rng.Int(-top, top - bits);  // P finite
+    const int kb = rng.Int(-top, top - bits);  // B finite
+    const T unitP = std::ldexp(T(1), kp);
+    const cq::Vec<T, N> a{};
+    // B - A = c (3, 4, 0) 2^kb, c odd: t_raw = s / c 2^(kp-kb) rounds, and so does the
+    // foot formed along the line (with c = 1 it was exact by luck of the integers).
+    const double c = 2 * std::floor(rng.Uniform(0, std::ldexp(1.0, bits - 5))) + 1;
+    const cq::Vec<T, N> b = std::ldexp(T(1), kb) * V<T, N>(3 * c, 4 * c, 0);
+    const cq::Vec<T, N> p = unitP * V<T, N>(3.0 * s - 4.0 * m, 4.0 * s + 3.0 * m, 5.0 * m2);
+    const cq::Vec<T, N> foot = unitP * V<T, N>(3.0 * s, 4.0 * s, 0);
+    if (!TakesTheSlowPath(p, a, b)) continue;
+    ++slowScenes;
+    const Ld distance = 5 * std::sqrt(Ld(m) * m + Ld(m2) * m2) * Ld(unitP);
+    for (const LinearKind kind : {LinearKind::Segment, LinearKind::Ray, LinearKind::Line}) {
+      const auto r = cq::ClosestPointOnLinear(kind, p, a, b);
+      if (!r.ok()) {
+        if (log.Fail()) ADD_FAILURE() << cq::ToString(kind) << " not ok";
+        continue;
+      }
+      if (r->region != LinearRegion::Interior) {  // a segment P projects past B on
+        if (kind != LinearKind::Segment || cqtest::NormL(cqtest::ToL(foot)) <= cqtest::NormL(cqtest::ToL(b))) {
+          if (log.Fail()) ADD_FAILURE() << cq::ToString(kind) << " region " << cq::ToString(r->region);
+        }
+        continue;
+      }
+      const Ld tolerance = 8 * Ld(Eps<T>()) * distance;
+      const bool ok = std::fabs(Ld(r->distance) - distance) <= tolerance &&
+                      cqtest::DistL(cqtest::ToL(r->closest), cqtest::ToL(foot)) <= tolerance &&
+                      SameBits(r->closest, r->foot);
+      if (!ok && log.Fail())
+        ADD_FAILURE() << cq::ToString(kind) << " p=" << cqtest::Str(p) << " b=" << cqtest::Str(b)
+                      << " distance " << double(r->distance) << " (exact " << double(distance) << ") closest "
+                      << cqtest::Str(r->closest) << " (exact " << cqtest::Str(foot) << ")";
+    }
+  }
+  EXPECT_GT(slowScenes, 1000);
+  EXPECT_EQ(log.count(), 0);
 }
 
 TYPED_TEST(Scale, SmallProductNextToZeroOnesDecidesTheRegion) {

@@ -36,9 +36,16 @@
 // - Values that exceed the type's range in exact arithmetic are rounded as IEEE does:
 //   t_raw of a point 1e300 away from a segment 1e-300 long is +inf (t is still exact,
 //   the clamp happened on the numerator), and distanceSq overflows to +inf while
-//   distance stays finite. In the slow path the numerator is the fast path's fused sum
-//   formed on an unbounded exponent range and the denominator |B - A|^2 rounded, each
-//   then brought to T's range: they may read 0 or inf when t_raw does not.
+//   distance stays finite. In the slow path the numerator is the exact (P - A).(B - A)
+//   of the numbers given, rounded once (P exactly on the perpendicular through A reads
+//   t_raw = 0), and the denominator |B - A|^2 rounded, each then brought to T's range:
+//   they may read 0 or inf when t_raw does not. There a foot's distance is the exact
+//   cross product's, |(B - A) x (P - A)| / |B - A|, good to a few ulps of itself, and
+//   where that is the shorter leg the foot is P minus the part of P - A across the line
+//   (a point exactly on the line is its own foot). Both need a type wider than T for the
+//   exact sums (detail::k_hasWide: float always; double where long double is the x87's):
+//   elsewhere the numerator is the fast path's fused sum on an unbounded exponent range,
+//   the foot A + t_raw (B - A), and the distance |P - foot|.
 #pragma once
 
 #include <cmath>

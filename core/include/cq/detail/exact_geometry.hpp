@@ -1,0 +1,207 @@
+// cq/detail/exact_geometry.hpp: dot and cross products of coordinate differences, summed
+// exactly (cq/detail/exact_sum.hpp) and rounded once. For the slow paths, where a few
+// ulps of the scene are not good enough: which side of a wire a centre is on, how far a
+// point is from a line 1e-300 long, whether a point lies exactly on the perpendicular
+// through a segment's end. Never on a fast path.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <concepts>
+#include <cstddef>
+#include <initializer_list>
+#include <limits>
+
+#include "cq/detail/exact_sum.hpp"
+#include "cq/detail/scale.hpp"
+#include "cq/vec.hpp"
+
+namespace cq::detail {
+
+/// from - to for finite points, or, where that overflows, the difference of the halves
+/// (halving is exact, so the direction is kept).
+template <Real T, int N>
+Vec<T, N> DifferenceOrHalves(const Vec<T, N>& from, const Vec<T, N>& to) {
+  const Vec<T, N> diff = from - to;
+  return IsFinite(diff) ? diff : T(0.5) * from - T(0.5) * to;
+}
+
+/// x - y exactly for every coordinate, as hi + lo parts in F = WideOf<T>. Where F is wider
+/// than T (float; double with the x87's long double) the numbers are used as given. Where
+/// it is not (double elsewhere), x and y are first scaled by the power of two of their
+/// scene (`sceneExponent`: no difference overflows; only a coordinate some 2^1000 below
+/// the scene's largest loses bits), and the difference vector then by its own largest
+/// part's, so that products of parts of two such vectors stay clear of underflow unless a
+/// vector's own coordinates span more than ~2^500. Scaling a vector by a power of two
+/// changes no sign of a dot or cross product, and no direction.
+/// `ownExponent`, when given, receives the power of two of that second scaling (0 where
+/// there is none): the true difference is the parts times 2^(sceneExponent + own).
+template <Real T, int N>
+std::array<TwoParts<WideOf<T>>, N> ExactDifferences(const Vec<T, N>& x, const Vec<T, N>& y, int sceneExponent,
+                                                    int* ownExponent = nullptr) {
+  using F = WideOf<T>;
+  std::array<TwoParts<F>, N> d;
+  for (int k = 0; k < N; ++k)
+    d[std::size_t(k)] =
+        ExactDifference(F(std::scalbn(x.v[k], -sceneExponent)), F(std::scalbn(y.v[k], -sceneExponent)));
+  int e = 0;
+  if constexpr (!k_hasWide<T>) {
+    F largest = F(0);
+    for (const TwoParts<F>& part : d) largest = std::max(largest, std::abs(part.hi));
+    if (largest != F(0)) {
+      e = std::ilogb(largest);
+      for (TwoParts<F>& part : d) part = {std::scalbn(part.hi, -e), std::scalbn(part.lo, -e)};
+    }
+  }
+  if (ownExponent) *ownExponent = e;
+  return d;
+}
+
+/// |v| for a vector held in F, without under- or overflow in the squares.
+template <std::floating_point F, std::size_t N>
+F WideNorm(const std::array<F, N>& v) {
+  F largest = F(0);
+  for (const F x : v) largest = std::max(largest, std::abs(x));
+  if (largest == F(0)) return F(0);
+  const int k = std::ilogb(largest);
+  F sum = F(0);
+  for (const F x : v) sum += std::scalbn(x, -k) * std::scalbn(x, -k);
+  return std::scalbn(std::sqrt(sum), k);
+}
+
+/// The power of two ExactDifferences scales a scene by: 0 where F is wider than T, else
+/// the exponent of the largest coordinate of the points (0 for a scene of zeros).
+template <Real T, int N>
+int SceneExponent(std::initializer_list<const Vec<T, N>*> points) {
+  if constexpr (k_hasWide<T>) {
+    return 0;
+  } else {
+    T largest = T(0);
+    for (const Vec<T, N>* point : points) largest = std::max(largest, MaxAbs(*point));
+    return largest == T(0) ? 0 : ExponentOf(largest);
+  }
+}
+
+/// (u x v) for the exact u = B - A and v = C - A, one coordinate of it (the one whose
+/// other two axes are i and j), rounded once to F from an exact sum: each difference
+/// split exactly into hi + lo, each of the eight products of parts split into its
+/// rounded value and its error. Exact in sign, and 0 only when the exact value is,
+/// wherever F holds every product and its error (k_hasWide: always).
+template <std::floating_point F>
+F ExactCrossCoordinate(const TwoParts<F>& ui, const TwoParts<F>& uj, const TwoParts<F>& vi, const TwoParts<F>& vj) {
+  ExactSum<F, 16> sum;
+  for (const F x : {ui.hi, ui.lo})
+    for (const F y : {vj.hi, vj.lo}) sum.AddProduct(x, y);
+  for (const F x : {uj.hi, uj.lo})
+    for (const F y : {vi.hi, vi.lo}) sum.AddProduct(-x, y);
+  return sum.Value();
+}
+
+/// A value of F times 2^exponent.
+template <std::floating_point F>
+struct ScaledWide {
+  F value;
+  int exponent;
+};
+
+/// (x - y).(b - a) for the numbers given: the exact sum of every product of the exact
+/// differences' parts, rounded once to F (times 2^exponent), exactly 0 only when the exact
+/// value is, wherever F holds every product and its error (k_hasWide: always; else see
+/// ExactDifferences for the one limit).
+template <Real T, int N>
+ScaledWide<WideOf<T>> ExactDotOfDifferences(const Vec<T, N>& x, const Vec<T, N>& y, const Vec<T, N>& b,
+                                            const Vec<T, N>& a) {
+  using F = WideOf<T>;
+  const int scene = SceneExponent<T, N>({&x, &y, &b, &a});
+  int ev = 0;
+  int eu = 0;
+  const std::array<TwoParts<F>, N> v = ExactDifferences(x, y, scene, &ev);
+  const std::array<TwoParts<F>, N> u = ExactDifferences(b, a, scene, &eu);
+  ExactSum<F, 8 * N> sum;
+  for (std::size_t k = 0; k < std::size_t(N); ++k)
+    for (const F xv : {v[k].hi, v[k].lo})
+      for (const F yu : {u[k].hi, u[k].lo}) sum.AddProduct(xv, yu);
+  return {sum.Value(), 2 * scene + ev + eu};
+}
+
+/// Where a point P lies across the line through A and B (A != B), from the exact
+/// (B - A) x (P - A) of the numbers given.
+template <Real T, int N>
+struct AcrossLine {
+  bool onLine;          ///< P lies exactly on the line (direction unset, distance 0)
+  Vec<T, N> direction;  ///< unit, perpendicular to the line, from the line towards P
+  T distance;           ///< |(B - A) x (P - A)| / |B - A|, good to a few ulps of itself
+  Vec<T, N> offset;     ///< P - foot: the part of P - A across the line, rounded from F (0 when onLine)
+};
+
+/// The part of P - A across the line AB (A != B), from the exact (B - A) x (P - A). Not
+/// from P - Q for a rounded closest point Q: that difference is Q's rounding when P is on
+/// or a hair off the line, and can point anywhere (even along the line), and |P - Q| is
+/// good only to ulps of the scene (P = (1, 1e-20) over the line through (-4, 0) and
+/// (2, 0) has Q = (1.0000000000000002, 0); P = (1e300, 5) over the line through (0, 0)
+/// and (1e-300, 0) had Q one ulp off 1e300 and read distance 1.5e284, not 5). Nor from
+/// the rounded differences P - A and B - A: their rounding moves the line by up to an ulp,
+/// which for a point that close decides the side (P = (-0.24, -0.4) lies 7.5e-18 left of
+/// A = (0.4, -0.8), B = (-0.4, -0.3), and the rounded differences put it on the right).
+/// onLine is true exactly when P lies on the line, wherever F holds every product and
+/// its error (k_hasWide: always; else see ExactDifferences for the one limit).
+template <Real T, int N>
+AcrossLine<T, N> ExactAcrossLine(const Vec<T, N>& pIn, const Vec<T, N>& aIn, const Vec<T, N>& bIn) {
+  using F = WideOf<T>;
+  AcrossLine<T, N> r{true, Vec<T, N>{}, T(0), Vec<T, N>{}};
+  const int scene = SceneExponent<T, N>({&pIn, &aIn, &bIn});
+  int eu = 0;
+  int ev = 0;
+  const std::array<TwoParts<F>, N> u = ExactDifferences(bIn, aIn, scene, &eu);  // B - A
+  const std::array<TwoParts<F>, N> v = ExactDifferences(pIn, aIn, scene, &ev);  // P - A
+  // The cross product is the true one over 2^(2 scene + eu + ev), |B - A| over
+  // 2^(scene + eu): their quotient is the distance over 2^(scene + ev).
+  std::array<F, N> uWide;
+  for (std::size_t k = 0; k < std::size_t(N); ++k) uWide[k] = u[k].hi + u[k].lo;
+  const F length = WideNorm(uWide);
+  auto toDistance = [&](F crossLength) { return static_cast<T>(std::scalbn(crossLength / length, scene + ev)); };
+  // The offset: a vector over 2^(2 scene + eu + ev) |B - A| (the cross product's scale
+  // times |B - A|'s) divided by |B - A|^2 (over 2^(2 scene + 2 eu)), and brought to T.
+  const F lengthSq = length * length;
+  auto toOffset = [&](const std::array<F, N>& part) {
+    Vec<T, N> offset;
+    for (std::size_t k = 0; k < std::size_t(N); ++k)
+      offset.v[k] = static_cast<T>(std::scalbn(part[k] / lengthSq, scene + ev));
+    return offset;
+  };
+  if constexpr (N == 2) {
+    const F side = ExactCrossCoordinate(u[0], u[1], v[0], v[1]);  // > 0: P left of AB
+    if (side == F(0)) return r;
+    const Vec<T, 2> left = PerpLeft(NormalizeNonZero(DifferenceOrHalves(bIn, aIn)));
+    r.direction = side > F(0) ? left : -left;
+    r.distance = toDistance(std::abs(side));
+    r.offset = toOffset({-side * uWide[1], side * uWide[0]});  // side times B - A turned left
+  } else {
+    // w = (B - A) x (P - A), each coordinate within an ulp of the exact one and exactly 0
+    // where that is; then w x (B - A) = |B - A|^2 (P - A) - ((P - A).(B - A)) (B - A),
+    // the part of P - A across the line. w is perpendicular to B - A (to an ulp), so that
+    // cross product does not cancel: its direction is good to a few ulps.
+    const std::array<F, 3> w = {ExactCrossCoordinate(u[1], u[2], v[1], v[2]),
+                                ExactCrossCoordinate(u[2], u[0], v[2], v[0]),
+                                ExactCrossCoordinate(u[0], u[1], v[0], v[1])};
+    if (w[0] == F(0) && w[1] == F(0) && w[2] == F(0)) return r;
+    const std::array<F, 3> across = {w[1] * uWide[2] - w[2] * uWide[1], w[2] * uWide[0] - w[0] * uWide[2],
+                                     w[0] * uWide[1] - w[1] * uWide[0]};
+    // To T with the largest coordinate in [1, 2) (F's range is wider), then unit length.
+    // (Zero only where F is double and w is so small that its products underflow: too
+    // close to tell from on the line, so reported on it, never with a zero direction.)
+    const F largest = std::max({std::abs(across[0]), std::abs(across[1]), std::abs(across[2])});
+    if (largest == F(0)) return r;
+    const int k = std::ilogb(largest);
+    Vec<T, 3> direction;
+    for (int i = 0; i < 3; ++i) direction.v[i] = static_cast<T>(std::scalbn(across[i], -k));
+    r.direction = NormalizeNonZero(direction);
+    r.distance = toDistance(WideNorm(w));
+    r.offset = toOffset(across);
+  }
+  r.onLine = false;
+  return r;
+}
+
+}  // namespace cq::detail
