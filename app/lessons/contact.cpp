@@ -34,6 +34,8 @@ NumberLine MakeDistanceLine(const cq::ContactResult<double, 2>& contact, double 
   line.clamped = contact.penetrating ? radius : contact.distance;
   line.clampedName = contact.penetrating ? "after the push" : "no push";
   line.dragDirection = contact.normal;
+  line.dragFloor = 0.0;
+  line.floorPoint = contact.closest;
   const double reach = std::max(radius, contact.distance);
   FitNumberLine(line, 0, reach > 0 ? 1.5 * reach : 1.0);
   return line;

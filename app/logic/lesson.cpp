@@ -33,6 +33,13 @@ int Lesson::MoveHandle(Points& points, int handleId, const cq::Vec2d& target) co
   return handleId;
 }
 
+std::optional<cq::Vec2d> DraggedQueryPoint(const NumberLine& line, const cq::Vec2d& point, double target,
+                                           const cq::Vec2d& direction) {
+  if (!std::isfinite(line.raw) || !std::isfinite(target)) return std::nullopt;
+  if (line.dragFloor && target <= *line.dragFloor) return line.floorPoint;
+  return point + (target - line.raw) * direction;
+}
+
 WorldRect Enclose(const WorldRect& rect, const cq::Vec2d& point) {
   WorldRect r = rect;
   for (int i = 0; i < 2; ++i) {

@@ -151,7 +151,21 @@ struct NumberLine {
   double viewFrom = -1;      ///< the visible range
   double viewTo = 2;
   cq::Vec2d dragDirection{};  ///< dragging the raw marker by dv moves P by dv * dragDirection
+  /// The least value the raw one can take where it is a distance (the contact's d: 0), and
+  /// where the query point is at that value (core's closest point). A drag below it stops
+  /// there: carrying the centre on by (target - raw) along the normal took the ball
+  /// through the wire and out the other side, into another region (review s30 #3).
+  std::optional<double> dragFloor;
+  cq::Vec2d floorPoint{};
 };
+
+/// Where the query point goes when the raw marker of `line` is dragged to `target`: by
+/// (target - raw) along `direction` (the line's dragDirection when the drag began: at the
+/// floor the contact's normal is the wire's documented perpendicular, which may point to
+/// the other side), or onto the line's floorPoint for a target at or below its floor.
+/// nullopt where the move is not defined (raw or target not finite).
+std::optional<cq::Vec2d> DraggedQueryPoint(const NumberLine& line, const cq::Vec2d& point, double target,
+                                           const cq::Vec2d& direction);
 
 /// A line of the inspector: a name, the value as shown, and what it means.
 struct InspectorValue {

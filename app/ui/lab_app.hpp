@@ -171,6 +171,7 @@ class LabApp {
   struct LineDrag {
     size_t line;
     double viewFrom, viewTo;  ///< frozen while dragging, so the scale holds still
+    cq::Vec2d direction;      ///< the line's dragDirection when the drag began
   };
   std::optional<LineDrag> m_lineDrag;
   std::vector<NumberLine> m_lineGeometry;  ///< last drawn number lines (for hit testing)

@@ -50,7 +50,8 @@ void LabApp::NumberLinesInput() {
                                             std::max(1.0f, float(row.bottom - row.top))));
     ImGui::PopID();
     if (ImGui::IsItemHovered()) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
-    if (ImGui::IsItemActivated()) m_lineDrag = LineDrag{i, m_lineGeometry[i].viewFrom, m_lineGeometry[i].viewTo};
+    if (ImGui::IsItemActivated())
+      m_lineDrag = LineDrag{i, m_lineGeometry[i].viewFrom, m_lineGeometry[i].viewTo, m_lineGeometry[i].dragDirection};
     if (!m_lineDrag || m_lineDrag->line != i) continue;
     if (!ImGui::IsItemActive()) {
       m_scene.Commit();
@@ -64,10 +65,10 @@ void LabApp::NumberLinesInput() {
     if (i >= now.numberLines.size()) continue;
     const NumberLine& line = now.numberLines[i];
     const double target = row.ToValue(ImGui::GetIO().MousePos.x, m_lineDrag->viewFrom, m_lineDrag->viewTo);
-    if (std::isfinite(line.raw) && std::isfinite(target)) {
-      const int p = lesson.QueryPointIndex();
-      if (p >= 0) m_scene.EditPoints()[size_t(p)] = m_scene.CurrentPoints()[size_t(p)] + (target - line.raw) * line.dragDirection;
-    }
+    const int p = lesson.QueryPointIndex();
+    if (p < 0) continue;
+    if (const auto moved = DraggedQueryPoint(line, m_scene.CurrentPoints()[size_t(p)], target, m_lineDrag->direction))
+      m_scene.EditPoints()[size_t(p)] = *moved;
   }
   ImGui::End();
 }

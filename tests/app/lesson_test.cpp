@@ -844,6 +844,61 @@ TEST(LessonTable, NoInspectorValueReadsInfOrNan) {
 // The strong interval of a number line is core's answer's, also on a boundary, where the raw
 // value lies in two: "Touching" (d = r, not penetrating) drew the "sunk in" band strong, and
 // the ray's t_raw = 0 both region A and the interior (review s30 #4).
+/// The contact lesson's d line in `frame`.
+const NumberLine& DistanceLine(const LessonFrame& frame) {
+  for (const NumberLine& line : frame.numberLines)
+    if (line.name == "d") return line;
+  ADD_FAILURE() << "no d line";
+  return frame.numberLines.front();
+}
+
+// Dragging the contact's d marker as the app does: every step re-evaluates the scene and
+// moves C by (target - d) along the normal the drag began with. Past 0 it took the ball
+// through the wire, so that d grew again on the far side, and a drag in five steps from
+// "Past an end" (region B) left C in the interior's region (review s30 #3). Now d stops
+// at 0 with C on core's closest point, and dragging back returns C to its side.
+TEST(NumberLineDrag, ContactDistanceStopsAtTheWireAndComesBackOnItsSide) {
+  const ContactLesson lesson;
+  for (const Preset& preset : lesson.Presets()) {
+    SCOPED_TRACE(preset.name);
+    Points points = preset.points;
+    const LessonFrame start = lesson.Evaluate(points, k_view, NumberStyle::Readable);
+    if (start.error) continue;
+    const NumberLine& first = DistanceLine(start);
+    const double d0 = first.raw;
+    if (!(d0 > 0)) continue;  // already on the wire
+    const cq::Vec2d direction = first.dragDirection;
+    const cq::Vec2d q0 = std::get<cq::ContactResult<double, 2>>(start.result).closest;
+    const cq::Vec2d c0 = points[2];
+    const int k_steps = 7;
+    double previous = d0;
+    for (int step = 1; step <= k_steps; ++step) {  // from d0 down to -d0, past the wire
+      const double target = d0 - 2 * d0 * step / k_steps;
+      const LessonFrame frame = lesson.Evaluate(points, k_view, NumberStyle::Readable);
+      const auto moved = DraggedQueryPoint(DistanceLine(frame), points[2], target, direction);
+      ASSERT_TRUE(moved.has_value());
+      points[2] = *moved;
+      const LessonFrame after = lesson.Evaluate(points, k_view, NumberStyle::Readable);
+      const auto& contact = std::get<cq::ContactResult<double, 2>>(after.result);
+      EXPECT_LE(contact.distance, previous) << "step " << step;
+      EXPECT_NEAR(contact.distance, std::max(target, 0.0), 1e-12 * (1 + d0)) << "step " << step;
+      // Towards the wire along the normal, C keeps its closest point.
+      EXPECT_LE(cq::Distance(contact.closest, q0).value_or(1e300), 1e-12 * (1 + d0)) << "step " << step;
+      previous = contact.distance;
+    }
+    EXPECT_EQ(points[2], q0);  // on the wire, exactly where core put the closest point
+    EXPECT_EQ(DistanceLine(lesson.Evaluate(points, k_view, NumberStyle::Readable)).raw, 0.0);
+    for (int step = 1; step <= k_steps; ++step) {  // and back up to d0
+      const double target = d0 * step / k_steps;
+      const LessonFrame frame = lesson.Evaluate(points, k_view, NumberStyle::Readable);
+      const auto moved = DraggedQueryPoint(DistanceLine(frame), points[2], target, direction);
+      ASSERT_TRUE(moved.has_value());
+      points[2] = *moved;
+    }
+    EXPECT_LE(cq::Distance(points[2], c0).value_or(1e300), 1e-12 * (1 + d0 + std::sqrt(cq::LengthSquared(c0))));
+  }
+}
+
 TEST(LessonTable, EachNumberLineMarksTheIntervalOfCoresAnswer) {
   const auto active = [](const LessonFrame& frame, size_t i) {
     const NumberLine& line = frame.numberLines.at(i);
