@@ -1,6 +1,8 @@
 #include "logic/number_line_layout.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <vector>
 
 namespace cq::app {
 namespace {
@@ -45,11 +47,52 @@ NumberLineTexts LayOutNumberLine(const NumberLineRow& row, const std::string& na
   const double nameTop = row.axisY - row.font * 0.65;
   out.name = {name, {{{nameLeft, nameTop}}, {{nameLeft + 1.25 * measure(name), nameTop + 1.25 * row.font}}}};
 
-  // Over the axis: the raw value over its marker, not above the row.
-  const double rawWidth = measure(raw.text);
-  const double rawLeft = CentredOn(row, raw.x, rawWidth);
-  const double rawTop = std::max(row.top, row.axisY - row.band - 1.6 * row.marker - row.font - row.px);
-  out.raw = {raw.text, {{{rawLeft, rawTop}}, {{rawLeft + rawWidth, rawTop + row.font}}}};
+  // The marks drawn over the band: the raw value's triangle and the ticks' lines.
+  const double bandTop = row.axisY - row.band;
+  out.rawMarker = {{{raw.x - row.marker, bandTop - 1.6 * row.marker}}, {{raw.x + row.marker, bandTop + 1}}};
+  for (const LineMark& tick : ticks)
+    out.tickLines.push_back({{{tick.x - row.px, bandTop - 3 * row.px}}, {{tick.x + row.px, row.axisY + row.band + 3 * row.px}}});
+  auto clearOfMarks = [&](const ScreenBox& box) {
+    return !Overlaps(box, out.rawMarker) &&
+           std::none_of(out.tickLines.begin(), out.tickLines.end(), [&](const ScreenBox& l) { return Overlaps(box, l); });
+  };
+  // Beside the marker a text may come down to the band, and into its upper half in a row
+  // too short for that (the axis, at the band's middle, stays clear): a tick's mark then
+  // starts under the text (it reaches 3 px above the band only to be seen there).
+  auto clearOfMarker = [&](const ScreenBox& box) {
+    return !Overlaps(box, out.rawMarker) && !Overlaps(box, out.name.box) && box.max.y() <= bandTop + 0.5 * row.band;
+  };
+
+  // Over the axis: the raw value over its marker, not above the row; else beside it, or
+  // its value alone beside it.
+  const double rawLeft = CentredOn(row, raw.x, measure(raw.text));
+  const double rawTop = std::max(row.top, bandTop - 1.6 * row.marker - row.font - row.px);
+  out.raw = {raw.text, {{{rawLeft, rawTop}}, {{rawLeft + measure(raw.text), rawTop + row.font}}}};
+  if (!clearOfMarks(out.raw.box)) {
+    const double gap = 3 * row.px;
+    const double besideTop = std::max(row.top, bandTop - 4 * row.px - row.font);
+    const double lo = row.areaLeft + 4 * row.px;
+    auto placeBeside = [&](const std::string& text) -> std::optional<LineText> {
+      const double width = measure(text);
+      // Right of the marker or left of it, whichever is nearer the axis's middle first
+      // (the text then reads towards the axis, not off its end).
+      double lefts[2] = {out.rawMarker.max.x() + gap, out.rawMarker.min.x() - gap - width};
+      if (raw.x > 0.5 * (row.left + row.right)) std::swap(lefts[0], lefts[1]);
+      const double hi = row.areaRight - 4 * row.px - width;
+      for (const double left : lefts) {
+        const ScreenBox box{{{left, besideTop}}, {{left + width, besideTop + row.font}}};
+        if (left >= lo && left <= hi && clearOfMarker(box)) return LineText{text, box};
+      }
+      return std::nullopt;
+    };
+    if (auto beside = placeBeside(raw.text)) {
+      out.raw = *beside;
+    } else if (!raw.shortText.empty()) {
+      if (auto shortBeside = placeBeside(raw.shortText)) out.raw = *shortBeside;
+    }
+    for (ScreenBox& l : out.tickLines)
+      if (Overlaps(l, out.raw.box)) l.min.v[1] = out.raw.box.max.y();
+  }
 
   // Under the axis: the clamped value, then the ticks it and the raw value leave free.
   const double labelY = row.axisY + row.band + 4 * row.px;
@@ -68,18 +111,20 @@ NumberLineTexts LayOutNumberLine(const NumberLineRow& row, const std::string& na
     out.ticks.push_back({tick.text, box});
   }
 
-  // The caption on the row's top line, in the widest span the raw value leaves free.
+  // The caption on the row's top line, in the widest span the raw value and its marker
+  // leave free there.
   const double gap = 8 * row.px;
   double from = row.left;
   double to = row.areaRight - gap;
-  const bool shared = rawTop < row.top + row.font;
-  if (shared) {
-    const double leftSpan = out.raw.box.min.x() - gap - row.left;
-    const double rightSpan = row.areaRight - gap - (out.raw.box.max.x() + gap);
+  for (const ScreenBox& obstacle : {out.raw.box, out.rawMarker}) {
+    if (obstacle.min.y() >= row.top + row.font) continue;  // below the caption's line
+    const double leftSpan = std::min(to, obstacle.min.x() - gap) - from;
+    const double rightSpan = to - std::max(from, obstacle.max.x() + gap);
+    if (obstacle.max.x() + gap <= from || obstacle.min.x() - gap >= to) continue;  // outside the span
     if (leftSpan >= rightSpan) {
-      to = row.left + leftSpan;
+      to = from + leftSpan;
     } else {
-      from = out.raw.box.max.x() + gap;
+      from = to - rightSpan;
     }
   }
   if (to > from) {

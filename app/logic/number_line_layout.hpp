@@ -60,14 +60,17 @@ struct LineText {
 struct LineMark {
   std::string text;
   double x = 0;
+  std::string shortText = {};  ///< the raw value's text when `text` fits nowhere clear (its number alone), or empty
 };
 
 struct NumberLineTexts {
   LineText name;                   ///< "t", at 1.25 times the font, left of the axis
   std::optional<LineText> caption; ///< whole, cut at a space with "…", or left out: see LayOutNumberLine
-  LineText raw;                    ///< the raw value, over its marker
+  LineText raw;                    ///< the raw value, over its marker (or beside it: see LayOutNumberLine)
   std::optional<LineText> clamped; ///< the clamped value, under its marker
   std::vector<LineText> ticks;     ///< the tick labels that are drawn
+  ScreenBox rawMarker;             ///< the raw value's triangle: its top edge, and its tip at the band
+  std::vector<ScreenBox> tickLines;  ///< every tick's mark across the band (labelled or not)
 };
 
 /// The boxes of one number line's texts in `row`: `raw` is the raw value's text and its
@@ -77,7 +80,12 @@ struct NumberLineTexts {
 /// - The raw value is centred over its marker, kept between 40 px left of the axis and
 ///   20 px right of its end (a text wider than that: inside the area, 4 px from its
 ///   edges; wider still: from its left edge), and never above the row's top (it would run
-///   into the row above).
+///   into the row above). Where the row is too short for it to clear the marker there
+///   (640x480 at UI scale 2: the triangle covered "t_raw = 1.▼6667"), or a tick's mark
+///   runs through it, it goes beside the marker, down by the band, at the nearest place
+///   that clears the marker and every tick's mark; where the whole text fits nowhere so,
+///   its number alone (LineMark::shortText: the marker's colour and the clamped value's
+///   name say which value it is); failing that it stays centred.
 /// - The clamped value is centred under its marker within the same limits; a tick label it
 ///   would cover is left out (it says the same number), and so is one that would cover an
 ///   earlier tick's label.

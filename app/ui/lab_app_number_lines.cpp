@@ -102,7 +102,8 @@ void LabApp::NumberLinesDraw() {
       if (tick >= line.viewFrom && tick <= line.viewTo) tickMarks.push_back({LineNumber(tick, m_settings.numbers, line.coordinates), X(tick)});
     const NumberLineTexts texts = LayOutNumberLine(
         row, line.name, line.caption,
-        LineMark{NameEquals(line.rawName, line.raw, m_settings.numbers, line.coordinates) + (rawOff ? " (off scale)" : ""), xr},
+        LineMark{NameEquals(line.rawName, line.raw, m_settings.numbers, line.coordinates) + (rawOff ? " (off scale)" : ""), xr,
+                 LineNumber(line.raw, m_settings.numbers, line.coordinates)},
         clampedMark, tickMarks, UnroundedTextWidth);
     auto record = [&](const char* kind, const LineText& t) { m_drawnLineLabels.push_back({kind, t.text, t.box}); };
 
@@ -128,9 +129,10 @@ void LabApp::NumberLinesDraw() {
     draw.AddLine(ImVec2(float(row.left), y), ImVec2(float(row.right), y), PackAbgr(LabelColor(), 0.5f), Px(1));
 
     // Ticks; their labels where the clamped value's caption leaves room (it says the same number).
-    for (const LineMark& tick : tickMarks)
-      draw.AddLine(ImVec2(float(tick.x), y - band - Px(3)), ImVec2(float(tick.x), y + band + Px(3)), PackAbgr(LabelColor()),
-                   Px(1.5f));
+    for (const ScreenBox& mark : texts.tickLines) {
+      const float x = float(0.5 * (mark.min.x() + mark.max.x()));
+      draw.AddLine(ImVec2(x, float(mark.min.y())), ImVec2(x, float(mark.max.y())), PackAbgr(LabelColor()), Px(1.5f));
+    }
     for (const LineText& t : texts.ticks) {
       draw.AddText(ToIm(t.box.min), PackAbgr(LabelColor(), 0.8f), t.text.c_str());
       record("tick", t);
@@ -143,7 +145,8 @@ void LabApp::NumberLinesDraw() {
     const float m = float(row.marker);
     if (line.clamped && std::abs(X(*line.clamped) - xr) > 1)
       draw.AddLine(ImVec2(xr, y), ImVec2(X(*line.clamped), y), clampColor, Px(3));
-    draw.AddTriangleFilled(ImVec2(xr - m, y - band - m * 1.6f), ImVec2(xr + m, y - band - m * 1.6f), ImVec2(xr, y - band + 1),
+    const ScreenBox& tri = texts.rawMarker;
+    draw.AddTriangleFilled(ToIm(tri.min), ImVec2(float(tri.max.x()), float(tri.min.y())), ImVec2(xr, float(tri.max.y())),
                            rawColor);
     draw.AddText(ToIm(texts.raw.box.min), rawColor, texts.raw.text.c_str());
     record("raw", texts.raw);

@@ -161,6 +161,50 @@ TEST(NumberLineLayout, NothingOverlapsAndEverythingStaysInItsRow) {
   }
 }
 
+// The raw value's triangle and the ticks' marks are drawn over the band: the raw value's
+// text keeps clear of them, and of the line's name, in every row down to the contact
+// lesson's two lines at 640x480 and UI scale 2 (50 UI px each), where the triangle covered
+// "t_raw = 1.▼6667" and the tick of r ran through "d = 1.11803" (review s30 #7). There it
+// goes beside the marker, as its number alone where the whole text fits nowhere.
+TEST(NumberLineLayout, TheRawValueKeepsClearOfItsMarkerTheTicksAndTheName) {
+  int besideCount = 0;
+  int shortCount = 0;
+  for (const double px : {1.0, 1.5, 2.0, 2.5, 3.0}) {
+    const double font = 17 * px;  // ImGui's 13 px font draws 17 px tall with its line gap
+    for (double height = 104 * px; height >= 50 * px; height -= 6 * px) {
+      for (const double width : {176.0 * px, 240.0 * px, 440.0 * px}) {
+        const TLine line = Row(width, height, px, font, 1, 2);
+        for (double raw = -0.9; raw <= 1.9; raw += 0.05) {
+          const double clamped = raw < 0 ? 0 : raw > 1 ? 1 : raw;
+          const std::string number = std::to_string(raw);
+          const NumberLineTexts t =
+              LayOutNumberLine(line.row, "t", k_caption, {"t_raw = " + number, line.X(raw), number},
+                               LineMark{"t = " + std::to_string(clamped), line.X(clamped)},
+                               {{"0", line.X(0)}, {"1", line.X(1)}}, Mono(7.5 * px));
+          const std::string where = "px " + std::to_string(px) + " height " + std::to_string(height) + " width " +
+                                    std::to_string(width) + " raw " + number;
+          EXPECT_FALSE(Overlaps(t.raw.box, t.rawMarker)) << where;
+          EXPECT_FALSE(Overlaps(t.raw.box, t.name.box)) << where;
+          for (const ScreenBox& mark : t.tickLines) {  // a mark under the text starts below it,
+            EXPECT_FALSE(Overlaps(t.raw.box, mark)) << where;
+            EXPECT_LE(mark.min.y(), line.row.axisY - line.row.band / 2) << where;  // still across the band
+          }
+          if (t.caption) {
+            EXPECT_FALSE(Overlaps(t.caption->box, t.rawMarker)) << where << " caption";
+          }
+          // The triangle points at the value, and the text stays above the axis.
+          EXPECT_DOUBLE_EQ(0.5 * (t.rawMarker.min.x() + t.rawMarker.max.x()), line.X(raw));
+          EXPECT_LT(t.raw.box.max.y(), line.row.axisY) << where;
+          besideCount += t.raw.box.max.y() > t.rawMarker.min.y() ? 1 : 0;
+          shortCount += t.raw.text == number ? 1 : 0;
+        }
+      }
+    }
+  }
+  EXPECT_GT(besideCount, 0);  // the sweep reaches rows where the text must go beside
+  EXPECT_GT(shortCount, 0);   // and rows where only the number fits
+}
+
 TEST(NumberLineLayout, TickLabelsDoNotRunTogether) {
   const TLine line = Row(880, 104, 1, 13);
   const NumberLineTexts t =
