@@ -506,8 +506,22 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
   // it took every x label's place.
   // And off the shape and the lines drawn from P (far from the origin the segment struck
   // through "interior", the distance line through "edge").
+  // And off the axes and the balls' outlines (the y axis ran through "interior" in the line
+  // lesson at start-up, the ball's outline through "region B"; review s30 #5).
   std::vector<ScreenCircle> obstacles = discs;
   obstacles.insert(obstacles.end(), result.lines.begin(), result.lines.end());
+  auto alsoOff = [&](const cq::Vec2d& p0, const cq::Vec2d& p1) {
+    for (const ScreenCircle& c : CirclesAlong(p0, p1, Px(3), Px(6), canvasBox)) obstacles.push_back(c);
+  };
+  const cq::Vec2d origin = S(cq::Vec2d{});
+  if (origin.x() > canvasBox.min.x() && origin.x() < canvasBox.max.x())
+    alsoOff({{origin.x(), canvasBox.min.y()}}, {{origin.x(), canvasBox.max.y()}});
+  if (origin.y() > canvasBox.min.y() && origin.y() < canvasBox.max.y())
+    alsoOff({{canvasBox.min.x(), origin.y()}}, {{canvasBox.max.x(), origin.y()}});
+  for (const CircleShape& circle : m_frame.circles) {
+    const std::vector<cq::Vec2d> arc = VisibleCircleArc(S(circle.center), circle.radius * m_camera.Zoom(), m_layout.canvas);
+    for (size_t i = 1; i < arc.size(); ++i) alsoOff(arc[i - 1], arc[i]);
+  }
   const double rowY = XLabelRowY();
   placed.push_back({{{m_layout.canvas.min.x(), rowY - 1}}, {{m_layout.canvas.max.x(), rowY + ImGui::GetFontSize() + 1}}});
   if (m_settings.showRegions) {

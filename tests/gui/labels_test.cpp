@@ -6,9 +6,13 @@
 // labelled 200 and 600, "egion A" and a cut "s = -0.742781" at the canvas's edges.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <optional>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gui_support.hpp"
@@ -300,6 +304,60 @@ INSTANTIATE_TEST_SUITE_P(
                       LineCase{"SegmentAtUiScale1_5", "--lesson segment --size 800x600 --ui-scale 1.5"},
                       LineCase{"LineDefault", "--lesson line --size 1280x800"},
                       LineCase{"ContactDefault", "--lesson contact --size 1200x800"}),
+    [](const ::testing::TestParamInfo<LineCase>& param) { return std::string(param.param.name); });
+
+// A region's name is crossed by neither axis nor a ball's outline: the y axis ran through
+// "interior" in the line lesson at start-up and in the ray's preset 2, the ball's outline
+// through "region B" in the contact lesson's default (review s30 #5).
+class RegionNamesOffAxesAndBalls : public ::testing::TestWithParam<LineCase> {};
+
+TEST_P(RegionNamesOffAxesAndBalls, NoRegionNameIsCrossed) {
+  TempDir dir;
+  const nlohmann::json s = StateAfterFrames(GetParam().args, dir);
+  ASSERT_FALSE(s.is_discarded());
+  const cq::app::Camera camera = CameraFromState(s);
+  const ScreenBox canvas{PointFromJson(s["canvas"]["min"]), PointFromJson(s["canvas"]["max"])};
+  const cq::Vec2d origin = camera.WorldToScreen(cq::Vec2d{});
+  std::vector<std::pair<cq::Vec2d, cq::Vec2d>> axes = {
+      {{{origin.x(), canvas.min.y()}}, {{origin.x(), canvas.max.y()}}},
+      {{{canvas.min.x(), origin.y()}}, {{canvas.max.x(), origin.y()}}}};
+  std::optional<std::pair<cq::Vec2d, double>> ball;  // centre and radius, in pixels
+  if (s["lesson"] == "contact") {
+    const cq::Vec2d r = PointFromJson(s["points"]["R"]);
+    ball = {camera.WorldToScreen(PointFromJson(s["points"]["C"])), std::hypot(r.x(), r.y()) * camera.Zoom()};
+  }
+  const std::set<std::string> regionNames = {"region A", "interior", "region B", "front", "back",
+                                             "inside", "edge", "vertex"};
+  int named = 0;
+  for (const Label& l : LabelsFromJson(s["labels"])) {
+    if (!regionNames.count(l.text)) continue;
+    ++named;
+    for (const auto& [p, q] : axes)
+      EXPECT_FALSE(Crosses(p, q, l.box, 1.0)) << "\"" << l.text << "\" is crossed by an axis";
+    if (ball) {  // crossed where the box holds points both nearer than r and farther
+      const cq::Vec2d c = ball->first;
+      const double nearX = std::clamp(c.x(), l.box.min.x() + 1, l.box.max.x() - 1);
+      const double nearY = std::clamp(c.y(), l.box.min.y() + 1, l.box.max.y() - 1);
+      const double farX = std::max(std::abs(c.x() - l.box.min.x() - 1), std::abs(c.x() - l.box.max.x() + 1));
+      const double farY = std::max(std::abs(c.y() - l.box.min.y() - 1), std::abs(c.y() - l.box.max.y() + 1));
+      const double nearest = std::hypot(nearX - c.x(), nearY - c.y());
+      const double farthest = std::hypot(farX, farY);
+      EXPECT_FALSE(nearest < ball->second && ball->second < farthest)
+          << "\"" << l.text << "\" is crossed by the ball's outline";
+    }
+  }
+  EXPECT_GT(named, 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Scenes, RegionNamesOffAxesAndBalls,
+    ::testing::Values(LineCase{"LineDefault", "--lesson line --size 1200x800"},
+                      LineCase{"LineAtUiScale1_5", "--lesson line --size 1600x1000 --ui-scale 1.5"},
+                      LineCase{"RayAhead", "--lesson ray --size 1200x800 --set A=-3,-1 --set B=1,1 --set P=4,5"},
+                      LineCase{"ContactDefault", "--lesson contact --size 1200x800"},
+                      LineCase{"ContactSunk", "--lesson contact --size 1200x800 --set A=-4,0 --set B=4,0 --set C=1,1 --set R=0,2"},
+                      LineCase{"ContactTouching", "--lesson contact --size 1200x800 --set A=-4,0 --set B=4,0 --set C=0,2 --set R=2,0"},
+                      LineCase{"PlaneSmallAtUiScale2", "--lesson plane --size 640x480 --ui-scale 2"}),
     [](const ::testing::TestParamInfo<LineCase>& param) { return std::string(param.param.name); });
 
 }  // namespace
