@@ -15,7 +15,20 @@ double Camera::MaxZoom() const {
   return std::isfinite(far) && limit < k_maxZoom ? std::max(limit, k_minZoom) : k_maxZoom;
 }
 
-void Camera::SetZoom(double zoom) { m_zoom = std::clamp(zoom, k_minZoom, MaxZoom()); }
+void Camera::SetZoom(double zoom) {
+  m_zoom = std::clamp(zoom, k_minZoom, MaxZoom());
+  m_chosenZoom = m_zoom;
+  m_chosenSize = m_viewport.Size();
+}
+
+void Camera::SetViewport(const ScreenRect& viewport) {
+  m_viewport = viewport;
+  const cq::Vec2d size = viewport.Size();
+  if (!m_chosenSize) m_chosenSize = size;
+  if (!(size.x() > 0 && size.y() > 0 && m_chosenSize->x() > 0 && m_chosenSize->y() > 0)) return;
+  const double ratio = std::min({1.0, size.x() / m_chosenSize->x(), size.y() / m_chosenSize->y()});
+  m_zoom = std::clamp(m_chosenZoom * ratio, k_minZoom, MaxZoom());
+}
 
 cq::Vec2d Camera::LocalToScreen(const cq::Vec2d& local, const cq::Vec2d& origin) const {
   const cq::Vec2d c = m_viewport.Center();

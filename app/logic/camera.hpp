@@ -6,6 +6,8 @@
 // reach a pixel (and back, for the mouse).
 #pragma once
 
+#include <optional>
+
 #include "cq/regions2d.hpp"
 #include "cq/vec.hpp"
 
@@ -30,7 +32,11 @@ class Camera {
   static constexpr double k_minZoom = 1e-303;
   static constexpr double k_maxZoom = 1e13;  ///< a 1e-9 segment still fills the view
 
-  void SetViewport(const ScreenRect& viewport) { m_viewport = viewport; }
+  /// A viewport smaller than the one the zoom was chosen in (by SetZoom, ZoomAbout or
+  /// Frame) scales the zoom down by the ratio of the tighter side, keeping the centre, so
+  /// the view chosen stays in view (shrinking the window from 1200x800 to 640x480 left P,
+  /// O and N off the canvas until F); a larger one brings it back, up to the zoom chosen.
+  void SetViewport(const ScreenRect& viewport);
   const ScreenRect& Viewport() const { return m_viewport; }
 
   cq::Vec2d Center() const { return m_center; }
@@ -69,6 +75,8 @@ class Camera {
   ScreenRect m_viewport{{{0, 0}}, {{800, 600}}};
   cq::Vec2d m_center{{0, 0}};
   double m_zoom = 50;
+  double m_chosenZoom = 50;          ///< the zoom as last set, and ...
+  std::optional<cq::Vec2d> m_chosenSize;  ///< ... the viewport's size then (none: not yet set)
 };
 
 }  // namespace cq::app

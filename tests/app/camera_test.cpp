@@ -161,5 +161,37 @@ TEST(Camera, VisibleWorldMatchesTheViewportCorners) {
   EXPECT_DOUBLE_EQ(visible.max.y(), -1 + 300.0 / 40);
 }
 
+// Shrinking the window kept the zoom, and the scene went off the canvas (the plane lesson
+// from 1200x800 to 640x480 showed only the plane's line until F; review s30 #13). A smaller
+// canvas now scales the zoom by the tighter side's ratio about the same centre, and a
+// larger one brings back the zoom chosen, no more.
+TEST(Camera, AShrunkCanvasKeepsTheChosenViewInViewAndRegrowingRestoresIt) {
+  Camera camera;
+  camera.SetViewport({{{400, 20}}, {{1200, 600}}});  // 800 x 580
+  const cq::Rect2<double> scene{{{-4, -2}}, {{6, 5}}};
+  camera.Frame(scene, 40);
+  const double chosen = camera.Zoom();
+  const cq::Vec2d centre = camera.Center();
+  const cq::Rect2<double> before = camera.VisibleWorld();
+  camera.SetViewport({{{288, 20}}, {{640, 300}}});  // 352 x 280: the tighter side is x, 0.44
+  EXPECT_DOUBLE_EQ(camera.Zoom(), chosen * 352.0 / 800.0);
+  EXPECT_EQ(camera.Center(), centre);
+  const cq::Rect2<double> after = camera.VisibleWorld();
+  EXPECT_LE(after.min.x(), before.min.x() + 1e-9);  // everything shown before is shown still
+  EXPECT_GE(after.max.x(), before.max.x() - 1e-9);
+  EXPECT_LE(after.min.y(), before.min.y() + 1e-9);
+  EXPECT_GE(after.max.y(), before.max.y() - 1e-9);
+  camera.SetViewport({{{400, 20}}, {{1200, 600}}});  // back: the zoom chosen, exactly
+  EXPECT_EQ(camera.Zoom(), chosen);
+  camera.SetViewport({{{400, 20}}, {{1600, 1000}}});  // larger: shows more, zooms no further
+  EXPECT_EQ(camera.Zoom(), chosen);
+  // A zoom chosen in the small canvas is the one kept when it grows again.
+  camera.SetViewport({{{288, 20}}, {{640, 300}}});
+  camera.ZoomAbout(camera.Viewport().Center(), 2);
+  const double small = camera.Zoom();
+  camera.SetViewport({{{400, 20}}, {{1200, 600}}});
+  EXPECT_EQ(camera.Zoom(), small);
+}
+
 }  // namespace
 }  // namespace cq::app
