@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <cstdio>
 
 namespace cq::app {
@@ -63,6 +64,9 @@ std::string FieldNumber(double value, NumberStyle style) {
   const int precision = std::clamp(integerDigits + 3, 6, 17);
   char buffer[40];
   std::snprintf(buffer, sizeof buffer, "%.*g", precision, value);
+  // Where those digits hold the value exactly, its shortest text holds it in as few or
+  // fewer: 8.108108108108109e+299, not %.17g's 8.1081081081081088e+299 (review s30 #11).
+  if (std::strtod(buffer, nullptr) == value) return exact;
   return buffer;
 }
 

@@ -227,6 +227,11 @@ TEST(FormatNumber, FieldsShowWhatTheyHold) {
   EXPECT_EQ(FieldNumber(1000003.2345678, NumberStyle::Readable), "1000003.235");
   EXPECT_EQ(FieldNumber(0.30000000000000004, NumberStyle::Readable), "0.3");
   EXPECT_EQ(FieldNumber(-1.7976931348623157e308, NumberStyle::Readable), "-1.7976931348623157e+308");
+  // Where all the digits kept hold the value, the shortest text that does: %.17g wrote
+  // 8.1081081081081088e+299 for the plane's far foot (review s30 #11).
+  EXPECT_EQ(FieldNumber(8.108108108108109e+299, NumberStyle::Readable), "8.108108108108109e+299");
+  EXPECT_EQ(FieldNumber(3.878192604520659e+283, NumberStyle::Readable), "3.878192604520659e+283");
+  EXPECT_EQ(FieldNumber(1e300, NumberStyle::Readable), "1e+300");
   // Each short text reads back to the value it shows.
   for (double v : {1000003.0, 1000001.5, 0.1, 123456789012.0, -2.5e-300, 1e17})
     EXPECT_EQ(std::strtod(FieldNumber(v, NumberStyle::Readable).c_str(), nullptr), v) << v;
