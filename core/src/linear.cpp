@@ -198,8 +198,21 @@ Checked<LinearResult<T, N>> ClosestPointOnLinearSlow(const Vec<T, N>& pIn, const
   }
   r.foot = ScaleByPowerOfTwo(footScaled, footExponent);
 
+  // The clamp: numerator <= 0 is region A, numerator >= denominator region B. Where the
+  // numerator is exact (k_hasWide) the second test is too, as the exact sign of their
+  // difference, (P - B).(B - A): comparing the numerator, rounded once, with |B - A|^2,
+  // rounded as a sum of rounded squares, put a P exactly on the segment near B at B
+  // (distance 1.4e140 for A = (-1e200, 1e200), B = 0, P = (-1e140, 1e140)), and a P past
+  // B on its interior (distance 4.9e121 for 1.8e139), where the same scenes with A and B
+  // swapped were answered right at the exactly decided A end (review s31).
   const bool beforeA = K != LinearKind::Line && numS <= T(0);
-  const bool pastB = K == LinearKind::Segment && !beforeA && std::scalbn(numS, kn - 2 * kd) >= denS;
+  bool pastB = false;
+  if (K == LinearKind::Segment && !beforeA) {
+    if constexpr (k_hasWide<T>)
+      pastB = ExactDotOfDifferences(pIn, bIn, bIn, aIn).value >= 0;
+    else
+      pastB = std::scalbn(numS, kn - 2 * kd) >= denS;
+  }
   if (beforeA) {
     r.region = LinearRegion::VertexA;
     return finishAtA();

@@ -355,6 +355,46 @@ TYPED_TEST(Scale, DistanceAcrossALineIsGoodToItsOwnUlpsWhereTheFootIsFarAlong) {
   EXPECT_EQ(log.count(), 0);
 }
 
+TYPED_TEST(Scale, SegmentEndBIsDecidedExactlyAsEndAIs) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  if (!cq::detail::k_hasWide<T>)
+    GTEST_SKIP() << "double has no wider type here: the slow path compares the rounded numerator with |B - A|^2";
+  // A = -u 2^ka, B = 0 and P = -u 2^kp with kp well below ka: P lies exactly on the
+  // segment, a hair before B (t = 1 - 2^(kp-ka)), where the rounded numerator equals the
+  // rounded |B - A|^2. Comparing those read region B, distance |P| (2e140 for A =
+  // (-1e200, 1e200)); P = +u 2^kp, past B on the carrier, read interior, distance 0, in
+  // 3 % of a review's targeted cases (s31), while A's end, decided on the exact sign of
+  // the numerator, was right. The scenes are in the slow path: |B - A|^2 overflows.
+  cqtest::Rng rng(0x5eed'4012 + N + 10 * sizeof(T));
+  const int top = sizeof(T) == 4 ? 120 : 1000;
+  const int low = sizeof(T) == 4 ? 66 : 520;  // |B - A| beyond the fast path's range
+  FailureLog log;
+  for (int i = 0; i < 3000; ++i) {
+    const cq::Vec<T, N> u = V<T, N>(double(RandomSignificand<T>(rng)), double(RandomSignificand<T>(rng)),
+                                    N == 3 ? double(RandomSignificand<T>(rng)) : 0.0);
+    const int ka = rng.Int(low, top);
+    const int kp = ka - rng.Int(30, sizeof(T) == 4 ? 60 : 200);
+    const cq::Vec<T, N> a = -std::ldexp(T(1), ka) * u;
+    const cq::Vec<T, N> b{};
+    const cq::Vec<T, N> on = -std::ldexp(T(1), kp) * u;
+    const cq::Vec<T, N> past = std::ldexp(T(1), kp) * u;
+    const auto r = cq::ClosestPointOnSegment(on, a, b);
+    if (!(r.ok() && r->region == LinearRegion::Interior && r->distance == T(0) && SameBits(r->closest, on)) &&
+        log.Fail())
+      ADD_FAILURE() << "on the segment before B: p=" << cqtest::Str(on) << " a=" << cqtest::Str(a)
+                    << (r.ok() ? std::string(" region ") + cq::ToString(r->region) : std::string(" not ok"));
+    const auto s = cq::ClosestPointOnSegment(past, a, b);
+    const Ld reach = cqtest::NormL(cqtest::ToL(past));
+    if (!(s.ok() && s->region == LinearRegion::VertexB && SameBits(s->closest, b) &&
+          std::fabs(Ld(s->distance) - reach) <= 4 * Ld(Eps<T>()) * reach) &&
+        log.Fail())
+      ADD_FAILURE() << "past B: p=" << cqtest::Str(past) << " a=" << cqtest::Str(a)
+                    << (s.ok() ? std::string(" region ") + cq::ToString(s->region) : std::string(" not ok"));
+  }
+  EXPECT_EQ(log.count(), 0);
+}
+
 TYPED_TEST(Scale, SmallProductNextToZeroOnesDecidesTheRegion) {
   using T = typename TypeParam::Scalar;
   constexpr int N = TypeParam::k_dim;
