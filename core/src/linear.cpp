@@ -223,7 +223,9 @@ Checked<LinearResult<T, N>> ClosestPointOnLinearSlow(const Vec<T, N>& pIn, const
     r.closest = bIn;
   } else {
     r.region = LinearRegion::Interior;
-    r.t = r.tRaw;
+    // Decided exactly before B, t_raw can still round to just over 1 (1.0000000000000002
+    // for P 1e-35 of the segment's length before B): t keeps to the segment's [0, 1].
+    r.t = K == LinearKind::Segment ? std::min(r.tRaw, T(1)) : r.tRaw;
     r.closest = r.foot;
     // A ray's or line's foot can lie beyond the range while P, A and B do not (P near the
     // largest value, off a line that runs out of the range): an answer no number can

@@ -380,7 +380,8 @@ TYPED_TEST(Scale, SegmentEndBIsDecidedExactlyAsEndAIs) {
     const cq::Vec<T, N> on = -std::ldexp(T(1), kp) * u;
     const cq::Vec<T, N> past = std::ldexp(T(1), kp) * u;
     const auto r = cq::ClosestPointOnSegment(on, a, b);
-    if (!(r.ok() && r->region == LinearRegion::Interior && r->distance == T(0) && SameBits(r->closest, on)) &&
+    if (!(r.ok() && r->region == LinearRegion::Interior && r->distance == T(0) && SameBits(r->closest, on) &&
+          r->t <= T(1)) &&
         log.Fail())
       ADD_FAILURE() << "on the segment before B: p=" << cqtest::Str(on) << " a=" << cqtest::Str(a)
                     << (r.ok() ? std::string(" region ") + cq::ToString(r->region) : std::string(" not ok"));
@@ -393,6 +394,17 @@ TYPED_TEST(Scale, SegmentEndBIsDecidedExactlyAsEndAIs) {
                     << (s.ok() ? std::string(" region ") + cq::ToString(s->region) : std::string(" not ok"));
   }
   EXPECT_EQ(log.count(), 0);
+  // Decided exactly before B, t_raw may still round past 1; t stays in [0, 1] (the
+  // review's case, s31: t read 1.0000000000000002).
+  if constexpr (sizeof(T) == 8 && N == 2) {
+    const auto q = cq::ClosestPointOnSegment(V<T, N>(-2.2540421729755657e-211, 5.15518970262434e-210),
+                                             V<T, N>(9.035096077441114e+155, -2.8212208729945007e+156),
+                                             V<T, N>(-7.326993530182481e-125, 3.6519181899291153e-125));
+    ASSERT_TRUE(q.ok());
+    EXPECT_EQ(q->region, LinearRegion::Interior);
+    EXPECT_GT(q->tRaw, T(1));
+    EXPECT_EQ(q->t, T(1));
+  }
 }
 
 TYPED_TEST(Scale, SmallProductNextToZeroOnesDecidesTheRegion) {

@@ -76,7 +76,8 @@ struct LinearResult {
   Vec<T, N> closest;    ///< the closest point of the shape, P(t)
   Vec<T, N> foot;       ///< the projection onto the carrier line, P(t_raw) (== closest unless clamped)
   T tRaw;               ///< parameter of the projection onto the carrier line, unclamped
-  T t;                  ///< the clamped parameter: closest == P(t)
+  T t;                  ///< the clamped parameter: closest == P(t); t_raw in the interior, but a
+                        ///< segment's t_raw that rounds past 1 there (P a hair before B) reads 1
   T numerator;          ///< (P - A).(B - A), the deferred-division numerator
   T denominator;        ///< |B - A|^2; t_raw = numerator / denominator
   T distanceSq;         ///< |P - closest|^2
