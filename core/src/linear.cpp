@@ -49,8 +49,8 @@ T ScaleOrSticky(T x, int exponent) {
   return scaled != T(0) ? scaled : std::copysign(std::numeric_limits<T>::denorm_min(), x);
 }
 
-/// ExactNumerator's fallback. u . v as DotFused forms it (u0 v0 rounded, then one fused multiply-add per further
-/// coordinate), on an unbounded exponent range: the same steps, each at the scale of its
+/// SlowNumerator's fallback where T has no wider type. u . v as DotFused forms it (u0 v0
+/// rounded, then one fused multiply-add per further coordinate), on an unbounded exponent range: the same steps, each at the scale of its
 /// larger term. At each step the product is u_k v_k = mu mv 2^ep (mu, mv in [1, 2)) and
 /// the running sum s = sv 2^se; both are brought to 2^max(ep, se), which commutes with
 /// rounding, and a term that falls more than ~2^1000 below the other is kept as a sticky
@@ -224,7 +224,7 @@ Checked<LinearResult<T, N>> ClosestPointOnLinearSlow(const Vec<T, N>& pIn, const
   } else {
     r.region = LinearRegion::Interior;
     // Decided exactly before B, t_raw can still round to just over 1 (1.0000000000000002
-    // for P 1e-35 of the segment's length before B): t keeps to the segment's [0, 1].
+    // for P a hair before B): t keeps to the segment's [0, 1].
     r.t = K == LinearKind::Segment ? std::min(r.tRaw, T(1)) : r.tRaw;
     r.closest = r.foot;
     // A ray's or line's foot can lie beyond the range while P, A and B do not (P near the
