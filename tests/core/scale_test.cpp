@@ -242,6 +242,11 @@ bool TakesTheSlowPath(const cq::Vec<T, N>& p, const cq::Vec<T, N>& a, const cq::
   return !inRange;
 }
 
+/// Why the slow path's exact tests skip where double has no wider type (the no-wide build).
+constexpr const char* k_noWideSlowPath =
+    "double has no wider type here: the slow path sums the numerator as the fast path does, on an unbounded "
+    "exponent range, decides region B on it against |B - A|^2, and measures the distance to the rounded foot";
+
 /// A random T in [1, 2) or (-2, -1].
 template <class T>
 T RandomSignificand(cqtest::Rng& rng) {
@@ -252,9 +257,7 @@ T RandomSignificand(cqtest::Rng& rng) {
 TYPED_TEST(Scale, PointOnThePerpendicularThroughAProjectsExactlyOntoA) {
   using T = typename TypeParam::Scalar;
   constexpr int N = TypeParam::k_dim;
-  if (!cq::detail::k_hasWide<T>)
-    GTEST_SKIP() << "double has no wider type here: the slow path sums the numerator as the fast path does, "
-                    "on an unbounded exponent range, and measures the distance to the rounded foot";
+  if (!cq::detail::k_hasWide<T>) GTEST_SKIP() << k_noWideSlowPath;
   // B - A = (x, y, 0) 2^kd and P - A = (-y, x, z) 2^ke: (P - A).(B - A) is exactly 0,
   // though x y rounds. With A = 0 every coordinate is exact. Where the scene's squares
   // leave the range (the slow path) the numerator is summed exactly: t_raw = 0, and the
@@ -297,9 +300,7 @@ TYPED_TEST(Scale, PointOnThePerpendicularThroughAProjectsExactlyOntoA) {
 TYPED_TEST(Scale, DistanceAcrossALineIsGoodToItsOwnUlpsWhereTheFootIsFarAlong) {
   using T = typename TypeParam::Scalar;
   constexpr int N = TypeParam::k_dim;
-  if (!cq::detail::k_hasWide<T>)
-    GTEST_SKIP() << "double has no wider type here: the slow path sums the numerator as the fast path does, "
-                    "on an unbounded exponent range, and measures the distance to the rounded foot";
+  if (!cq::detail::k_hasWide<T>) GTEST_SKIP() << k_noWideSlowPath;
   // The line through A = 0 and B = c (3, 4, 0) 2^kb, and P = s (3, 4, 0) 2^kp +
   // m (-4, 3, 0) 2^kp (3D: + (0, 0, 5 m2) 2^kp) for integers s >> m: every coordinate of
   // P is an exact T, the foot s (3, 4, 0) 2^kp is one, and the distance is 5 m 2^kp (3D:
@@ -358,8 +359,7 @@ TYPED_TEST(Scale, DistanceAcrossALineIsGoodToItsOwnUlpsWhereTheFootIsFarAlong) {
 TYPED_TEST(Scale, SegmentEndBIsDecidedExactlyAsEndAIs) {
   using T = typename TypeParam::Scalar;
   constexpr int N = TypeParam::k_dim;
-  if (!cq::detail::k_hasWide<T>)
-    GTEST_SKIP() << "double has no wider type here: the slow path compares the rounded numerator with |B - A|^2";
+  if (!cq::detail::k_hasWide<T>) GTEST_SKIP() << k_noWideSlowPath;
   // A = -u 2^ka, B = 0 and P = -u 2^kp with kp well below ka: P lies exactly on the
   // segment, a hair before B (t = 1 - 2^(kp-ka)), where the rounded numerator equals the
   // rounded |B - A|^2. Comparing those read region B, distance |P| (2e140 for A =
