@@ -6,6 +6,7 @@
 #include <optional>
 #include <utility>
 
+#include "cq/linear.hpp"
 #include "cq/normalize.hpp"
 #include "cq/regions2d.hpp"
 
@@ -50,6 +51,11 @@ double DistanceToBox(const ScreenBox& box, const cq::Vec2d& point) {
   const double dx = std::max({box.min.x() - point.x(), 0.0, point.x() - box.max.x()});
   const double dy = std::max({box.min.y() - point.y(), 0.0, point.y() - box.max.y()});
   return std::hypot(dx, dy);
+}
+
+bool NearItsAnchor(const ScreenBox& box, const cq::Vec2d& a, const cq::Vec2d& b, double gap, double labelHeight) {
+  // PlaceLabel's rings are a label height and 2 pixels apart; half a pixel for rounding.
+  return DistanceToBox(box, a, b) <= gap + k_nearRings * (labelHeight + 2) + 0.5;
 }
 
 ScreenBox PlaceLabel(const cq::Vec2d& anchor, const cq::Vec2d& size, double gap, const cq::Vec2d& preferred,
@@ -151,6 +157,16 @@ std::optional<std::pair<cq::Vec2d, cq::Vec2d>> VisiblePart(const cq::Vec2d& a, c
 }
 
 }  // namespace
+
+double DistanceToBox(const ScreenBox& box, const cq::Vec2d& a, const cq::Vec2d& b) {
+  if (VisiblePart(a, b, box)) return 0;  // the segment meets the box
+  // Apart, the nearest pair of two convex shapes has a vertex of one of them: an end of the
+  // segment, or a corner of the box (its nearest point on the segment by core's query).
+  double nearest = std::min(DistanceToBox(box, a), DistanceToBox(box, b));
+  for (const cq::Vec2d& corner : {box.min, cq::Vec2d{{box.max.x(), box.min.y()}}, box.max, cq::Vec2d{{box.min.x(), box.max.y()}}})
+    if (const auto q = cq::ClosestPointOnSegment(corner, a, b)) nearest = std::min(nearest, q->distance);
+  return nearest;
+}
 
 std::vector<ScreenCircle> CirclesAlong(const cq::Vec2d& a, const cq::Vec2d& b, double radius, double spacing,
                                        const ScreenBox& area) {

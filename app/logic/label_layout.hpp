@@ -46,6 +46,20 @@ ScreenBox PlaceLabel(const cq::Vec2d& anchor, const cq::Vec2d& size, double gap,
 /// The distance from `point` to the nearest point of `box` (0 inside it).
 double DistanceToBox(const ScreenBox& box, const cq::Vec2d& point);
 
+/// The distance from segment ab (a point when a == b) to the nearest point of `box` (0
+/// where they meet).
+double DistanceToBox(const ScreenBox& box, const cq::Vec2d& a, const cq::Vec2d& b);
+
+/// Whether a label `box` `labelHeight` pixels high (padding included), meant to sit `gap`
+/// from what it names (segment ab: a line's value such as "depth = …" names the whole
+/// line; a point when a == b), is still by it: no farther than halfway between
+/// PlaceLabel's second and third rings (one and a half label heights past the gap). Past
+/// that a value or a marker's name is left out: at UI scale 3 "depth = 0.881966" sat under
+/// A, 150 pixels from the push arrow, and "C′" beside "region B", 148 pixels from C′; at
+/// 800x600 and UI scale 2 "closest" sat by the grid's "-5", 100 pixels from it (review s30 #9).
+inline constexpr double k_nearRings = 1.5;
+bool NearItsAnchor(const ScreenBox& box, const cq::Vec2d& a, const cq::Vec2d& b, double gap, double labelHeight);
+
 /// How much of `box` the `boxes` and `circles` cover, in square pixels: the sum of the
 /// overlaps, each circle taken as its bounding square and counted four times (a handle or
 /// marker is drawn over a label and hides what it covers; a label box has a see-through

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <utility>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -434,9 +435,10 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
       if (!(p == anchor)) rivals.push_back(p);
     return rivals;
   };
+  using Segment = std::pair<cq::Vec2d, cq::Vec2d>;  // a line's label names the whole of it
   auto label = [&](const std::string& text, const cq::Vec2d& anchor, double gap, const cq::Vec2d& preferred,
                    const Rgba& ink, float backgroundAlpha, bool optional = false, bool ofPoint = false,
-                   const std::vector<ScreenCircle>& own = {}) {
+                   const std::vector<ScreenCircle>& own = {}, const std::optional<Segment>& ofLine = std::nullopt) {
     if (!near.Contains(anchor) || !cq::IsFinite(preferred)) return;
     // A line's own label never covers it (soft for every other label, hard for its own).
     std::vector<ScreenCircle> hard = discs;
@@ -454,11 +456,13 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
     // it: "closest" for a foot above the view sat under the menu bar, one below it was cut
     // by the number lines.
     if (!onCanvas && !Inside(box, canvasBox)) return;
-    // A region's or marker's name (optional) is left out rather than drawn over another
-    // label or a handle: on a small canvas at UI scale 2 "region A", "interior" and
-    // "region B" ran together into "regionterior region B".
+    // A value's or marker's name (optional) is left out rather than drawn over another
+    // label or a handle (on a small canvas at UI scale 2 "region A", "interior" and
+    // "region B" ran together into "regionterior region B"), or far from what it names.
     if (optional && (std::any_of(placed.begin(), placed.end(), [&](const ScreenBox& b) { return Overlaps(box, b); }) ||
-                     std::any_of(discs.begin(), discs.end(), [&](const ScreenCircle& c) { return Overlaps(box, c); })))
+                     std::any_of(discs.begin(), discs.end(), [&](const ScreenCircle& c) { return Overlaps(box, c); }) ||
+                     !NearItsAnchor(box, ofLine ? ofLine->first : anchor, ofLine ? ofLine->second : anchor, gap,
+                                    size.y + 2.0 * textPad.y())))
       return;
     placed.push_back(box);
     result.labels.push_back({box, text, ink, backgroundAlpha});
@@ -484,15 +488,15 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
     const cq::Vec2d a = S(m_frame.distance->p0);
     const cq::Vec2d b = S(m_frame.distance->p1);
     if (const auto middle = VisibleMiddle(a, b, canvasBox))
-      label(m_frame.distanceText, *middle, Px(4), cq::PerpLeft(b - a), StrokeColor(Stroke::Distance), 0.85f, false,
-            false, CirclesAlong(a, b, Px(3), Px(6), canvasBox));
+      label(m_frame.distanceText, *middle, Px(4), cq::PerpLeft(b - a), StrokeColor(Stroke::Distance), 0.85f, true,
+            false, CirclesAlong(a, b, Px(3), Px(6), canvasBox), Segment{a, b});
   }
   if (m_frame.pushOut && !(m_frame.pushOut->p0 == m_frame.pushOut->p1)) {
     const cq::Vec2d a = S(m_frame.pushOut->p0);
     const cq::Vec2d b = S(m_frame.pushOut->p1);
     if (const auto middle = VisibleMiddle(a, b, canvasBox))
       label(m_frame.pushOutText, *middle, Px(4), cq::PerpLeft(b - a) * -1.0, StrokeColor(Stroke::PushOut), 0.85f,
-            false, false, CirclesAlong(a, b, Px(3), Px(6), canvasBox));
+            true, false, CirclesAlong(a, b, Px(3), Px(6), canvasBox), Segment{a, b});
   }
 
   // The markers' names after the values: where no free place is left (the contact lesson

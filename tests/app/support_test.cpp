@@ -299,6 +299,30 @@ TEST(LabelLayout, APointsNameGoesWhereNoOtherNamedPointIsNearer) {
   EXPECT_EQ(DistanceToBox({{{0, 0}}, {{10, 10}}}, {{13, 14}}), 5);
 }
 
+TEST(LabelLayout, DistanceFromABoxToASegment) {
+  const ScreenBox box{{{0, 0}}, {{10, 10}}};
+  EXPECT_EQ(DistanceToBox(box, {{-5, 5}}, {{15, 5}}), 0);    // straight through
+  EXPECT_EQ(DistanceToBox(box, {{2, 2}}, {{3, 3}}), 0);      // inside
+  EXPECT_EQ(DistanceToBox(box, {{13, 14}}, {{13, 14}}), 5);  // a point: its distance
+  EXPECT_EQ(DistanceToBox(box, {{13, -20}}, {{13, 30}}), 3);  // passing the right side: to that side
+  // Past the corner (10, 10), across it: the corner's distance to the line, not an end's.
+  EXPECT_NEAR(DistanceToBox(box, {{10, 30}}, {{30, 10}}), 10 * std::sqrt(2.0), 1e-12);
+  EXPECT_NEAR(DistanceToBox(box, {{16, 18}}, {{40, 40}}), 10, 1e-12);  // an end nearest
+}
+
+TEST(LabelLayout, ALabelIsByItsAnchorWithinOneAndAHalfRings) {
+  // A label 20 pixels high, 6 from its point: by it up to 6 + 1.5 * (20 + 2) = 39 pixels
+  // (half a pixel more for rounding), measured to the box's nearest point.
+  const cq::Vec2d p{{0, 0}};
+  auto boxAt = [](double x) { return ScreenBox{{{x, -10}}, {{x + 80, 10}}}; };
+  EXPECT_TRUE(NearItsAnchor(boxAt(39), p, p, 6, 20));
+  EXPECT_TRUE(NearItsAnchor(boxAt(39.4), p, p, 6, 20));
+  EXPECT_FALSE(NearItsAnchor(boxAt(39.6), p, p, 6, 20));
+  EXPECT_FALSE(NearItsAnchor(boxAt(150), p, p, 6, 20));
+  // A line's value is measured to the whole line: far from one end, by the other.
+  EXPECT_TRUE(NearItsAnchor(boxAt(150), p, {{120, 0}}, 6, 20));
+}
+
 TEST(LabelLayout, AnAreaKeepsTheLabelWholeWithoutCoveringAHandle) {
   // The plane's distance label, preferred to the right of its anchor near the canvas's
   // right edge, with P's handle just left of the anchor: it goes to a free place inside,

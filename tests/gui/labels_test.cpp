@@ -360,5 +360,53 @@ INSTANTIATE_TEST_SUITE_P(
                       LineCase{"PlaneSmallAtUiScale2", "--lesson plane --size 640x480 --ui-scale 2"}),
     [](const ::testing::TestParamInfo<LineCase>& param) { return std::string(param.param.name); });
 
+// A value's label ("d = …", "depth = …", "s = …") and a marker's name ("closest", "Q", "C′",
+// "P(t_raw)") sit by what they name (the value's line, the marker), or are left out: at UI scale 3 "depth = 0.881966" sat
+// under A, 150 pixels from the push arrow, and "C′" beside "region B", 148 pixels from C′;
+// at 800x600 and UI scale 2 "closest" sat 100 pixels below B, by the grid's "-5" (review
+// s30 #9). The limit is the app's NearItsAnchor's, with the markers' 6-pixel gap (at UI
+// scale 1) for all; each anchor comes from the dump's values, not from the label.
+class LabelsByTheirPoints : public ::testing::TestWithParam<LineCase> {};
+
+TEST_P(LabelsByTheirPoints, NoValueOrMarkerLabelStrays) {
+  TempDir dir;
+  const nlohmann::json s = StateAfterFrames(GetParam().args, dir);
+  ASSERT_FALSE(s.is_discarded());
+  const cq::app::Camera camera = CameraFromState(s);
+  const double scale = s["ui_scale"].get<double>();
+  const nlohmann::json& v = s["values"];
+  auto screen = [&](const char* key) { return camera.WorldToScreen(PointFromJson(v[key])); };
+  const bool contact = s["lesson"] == "contact";
+  const cq::Vec2d from = camera.WorldToScreen(PointFromJson(s["points"][contact ? "C" : "P"]));
+  int checked = 0;
+  for (const Label& l : LabelsFromJson(s["labels"])) {
+    std::optional<std::pair<cq::Vec2d, cq::Vec2d>> anchor;  // a point (twice) or a line
+    auto at = [](const cq::Vec2d& p) { return std::pair{p, p}; };
+    if (l.text == "closest" || l.text == "Q") anchor = at(screen("closest"));
+    if (l.text == "C′") anchor = at(screen("resolved_center"));
+    if (l.text == "P(t_raw)") anchor = at(screen("foot"));
+    if (l.text.rfind("d = ", 0) == 0 || l.text.rfind("s = ", 0) == 0) anchor = std::pair{from, screen("closest")};
+    if (l.text.rfind("depth = ", 0) == 0) anchor = std::pair{from, screen("resolved_center")};
+    if (!anchor) continue;
+    ++checked;
+    // The gap, then one and a half of the rings PlaceLabel steps out by (a label's height
+    // and 2 pixels), and half a pixel for rounding.
+    const double limit = 6 * scale + 1.5 * (l.box.max.y() - l.box.min.y() + 2) + 0.5;
+    EXPECT_LE(cq::app::DistanceToBox(l.box, anchor->first, anchor->second), limit) << "\"" << l.text << "\" strays from what it names";
+  }
+  EXPECT_GT(checked, 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Scenes, LabelsByTheirPoints,
+    ::testing::Values(LineCase{"ContactAtUiScale3", "--lesson contact --size 1600x1000 --ui-scale 3"},
+                      LineCase{"ContactSmallAtUiScale2", "--lesson contact --size 800x600 --ui-scale 2"},
+                      LineCase{"ContactDefault", "--lesson contact --size 1200x800"},
+                      LineCase{"SegmentSmallAtUiScale2", "--lesson segment --size 800x600 --ui-scale 2"},
+                      LineCase{"SegmentTinyAtUiScale1_5", "--lesson segment --size 640x480 --ui-scale 1.5"},
+                      LineCase{"PlaneSmallAtUiScale2", "--lesson plane --size 800x600 --ui-scale 2"},
+                      LineCase{"SegmentDefault", "--lesson segment --size 1280x800"}),
+    [](const ::testing::TestParamInfo<LineCase>& param) { return std::string(param.param.name); });
+
 }  // namespace
 }  // namespace cq::gui_test
