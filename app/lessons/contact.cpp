@@ -45,9 +45,17 @@ void AddContactSteps(LessonFrame& frame, const cq::Vec2d& center, double radius,
                      const cq::ContactResult<double, 2>& contact, NumberStyle style, bool degenerate) {
   auto n = [&](double v) { return FormatNumber(v, style); };
   AddProjectClampEvaluate(frame, cq::LinearKind::Segment, q, style, "C", degenerate);
-  const bool zeroVector = contact.closest == center;
-  if (zeroVector && contact.distance == 0)
+  // Which case core took, from core (review s32: Q == C is no test for "on the wire": a
+  // centre a hair off a slanted wire can have a rounded Q equal to C bit for bit).
+  const bool onWire = contact.normalFrom == cq::ContactNormalFrom::WirePerpendicular;
+  const bool qRoundsToC = !onWire && contact.closest == center;
+  if (onWire)
     frame.steps.push_back("Distance: C lies on the wire, so Q = C and d = 0.");
+  else if (qRoundsToC)
+    frame.steps.push_back("Distance: d = " + n(contact.distance) +
+                          ", C's distance across the wire from the exact cross product (B − A) × (C − A); Q = " +
+                          FormatPoint(contact.closest, style) +
+                          " rounds to C itself, so the rounded |C − Q| would read 0.");
   else
     frame.steps.push_back("Distance: d = |C − Q| = " + n(contact.distance) + ", with Q = " +
                           FormatPoint(contact.closest, style) + ".");
@@ -58,10 +66,15 @@ void AddContactSteps(LessonFrame& frame, const cq::Vec2d& center, double radius,
   }
   frame.steps.push_back("Compare: d = " + n(contact.distance) + " < r = " + n(radius) +
                         ": the ball is sunk in by depth = r − d = " + n(contact.depth) + ".");
-  if (zeroVector)
+  if (onWire)
     frame.steps.push_back("Normal: C − Q is the zero vector, which has no direction; rather than normalise it, "
                           "core uses the wire turned a quarter turn counter-clockwise (+x for a wire that is a "
                           "single point): n = " +
+                          FormatPoint(contact.normal, style) + ".");
+  else if (qRoundsToC)
+    frame.steps.push_back("Normal: the rounded C − Q is the zero vector, yet C is off the wire; rather than "
+                          "normalise it, core takes the unit vector across the wire on C's side, from the exact "
+                          "cross product: n = " +
                           FormatPoint(contact.normal, style) + ".");
   else
     frame.steps.push_back("Normal: the unit vector from Q towards C, n = " + FormatPoint(contact.normal, style) + ".");

@@ -104,15 +104,19 @@ Checked<ContactResult<T, N>> ContactSphereSegment(const Sphere<T, N>& sphere, co
   if (q->region == LinearRegion::VertexA) atVertex = ExactAlongSign(sphere.center, a, a, b) <= 0;
   if (q->region == LinearRegion::VertexB) atVertex = ExactAlongSign(sphere.center, b, a, b) >= 0;
   if (atVertex) {  // Q is a vertex, exactly
-    r.normal = sphere.center == q->closest ? WirePerpendicular(a, b) : DirectionBetween(sphere.center, q->closest);
+    const bool onVertex = sphere.center == q->closest;
+    r.normal = onVertex ? WirePerpendicular(a, b) : DirectionBetween(sphere.center, q->closest);
+    r.normalFrom = onVertex ? ContactNormalFrom::WirePerpendicular : ContactNormalFrom::ClosestToCenter;
   } else if (const auto across = detail::ExactAcrossLine(sphere.center, a, b); !across.onLine) {
     r.normal = across.direction;
+    r.normalFrom = ContactNormalFrom::AcrossWire;
     r.distance = across.distance;
   } else {
     // Exactly on the wire (between its ends: C != A, and A != B in the interior).
     r.closest = sphere.center;
     r.distance = T(0);
     r.normal = WirePerpendicular(a, b);
+    r.normalFrom = ContactNormalFrom::WirePerpendicular;
   }
   return Resolve(sphere, r);
 }
@@ -126,6 +130,7 @@ Checked<ContactResult<T, N>> ContactSpherePlane(const Sphere<T, N>& sphere, cons
   r.closest = q->closest;
   r.distance = q->signedDistance;
   r.normal = detail::NormalizeNonZero(plane.normal);  // non-zero: the query checked it
+  r.normalFrom = ContactNormalFrom::PlaneNormal;
   return Resolve(sphere, r);
 }
 
@@ -139,6 +144,7 @@ Checked<ContactResult<T, N>> ContactSphereBox(const Sphere<T, N>& sphere, const 
     r.closest = q->closest;
     r.distance = q->distance;
     r.normal = DirectionBetween(sphere.center, q->closest);  // outside: they differ
+    r.normalFrom = ContactNormalFrom::ClosestToCenter;
     return Resolve(sphere, r);
   }
   // Inside the closed box: leave through the nearest face (first one on ties), compared
@@ -168,6 +174,7 @@ Checked<ContactResult<T, N>> ContactSphereBox(const Sphere<T, N>& sphere, const 
   r.closest.v[bestAxis] = bestSide < 0 ? box.min.v[bestAxis] : box.max.v[bestAxis];
   r.normal = Vec<T, N>{};
   r.normal.v[bestAxis] = T(bestSide);
+  r.normalFrom = ContactNormalFrom::NearestFace;
   r.distance = T(0) - best;  // +0, not -0, for a centre on a face (best == 0)
   return Resolve(sphere, r);
 }

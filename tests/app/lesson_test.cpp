@@ -564,6 +564,34 @@ TEST(ContactLesson, StepsCarryTheNumbers) {
   EXPECT_TRUE(mentionsZeroVector);
 }
 
+TEST(ContactLesson, StepsFollowTheNormalCoreTookNotTheRoundedQ) {
+  // C a hair (3.9e-16) off a slanted wire, its rounded Q equal to C bit for bit (found by
+  // review s32). The steps said "d = |C − Q|" with Q = C and explained the counter-clockwise
+  // perpendicular, while core took the one across the wire on C's side, its opposite.
+  const Points pts = {{{-3.8682591858685438, -3.8064680713264414}},
+                      {{-4.3088104804547385, 1.9476091499134596}},
+                      {{-4.140624464052471, -0.24908244492197981}},
+                      {{0, 1}}};
+  const LessonFrame frame = ContactLesson().Evaluate(pts, k_view, NumberStyle::Exact);
+  const auto& contact = std::get<cq::ContactResult<double, 2>>(frame.result);
+  ASSERT_EQ(contact.closest, pts[2]) << "precondition: Q rounds to C";
+  ASSERT_GT(contact.distance, 0) << "precondition: C is off the wire";
+  ASSERT_EQ(contact.normalFrom, cq::ContactNormalFrom::AcrossWire);
+  ASSERT_FALSE(contact.normal == cq::WirePerpendicular(pts[0], pts[1])) << "precondition: the two differ";
+  bool roundsToC = false;
+  for (const std::string& step : frame.steps) {
+    EXPECT_EQ(step.find("counter-clockwise"), std::string::npos) << step;
+    EXPECT_EQ(step.find("|C − Q| ="), std::string::npos) << step;
+    EXPECT_EQ(step.find("C lies on the wire"), std::string::npos) << step;
+    roundsToC |= step.find("rounds to C") != std::string::npos;
+  }
+  EXPECT_TRUE(roundsToC);
+  EXPECT_NE(frame.steps.back().find("C′ = C + depth·n"), std::string::npos);
+  EXPECT_NE(frame.steps[frame.steps.size() - 2].find(FormatPoint(contact.normal, NumberStyle::Exact)),
+            std::string::npos)
+      << frame.steps[frame.steps.size() - 2];
+}
+
 TEST(ContactLesson, MovingTheCentreKeepsTheRadiusExactlyAndTheRimHandleSetsIt) {
   const ContactLesson lesson;
   Points pts = {{{-4, 0}}, {{4, 0}}, {{1, 1}}, {{0.3, 0.1}}};

@@ -108,6 +108,36 @@ TYPED_TEST(ContactWire, BeyondTheEndPushesAwayFromTheVertex) {
   ExpectUnit(r->normal);
 }
 
+TYPED_TEST(ContactWire, NormalFromNamesTheRuleThatGaveTheNormal) {
+  // A lesson explains the normal it draws from this, not from Q == C (review s32).
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  using From = cq::ContactNormalFrom;
+  const cq::Vec<T, N> a = V<T, N>(0, 0, 0);
+  const cq::Vec<T, N> b = V<T, N>(4, 0, 0);
+  auto from = [&](const cq::Vec<T, N>& c) {
+    const auto r = cq::ContactSphereSegment(cq::Sphere<T, N>{c, T(1)}, a, b);
+    EXPECT_TRUE(r.ok());
+    return r.ok() ? r->normalFrom : From::PlaneNormal;
+  };
+  EXPECT_EQ(from(V<T, N>(7, 4, 0)), From::ClosestToCenter);     // past B: from the vertex
+  EXPECT_EQ(from(V<T, N>(-1, 1, 0)), From::ClosestToCenter);    // before A
+  EXPECT_EQ(from(V<T, N>(2, 3, 0)), From::AcrossWire);          // beside the interior
+  EXPECT_EQ(from(V<T, N>(2, 0, 0)), From::WirePerpendicular);   // on the wire
+  EXPECT_EQ(from(V<T, N>(0, 0, 0)), From::WirePerpendicular);   // on the vertex A itself
+  EXPECT_EQ(from(V<T, N>(4, 0, 0)), From::WirePerpendicular);   // on B
+  const auto plane = cq::ContactSpherePlane(cq::Sphere<T, N>{V<T, N>(0, 3, 0), T(1)},
+                                            cq::Plane<T, N>{V<T, N>(0, 2, 0), T(0)});
+  ASSERT_TRUE(plane.ok());
+  EXPECT_EQ(plane->normalFrom, From::PlaneNormal);
+  const cq::Aabb<T, N> box{V<T, N>(0, 0, 0), V<T, N>(4, 4, 4)};
+  const auto outside = cq::ContactSphereBox(cq::Sphere<T, N>{V<T, N>(6, 1, 1), T(1)}, box);
+  const auto inside = cq::ContactSphereBox(cq::Sphere<T, N>{V<T, N>(1, 2, 2), T(1)}, box);
+  ASSERT_TRUE(outside.ok() && inside.ok());
+  EXPECT_EQ(outside->normalFrom, From::ClosestToCenter);
+  EXPECT_EQ(inside->normalFrom, From::NearestFace);
+}
+
 TYPED_TEST(ContactWire, CentreOnTheWireUsesTheDocumentedPerpendicular) {
   using T = typename TypeParam::Scalar;
   constexpr int N = TypeParam::k_dim;

@@ -48,6 +48,17 @@ struct Sphere {
   T radius;  ///< >= 0
 };
 
+/// Where a contact's normal came from, so a lesson can explain the one it draws (the app
+/// told "C − Q is the zero vector" from Q == C, which the rounded Q can be for a centre a
+/// hair off a slanted wire, and then named a perpendicular core had not used).
+enum class ContactNormalFrom {
+  ClosestToCenter,    ///< (C − Q) / |C − Q|: Q a vertex of the wire, or a box's surface point, C outside
+  AcrossWire,         ///< C's offset across the wire's line, from the exact cross product (Q inside the wire)
+  WirePerpendicular,  ///< C exactly on the wire: WirePerpendicular(a, b)
+  PlaneNormal,        ///< n / |n|
+  NearestFace,        ///< C inside the box: the outward normal of the nearest face
+};
+
 template <Real T, int N>
 struct ContactResult {
   bool penetrating;         ///< distance < radius
@@ -56,6 +67,7 @@ struct ContactResult {
   Vec<T, N> normal;         ///< unit, from the shape towards the centre: the direction to push
   Vec<T, N> closest;        ///< the shape's surface point the normal starts from
   Vec<T, N> resolvedCenter;  ///< center + depth * normal
+  ContactNormalFrom normalFrom;  ///< which rule gave the normal
 };
 
 template <Real T, int N>
