@@ -120,6 +120,15 @@ int BoxLesson::MoveHandle(Points& points, int handleId, const cq::Vec2d& target)
   return k_cornerBase + sx + 2 * sy;
 }
 
+void BoxLesson::MoveArea(Points& points, int handleId, const WorldRect& area) const {
+  if (handleId != k_body || !(area.min.x() <= area.max.x() && area.min.y() <= area.max.y())) {
+    Lesson::MoveArea(points, handleId, area);
+    return;
+  }
+  points[k_min] = area.min;
+  points[k_max] = area.max;
+}
+
 LessonFrame BoxLesson::Evaluate(const Points& points, const WorldRect& view, NumberStyle style) const {
   const cq::Aabb<double, 2> box{points[k_min], points[k_max]};
   const cq::Vec2d& p = points[k_query];

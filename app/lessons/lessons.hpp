@@ -67,6 +67,7 @@ class BoxLesson final : public Lesson {
   std::vector<Preset> Presets() const override;
   std::vector<DragHandle> Handles(const Points& points) const override;
   int MoveHandle(Points& points, int handleId, const cq::Vec2d& target) const override;
+  void MoveArea(Points& points, int handleId, const WorldRect& area) const override;
   LessonFrame Evaluate(const Points& points, const WorldRect& view, NumberStyle numbers) const override;
   size_t NumberLineCount() const override { return 2; }
 

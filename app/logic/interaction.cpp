@@ -47,14 +47,36 @@ cq::Vec2d SnapToGrid(const cq::Vec2d& world, const DecimalSteps& steps) {
 }
 
 DragState BeginDrag(const DragHandle& handle, const cq::Vec2d& mouseWorld) {
-  return {handle.id, handle.position - mouseWorld};
+  DragState drag{handle.id, handle.position - mouseWorld, std::nullopt};
+  if (handle.shape == HandleShape::Body) drag.startArea = handle.area;
+  return drag;
 }
 
 void DragTo(const Lesson& lesson, Points& points, DragState& drag, const cq::Vec2d& mouseWorld,
             std::optional<DecimalSteps> snapStep) {
   cq::Vec2d target = mouseWorld + drag.grabOffset;
   if (snapStep) target = SnapToGrid(target, *snapStep);
-  drag.handleId = lesson.MoveHandle(points, drag.handleId, target);
+  if (!drag.startArea) {
+    drag.handleId = lesson.MoveHandle(points, drag.handleId, target);
+    return;
+  }
+  // The whole box: its far corner from where the drag began, by the box's size then. An
+  // axis the drag leaves alone keeps both corners bit for bit; a snapped drag of a box on
+  // the grid puts the far corner on the grid too (0.1 + 0.2 read 0.30000000000000004).
+  const WorldRect& start = *drag.startArea;
+  const bool onGrid = snapStep && SnapToGrid(start.min, *snapStep) == start.min &&
+                      SnapToGrid(start.max, *snapStep) == start.max;
+  WorldRect area{target, target};
+  for (int k = 0; k < 2; ++k) {
+    const double far = target.v[k] + (start.max.v[k] - start.min.v[k]);
+    area.max.v[k] = target.v[k] == start.min.v[k] ? start.max.v[k] : far;
+  }
+  if (onGrid) {
+    const cq::Vec2d snapped = SnapToGrid(area.max, *snapStep);
+    for (int k = 0; k < 2; ++k)
+      if (target.v[k] != start.min.v[k]) area.max.v[k] = snapped.v[k];
+  }
+  lesson.MoveArea(points, drag.handleId, area);
 }
 
 double NudgeCoordinate(double value, double direction, const DecimalStep& minorStep, bool shift, bool alt) {
@@ -71,12 +93,19 @@ double NudgeCoordinate(double value, double direction, const DecimalStep& minorS
 }
 
 int Nudge(const Lesson& lesson, Points& points, int handleId, const NudgeKey& key, const DecimalSteps& minorSteps) {
+  auto nudged = [&](cq::Vec2d p) {
+    for (int k = 0; k < 2; ++k)
+      p.v[k] = NudgeCoordinate(p.v[k], key.direction.v[k], minorSteps[std::size_t(k)], key.shift, key.alt);
+    return p;
+  };
   for (const DragHandle& handle : lesson.Handles(points))
     if (handle.id == handleId) {
-      cq::Vec2d target = handle.position;
-      for (int k = 0; k < 2; ++k)
-        target.v[k] = NudgeCoordinate(target.v[k], key.direction.v[k], minorSteps[std::size_t(k)], key.shift, key.alt);
-      return lesson.MoveHandle(points, handleId, target);
+      // The whole box: both corners in decimal, as each corner's own nudge would.
+      if (handle.shape == HandleShape::Body && handle.area) {
+        lesson.MoveArea(points, handleId, WorldRect{nudged(handle.area->min), nudged(handle.area->max)});
+        return handleId;
+      }
+      return lesson.MoveHandle(points, handleId, nudged(handle.position));
     }
   return -1;
 }

@@ -29,6 +29,10 @@ cq::Vec2d SnapToGrid(const cq::Vec2d& world, const DecimalSteps& steps);
 struct DragState {
   int handleId = -1;
   cq::Vec2d grabOffset{};  ///< handle position minus mouse position at the press (world)
+  /// A Body's area at the press: every frame of the drag moves it from there (re-adding the
+  /// size frame after frame let the box's size drift), both corners onto the grid when
+  /// snapping a box whose corners were on it.
+  std::optional<WorldRect> startArea;
 };
 
 DragState BeginDrag(const DragHandle& handle, const cq::Vec2d& mouseWorld);

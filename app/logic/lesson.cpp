@@ -33,6 +33,10 @@ int Lesson::MoveHandle(Points& points, int handleId, const cq::Vec2d& target) co
   return handleId;
 }
 
+void Lesson::MoveArea(Points& points, int handleId, const WorldRect& area) const {
+  MoveHandle(points, handleId, area.min);
+}
+
 std::optional<cq::Vec2d> DraggedQueryPoint(const NumberLine& line, const cq::Vec2d& point, double target,
                                            const cq::Vec2d& direction) {
   if (!std::isfinite(line.raw) || !std::isfinite(target)) return std::nullopt;

@@ -222,6 +222,11 @@ class Lesson {
   /// Returns the id to keep dragging with (a box corner dragged past its opposite corner
   /// becomes the other corner). Default: points[handleId] = target.
   virtual int MoveHandle(Points& points, int handleId, const cq::Vec2d& target) const;
+  /// Moves a Body handle so its area is `area`, every corner as given: a nudge or a drag of
+  /// the whole box moves both corners in decimal (re-adding the box's size in doubles made
+  /// Max.x 0.6000000000000001 after three nudges of 0.1; review s32). Default:
+  /// MoveHandle(points, handleId, area.min).
+  virtual void MoveArea(Points& points, int handleId, const WorldRect& area) const;
 
   /// Asks core about the scene and describes everything to show. `view` is the visible
   /// world rectangle, to which unbounded things (regions, lines) are clipped; `numbers`

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <limits>
 #include <string>
@@ -128,7 +129,7 @@ TEST(Drag, BoxCornerDraggedPastTheOppositeSideBecomesTheOtherCorner) {
   const BoxLesson lesson;
   Points points = {{{-2, -1}}, {{2, 1}}, {{3, 3}}};
   // The max-x, max-y corner (id base + 1 + 2), dragged to the left of min.x.
-  DragState drag{BoxLesson::k_cornerBase + 3, {{0, 0}}};
+  DragState drag{BoxLesson::k_cornerBase + 3, {{0, 0}}, std::nullopt};
   DragTo(lesson, points, drag, {{-3, 2}}, std::nullopt);
   EXPECT_EQ(points[0], (cq::Vec2d{{-3, -1}}));
   EXPECT_EQ(points[1], (cq::Vec2d{{-2, 2}}));
@@ -210,6 +211,60 @@ TEST(Nudge, StepsAddUpExactlyInDecimal) {
   EXPECT_EQ(q, 10.1);
   for (int i = 0; i < 1000; ++i) q = NudgeCoordinate(q, -1, DecimalStep{1, -2}, false, false);
   EXPECT_EQ(q, 0.1);
+}
+
+// The whole box (Tab, then the arrows) moves both corners in decimal: re-adding its size in
+// doubles made Max.x 0.40000000000000002, then 0.60000000000000009 (review s32).
+TEST(Nudge, TheWholeBoxMovesBothCornersInDecimal) {
+  const BoxLesson lesson;
+  Points points = {{{0.1, 0.7}}, {{0.3, 1.1}}, {{3, 3}}};
+  const Points start = points;
+  const DecimalSteps tenth{DecimalStep{1, -1}, DecimalStep{1, -1}};
+  for (int i = 0; i < 3; ++i)
+    EXPECT_EQ(Nudge(lesson, points, BoxLesson::k_body, NudgeKey{{{1, 1}}}, tenth), BoxLesson::k_body);
+  EXPECT_EQ(points[0], (cq::Vec2d{{0.4, 1.0}}));
+  EXPECT_EQ(points[1], (cq::Vec2d{{0.6, 1.4}}));
+  for (int i = 0; i < 3; ++i) Nudge(lesson, points, BoxLesson::k_body, NudgeKey{{{-1, -1}}}, tenth);
+  for (int i = 0; i < 10; ++i) Nudge(lesson, points, BoxLesson::k_body, NudgeKey{{{1, 0}}}, tenth);
+  for (int i = 0; i < 10; ++i) Nudge(lesson, points, BoxLesson::k_body, NudgeKey{{{-1, 0}}}, tenth);
+  EXPECT_EQ(points, start);
+}
+
+// A drag of the whole box moves it from where the drag began: its size cannot drift frame
+// by frame, an axis left alone keeps its corners, and back at the start it is the start.
+TEST(Drag, TheWholeBoxKeepsItsSizeAndComesBackBitForBit) {
+  const BoxLesson lesson;
+  Points points = {{{0.1, 0.7}}, {{0.3, 1.1}}, {{3, 3}}};
+  const Points start = points;
+  const DragHandle body = lesson.Handles(points).back();
+  ASSERT_EQ(body.id, BoxLesson::k_body);
+  const cq::Vec2d press{{0.2, 0.9}};
+  DragState drag = BeginDrag(body, press);
+  ASSERT_TRUE(drag.startArea);
+  std::uint64_t state = 12345;
+  auto next = [&] {  // a seeded walk of the mouse
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return double(state >> 11) * 0x1p-53 - 0.5;
+  };
+  cq::Vec2d mouse = press;
+  for (int frame = 0; frame < 2000; ++frame) {
+    mouse = mouse + cq::Vec2d{{next() * 0.37, next() * 0.29}};
+    DragTo(lesson, points, drag, mouse, std::nullopt);
+    const cq::Vec2d target = mouse + drag.grabOffset;
+    ASSERT_EQ(points[0], target);
+    ASSERT_EQ(points[1].x(), target.x() + (0.3 - 0.1)) << frame;  // one rounding from the start
+    ASSERT_EQ(points[1].y(), target.y() + (1.1 - 0.7)) << frame;
+  }
+  DragTo(lesson, points, drag, {{press.x() + 5, press.y()}}, std::nullopt);  // only along x
+  EXPECT_EQ(points[0].y(), 0.7);
+  EXPECT_EQ(points[1].y(), 1.1);
+  DragTo(lesson, points, drag, press, std::nullopt);
+  EXPECT_EQ(points, start);
+  // Snapped, a box on the grid lands with both corners on it: 0.1 + 0.2 is not 0.3 in doubles.
+  DragState snapped = BeginDrag(body, press);
+  DragTo(lesson, points, snapped, {{press.x() + 0.1, press.y() + 0.2}}, DecimalSteps{DecimalStep{1, -1}, DecimalStep{1, -1}});
+  EXPECT_EQ(points[0], (cq::Vec2d{{0.2, 0.9}}));
+  EXPECT_EQ(points[1], (cq::Vec2d{{0.4, 1.3}}));
 }
 
 TEST(AddDecimalSteps, IsTheDecimalSumRoundedOnce) {
