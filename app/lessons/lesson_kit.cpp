@@ -62,7 +62,7 @@ NumberLine MakeTNumberLine(cq::LinearKind kind, const cq::LinearResult<double, 2
     line.clamped = q.t;
     line.clampedName = "t";
   }
-  line.dragDirection = direction;
+  if (direction.x() != 0 || direction.y() != 0) line.dragDirection = direction;
   FitNumberLine(line, -0.5, 1.5);
   return line;
 }

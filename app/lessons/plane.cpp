@@ -120,7 +120,7 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
   line.rawName = "s";
   line.clamped = 0.0;  // the foot lies on the plane, s = 0
   line.clampedName = "foot";
-  line.dragDirection = cq::Normalize(plane.normal).value_or(cq::Vec2d{});
+  line.dragDirection = cq::Normalize(plane.normal);  // non-zero: core accepted the plane
   const double reach = std::max(1.0, std::abs(q->signedDistance));
   FitNumberLine(line, -reach, reach);
   frame.numberLines.push_back(line);

@@ -150,7 +150,9 @@ struct NumberLine {
   bool coordinates = false;
   double viewFrom = -1;      ///< the visible range
   double viewTo = 2;
-  cq::Vec2d dragDirection{};  ///< dragging the raw marker by dv moves P by dv * dragDirection
+  /// Dragging the raw marker by dv moves P by dv * dragDirection; nothing where the marker
+  /// cannot be dragged (a segment whose A == B: t does not move with P).
+  std::optional<cq::Vec2d> dragDirection;
   /// The least value the raw one can take where it is a distance (the contact's d: 0), and
   /// where the query point is at that value (core's closest point). A drag below it stops
   /// there: carrying the centre on by (target - raw) along the normal took the ball

@@ -49,9 +49,10 @@ void LabApp::NumberLinesInput() {
     ImGui::InvisibleButton("##line", ImVec2(std::max(1.0f, float(row.right - row.left + Px(20))),
                                             std::max(1.0f, float(row.bottom - row.top))));
     ImGui::PopID();
-    if (ImGui::IsItemHovered()) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
-    if (ImGui::IsItemActivated())
-      m_lineDrag = LineDrag{i, m_lineGeometry[i].viewFrom, m_lineGeometry[i].viewTo, m_lineGeometry[i].dragDirection};
+    const std::optional<cq::Vec2d>& direction = m_lineGeometry[i].dragDirection;
+    if (ImGui::IsItemHovered() && direction) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
+    if (ImGui::IsItemActivated() && direction)
+      m_lineDrag = LineDrag{i, m_lineGeometry[i].viewFrom, m_lineGeometry[i].viewTo, *direction};
     if (!m_lineDrag || m_lineDrag->line != i) continue;
     if (!ImGui::IsItemActive()) {
       m_scene.Commit();

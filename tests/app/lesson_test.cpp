@@ -895,7 +895,8 @@ TEST(NumberLineDrag, ContactDistanceStopsAtTheWireAndComesBackOnItsSide) {
     const NumberLine& first = DistanceLine(start);
     const double d0 = first.raw;
     if (!(d0 > 0)) continue;  // already on the wire
-    const cq::Vec2d direction = first.dragDirection;
+    ASSERT_TRUE(first.dragDirection.has_value());
+    const cq::Vec2d direction = *first.dragDirection;
     const cq::Vec2d q0 = std::get<cq::ContactResult<double, 2>>(start.result).closest;
     const cq::Vec2d c0 = points[2];
     const int k_steps = 7;
@@ -925,6 +926,59 @@ TEST(NumberLineDrag, ContactDistanceStopsAtTheWireAndComesBackOnItsSide) {
     }
     EXPECT_LE(cq::Distance(points[2], c0).value_or(1e300), 1e-12 * (1 + d0 + std::sqrt(cq::LengthSquared(c0))));
   }
+}
+
+// Every number line of every lesson, from every preset: dragging its raw marker by Δ moves
+// the query point so that the line's raw value moves by Δ (the app moves it by Δ along
+// the line's dragDirection), and a box's other axis stays put. Only the contact's d line
+// and the segment's t line were exercised: a reversed, non-unit plane normal (s moved by
+// -2.15 for +1) or the box's other axis (P.y moved for the x line) went unseen (review s32).
+TEST(NumberLineDrag, EveryLineMovesItsRawValueByTheDrag) {
+  int dragged = 0;
+  int undraggable = 0;
+  for (const Lesson* lesson : LessonTable()) {
+    for (const Preset& preset : lesson->Presets()) {
+      SCOPED_TRACE(std::string(lesson->Id()) + ": " + preset.name);
+      const WorldRect view = ViewAround(*lesson, preset.points);
+      const LessonFrame start = lesson->Evaluate(preset.points, view, NumberStyle::Readable);
+      if (start.error) continue;
+      double scale = 1;
+      for (const cq::Vec2d& p : preset.points) scale = std::max({scale, std::abs(p.x()), std::abs(p.y())});
+      const size_t q = size_t(lesson->QueryPointIndex());
+      for (size_t i = 0; i < start.numberLines.size(); ++i) {
+        const NumberLine& line = start.numberLines[i];
+        if (!std::isfinite(line.raw)) continue;
+        // Only a t line whose A == B has no direction (t stays 0 wherever P goes).
+        const bool degenerate = line.name == "t" && preset.points[0] == preset.points[1];
+        EXPECT_EQ(line.dragDirection.has_value(), !degenerate) << "line " << line.name;
+        if (!line.dragDirection) {
+          ++undraggable;
+          continue;
+        }
+        const cq::Vec2d direction = *line.dragDirection;
+        const double length = std::hypot(direction.x(), direction.y());
+        for (const double delta : {0.5, -0.25}) {
+          const double target = line.raw + delta;
+          if (line.dragFloor && target <= *line.dragFloor) continue;
+          const auto moved = DraggedQueryPoint(line, preset.points[q], target, direction);
+          ASSERT_TRUE(moved.has_value());
+          Points points = preset.points;
+          points[q] = *moved;
+          const LessonFrame after = lesson->Evaluate(points, view, NumberStyle::Readable);
+          ASSERT_FALSE(after.error);
+          ++dragged;
+          // The point moved by about |Δ| |direction|; its rounding, in the line's units.
+          const double tolerance = 1e-12 * (1 + std::abs(target)) + 1e-14 * scale / length;
+          EXPECT_NEAR(after.numberLines.at(i).raw, target, tolerance) << "line " << line.name << ", Δ " << delta;
+          if (lesson->Id() == "box") {
+            EXPECT_EQ(after.numberLines.at(1 - i).raw, start.numberLines.at(1 - i).raw) << "line " << line.name;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GE(dragged, 40);
+  EXPECT_GE(undraggable, 1);
 }
 
 TEST(LessonTable, EachNumberLineMarksTheIntervalOfCoresAnswer) {
