@@ -2,13 +2,16 @@
 #
 #   cmake -DCOMPILER=<c++> -DFLAGS="<flags>" -DSOURCE=<core/src/batch.cpp>
 #         -DKERNEL=<the file with SolveBlock> -DOBJECT=<scratch .o> -DMIN_LOOPS=<n>
-#         -P check_vectorized.cmake
+#         [-DWIDTH=<bytes>|target] -P check_vectorized.cmake
 #
 # Compiles SOURCE with FLAGS plus -fopt-info-vec-optimized and counts GCC's "loop
 # vectorized" notes on the line of SolveBlockPortable's point loop in KERNEL (FLAGS
 # define CQ_BATCH_PORTABLE, so that SOURCE uses that loop even for an AVX-512 target). MIN_LOOPS is the
 # number of SolveBlockPortable instantiations SOURCE makes: each must be vectorised. The line is
-# found in KERNEL, so the check follows edits to it. Not a timing test.
+# found in KERNEL, so the check follows edits to it. WIDTH is the vector width in bytes
+# each of those loops must use; "target" (the default) takes the widest the FLAGS' target
+# has (64 with AVX-512, 32 with AVX2, else any): a build whose loops came out in narrower
+# vectors than its target's passed before (review s32). Not a timing test.
 
 foreach(var COMPILER FLAGS SOURCE KERNEL OBJECT MIN_LOOPS)
   if(NOT DEFINED ${var})
@@ -34,6 +37,20 @@ list(LENGTH newlines newlineCount)
 math(EXPR loopLine "${newlineCount} + 1")
 
 separate_arguments(flagList UNIX_COMMAND "${FLAGS}")
+if(NOT DEFINED WIDTH OR WIDTH STREQUAL "target")
+  execute_process(COMMAND "${COMPILER}" ${flagList} -dM -E -x c++ /dev/null
+                  RESULT_VARIABLE macroStatus OUTPUT_VARIABLE macros ERROR_VARIABLE macroErr)
+  if(NOT macroStatus EQUAL 0)
+    message(FATAL_ERROR "check_vectorized: reading the target's macros failed:\n${macroErr}")
+  endif()
+  if(macros MATCHES "#define __AVX512F__ 1")
+    set(WIDTH 64)
+  elseif(macros MATCHES "#define __AVX2__ 1")
+    set(WIDTH 32)
+  else()
+    set(WIDTH 0)  # no particular width
+  endif()
+endif()
 execute_process(
   COMMAND "${COMPILER}" ${flagList} -fopt-info-vec-optimized -c "${SOURCE}" -o "${OBJECT}"
   RESULT_VARIABLE status
@@ -61,6 +78,11 @@ foreach(note IN LISTS notes)
     math(EXPR mainLoops "${mainLoops} + 1")
   endif()
 endforeach()
+if(WIDTH GREATER 0 AND NOT widest EQUAL WIDTH)
+  message(FATAL_ERROR
+    "check_vectorized: SolveBlockPortable's loop (${sourceName}:${loopLine}) vectorised with ${widest}-byte "
+    "vectors at best, expected ${WIDTH}.\nFlags: ${FLAGS}\nGCC's notes on that line:\n  ${noteText}")
+endif()
 if(mainLoops LESS MIN_LOOPS)
   message(FATAL_ERROR
     "check_vectorized: SolveBlockPortable's loop (${sourceName}:${loopLine}) vectorised in ${mainLoops} "
