@@ -221,6 +221,7 @@ TEST_P(RegionNames, EachNameInsideItsRegion) {
   const cq::Vec2d a = PointFromJson(s["points"]["A"]);
   const cq::Vec2d d = PointFromJson(s["points"]["B"]) - a;
   const double tOfB = s["lesson"].get<std::string>() == "ray" ? INFINITY : 1.0;
+  int named = 0;
   for (const Label& l : LabelsFromJson(s["labels"])) {
     double low = -INFINITY;
     double high = INFINITY;
@@ -228,12 +229,14 @@ TEST_P(RegionNames, EachNameInsideItsRegion) {
     else if (l.text == "interior") low = 0, high = tOfB;
     else if (l.text == "region B") low = 1;
     else continue;
+    ++named;
     for (const cq::Vec2d corner : {l.box.min, l.box.max, cq::Vec2d{{l.box.min.x(), l.box.max.y()}},
                                    cq::Vec2d{{l.box.max.x(), l.box.min.y()}}}) {
       const double t = cq::Dot(camera.ScreenToWorld(corner) - a, d) / cq::Dot(d, d);
       EXPECT_TRUE(t >= low - 1e-9 && t <= high + 1e-9) << "\"" << l.text << "\" has a corner at t = " << t;
     }
   }
+  EXPECT_GT(named, 0) << "no region named: nothing was checked";
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -279,7 +282,13 @@ TEST_P(LinesThroughLabels, NoLabelIsStruckThrough) {
   const cq::Vec2d closest = screen(PointFromJson(s["values"]["closest"]));
   std::vector<std::pair<cq::Vec2d, cq::Vec2d>> lines;
   lines.push_back({screen(PointFromJson(points[lesson == "contact" ? "C" : "P"])), closest});
-  if (lesson == "segment" || lesson == "contact") lines.push_back({screen(PointFromJson(points["A"])), screen(PointFromJson(points["B"]))});
+  const cq::Vec2d a = points.contains("A") ? screen(PointFromJson(points["A"])) : cq::Vec2d{};
+  if (lesson == "segment" || lesson == "contact") lines.push_back({a, screen(PointFromJson(points["B"]))});
+  if (lesson == "ray" || lesson == "line") {  // from A (the line: from far behind it) on past the canvas
+    const cq::Vec2d along = screen(PointFromJson(points["B"])) - a;
+    const cq::Vec2d unit = (1.0 / std::hypot(along.x(), along.y())) * along;
+    lines.push_back({lesson == "ray" ? a : a - 4000.0 * unit, a + 4000.0 * unit});
+  }
   if (lesson == "plane") {  // through the foot, across the normal N - O, far past the canvas
     const cq::Vec2d n = PointFromJson(points["N"]) - PointFromJson(points["O"]);
     const cq::Vec2d along = screen(PointFromJson(s["values"]["closest"]) + cq::Vec2d{{-n.y(), n.x()}}) - closest;
@@ -303,6 +312,9 @@ INSTANTIATE_TEST_SUITE_P(
                       LineCase{"SegmentDefault", "--lesson segment --size 1280x800"},
                       LineCase{"SegmentAtUiScale1_5", "--lesson segment --size 800x600 --ui-scale 1.5"},
                       LineCase{"LineDefault", "--lesson line --size 1280x800"},
+                      LineCase{"LineAtUiScale1_5", "--lesson line --size 800x600 --ui-scale 1.5"},
+                      LineCase{"RayDefault", "--lesson ray --size 1280x800"},
+                      LineCase{"RayAhead", "--lesson ray --size 1200x800 --set A=-3,-1 --set B=1,1 --set P=4,5"},
                       LineCase{"ContactDefault", "--lesson contact --size 1200x800"}),
     [](const ::testing::TestParamInfo<LineCase>& param) { return std::string(param.param.name); });
 
