@@ -607,8 +607,11 @@ void LabApp::DrawHandlesAndLabels(ImDrawList& draw, const CanvasLabels& labels) 
                         std::min(std::max(a.y(), b.y()) + out, m_layout.canvas.max.y() + margin)}};
     if (lo.x() < hi.x() && lo.y() < hi.y()) draw.AddRect(ToIm(lo), ToIm(hi), PackAbgr(SelectedColor()), 0, 0, Px(2.5f));
   }
-  // Handles last, on top of every label: a handle is never hidden.
-  for (const DragHandle& h : m_handles) {
+  // Handles last, on top of every label: a handle is never hidden. In reverse order, so
+  // that of two handles on one spot the one a click takes (HitTest: the first) is drawn on
+  // top: the point-sized ball's R hid C, while a click there took C.
+  for (auto it = m_handles.rbegin(); it != m_handles.rend(); ++it) {
+    const DragHandle& h = *it;
     if (h.shape == HandleShape::Body) continue;
     const cq::Vec2d p = S(h.position);
     if (!near.Contains(p)) continue;

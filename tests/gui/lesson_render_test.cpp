@@ -131,5 +131,28 @@ TEST(ContactRender, BallOutlineAndPushOutWhereCoreSays) {
   expectInk(along, cq::app::StrokeColor(cq::app::Stroke::PushOut), "push-out arrow");
 }
 
+// Two handles on one spot: the one drawn on top is the one a click takes (HitTest takes
+// the first in the lesson's order, C before its rim R). With r = 0 the rim handle R sits on
+// C, and R's black disc hid C's blue one, while a click there took C.
+TEST(HandleRender, OfTwoHandlesOnOneSpotTheOneAClickTakesIsOnTop) {
+  TempDir dir;
+  const std::string shot = (dir / "shot.png").string();
+  const std::string state = (dir / "state.json").string();
+  const RunResult r = RunLab("--lesson contact --set A=-4,0 --set B=4,0 --set C=1,0 --set R=0,0 --size 1200x800 "
+                             "--screenshot " + Quote(shot) + " --dump-state " + Quote(state),
+                             dir);
+  ASSERT_EQ(r.status, 0) << r.err;
+  const Png png(shot);
+  ASSERT_TRUE(png.Loaded());
+  const nlohmann::json s = ReadJson(state);
+  ASSERT_FALSE(s.is_discarded());
+  ASSERT_EQ(s["handles"][0]["label"], "C") << "precondition: C comes first, so a click takes it";
+  const cq::Vec2d c = CameraFromState(s).WorldToScreen({{1, 0}});
+  const cq::app::Rgba want = cq::app::QueryPointColor();
+  const Rgb got = png.ModeAround(int(std::lround(c.x())), int(std::lround(c.y())), 1);
+  EXPECT_LE(ColourDistance(got, ToRgb(want.r, want.g, want.b)), 12)
+      << "at C: got " << got[0] << "," << got[1] << "," << got[2];
+}
+
 }  // namespace
 }  // namespace cq::gui_test
