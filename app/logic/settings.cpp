@@ -80,6 +80,7 @@ LoadedSettings LoadSettings(const std::string& path) {
   ReadField(j, "sidebar_width", s.sidebarWidth, 200.0f, 2000.0f);
   ReadBool(j, "show_regions", s.showRegions);
   ReadBool(j, "show_steps", s.showSteps);
+  ReadBool(j, "show_sidebar", s.showSidebar);
   ReadBool(j, "snap_to_grid", s.snapToGrid);
   if (const auto it = j.find("numbers"); it != j.end() && it->is_string())
     s.numbers = it->get<std::string>() == "exact" ? NumberStyle::Exact : NumberStyle::Readable;
@@ -99,6 +100,7 @@ std::string SaveSettings(const std::string& path, const Settings& s) {
   j["sidebar_width"] = s.sidebarWidth;
   j["show_regions"] = s.showRegions;
   j["show_steps"] = s.showSteps;
+  j["show_sidebar"] = s.showSidebar;
   j["snap_to_grid"] = s.snapToGrid;
   j["numbers"] = s.numbers == NumberStyle::Exact ? "exact" : "readable";
   j["lesson"] = s.lesson;

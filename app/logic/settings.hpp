@@ -23,6 +23,7 @@ struct Settings {
   float sidebarWidth = 420.0f;  ///< unscaled pixels
   bool showRegions = true;
   bool showSteps = true;
+  bool showSidebar = true;  ///< off (H): the canvas and number lines take the whole width
   bool snapToGrid = false;
   NumberStyle numbers = NumberStyle::Readable;
   std::string lesson = "segment";

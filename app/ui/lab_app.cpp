@@ -94,7 +94,9 @@ void LabApp::ComputeLayout() {
   const double height = io.DisplaySize.y;
   // At most 45 % of the window: at 800x600 and UI scale 2 the sidebar took 56 % and left the
   // canvas 350 px wide.
-  const double sidebarWidth = std::clamp<double>(Px(m_settings.sidebarWidth), 200.0, std::max(200.0, width * 0.45));
+  // Hidden (H), it takes nothing: in a small window or on a projector the canvas had half.
+  const double sidebarWidth =
+      m_settings.showSidebar ? std::clamp<double>(Px(m_settings.sidebarWidth), 200.0, std::max(200.0, width * 0.45)) : 0.0;
   const double lineCount = double(m_scene.CurrentLesson().NumberLineCount());
   const double linesHeight = std::min(height * 0.45, lineCount * Px(104) + Px(8));
   m_layout.sidebar = {{{0, top}}, {{sidebarWidth, height}}};
@@ -175,6 +177,7 @@ void LabApp::HandleShortcut(const KeyPress& press) {
       FrameScene();
       return;
     case GLFW_KEY_G: m_settings.snapToGrid = !m_settings.snapToGrid; return;
+    case GLFW_KEY_H: m_settings.showSidebar = !m_settings.showSidebar; return;
     case GLFW_KEY_V: m_settings.showRegions = !m_settings.showRegions; return;
     case GLFW_KEY_X:
       m_settings.numbers = m_settings.numbers == NumberStyle::Exact ? NumberStyle::Readable : NumberStyle::Exact;
@@ -254,6 +257,7 @@ nlohmann::json LabApp::DumpState() const {
   state["ui_scale_wanted"] = m_contentScale * m_settings.uiScale;  // more than ui_scale in a small window
   state["menu_bar_right"] = m_menuBarRight;
   state["status"] = m_status;
+  state["sidebar_shown"] = m_settings.showSidebar;
   // The error banner over a refused scene, [x0, y0, x1, y1] in pixels, or null.
   state["banner"] = nullptr;
   if (const auto banner = Banner())

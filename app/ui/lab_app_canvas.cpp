@@ -147,10 +147,12 @@ void LabApp::CanvasInput() {
   // ImGui asserts on a zero-sized button: a window too small for the sidebar at a large
   // UI scale leaves the canvas no room, so every button here is at least a pixel.
   const ImVec2 canvasSize(std::max(1.0f, float(rect.Size().x())), std::max(1.0f, float(rect.Size().y())));
-  ImGui::InvisibleButton("##splitter", ImVec2(float(Px(6)), canvasSize.y));
-  if (ImGui::IsItemHovered() || ImGui::IsItemActive()) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
-  if (ImGui::IsItemActive() && io.MouseDelta.x != 0)
-    m_settings.sidebarWidth = std::clamp(m_settings.sidebarWidth + io.MouseDelta.x / UiScale(), 240.0f, 1200.0f);
+  if (m_settings.showSidebar) {  // a hidden sidebar has no edge to drag
+    ImGui::InvisibleButton("##splitter", ImVec2(float(Px(6)), canvasSize.y));
+    if (ImGui::IsItemHovered() || ImGui::IsItemActive()) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
+    if (ImGui::IsItemActive() && io.MouseDelta.x != 0)
+      m_settings.sidebarWidth = std::clamp(m_settings.sidebarWidth + io.MouseDelta.x / UiScale(), 240.0f, 1200.0f);
+  }
   ImGui::SetCursorScreenPos(ToIm(rect.min));
   ImGui::InvisibleButton("##canvas-input", canvasSize,
                          ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |

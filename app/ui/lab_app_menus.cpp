@@ -32,6 +32,7 @@ constexpr ShortcutRow k_shortcuts[] = {
     {"Esc", "close this window or About; else deselect"},
     {"G", "snap to grid on / off"},
     {"V", "show / hide the regions"},
+    {"H", "show / hide the sidebar (the canvas takes the whole width)"},
     {"X", "numbers: readable (6 digits) / exact (round-trip)"},
     {"Ctrl+Z, Ctrl+Y (Ctrl+Shift+Z)", "undo, redo"},
     {"Ctrl+=  Ctrl+-  Ctrl+0", "UI and font bigger, smaller, default"},
@@ -106,6 +107,7 @@ void LabApp::DrawMenuBar() {
     ImGui::MenuItem("Show regions", "V", &m_settings.showRegions);
     ImGui::MenuItem("Snap to grid", "G", &m_settings.snapToGrid);
     ImGui::MenuItem("Show steps", nullptr, &m_settings.showSteps);
+    ImGui::MenuItem("Show sidebar", "H", &m_settings.showSidebar);
     bool exact = m_settings.numbers == NumberStyle::Exact;
     if (ImGui::MenuItem("Exact numbers", "X", &exact)) m_settings.numbers = exact ? NumberStyle::Exact : NumberStyle::Readable;
     ImGui::Separator();
@@ -125,6 +127,8 @@ void LabApp::DrawMenuBar() {
     ImGui::EndMenu();
   }
   m_menuBarRight = ImGui::GetCursorScreenPos().x;  // past the last menu: --dump-state
+  // With the sidebar hidden its status line (a note on the UI scale, an export) goes here.
+  if (!m_settings.showSidebar && !m_status.empty()) ImGui::TextDisabled("%s", m_status.c_str());
   ImGui::EndMainMenuBar();
 }
 

@@ -66,6 +66,7 @@ void LabApp::SidebarLessonPicker() {
   // The sidebar's position does not depend on the lesson, so its rectangle can be
   // computed before the rest of the layout.
   ComputeLayout();
+  if (!m_settings.showSidebar) return;
   BeginSidebarWindow(m_layout.sidebar);
   SectionTitle("LESSON   ( [ and ] )");
   // One row of lessons: the list stays visible without pushing the values off screen.
@@ -112,6 +113,11 @@ void LabApp::SidebarLessonPicker() {
 }
 
 void LabApp::SidebarEditorsAndEvaluate() {
+  if (!m_settings.showSidebar) {
+    m_coordinateEdit.reset();  // a field hidden while typed into is dropped, not applied unseen
+    Evaluate();
+    return;
+  }
   BeginSidebarWindow(m_layout.sidebar);
   DrawPointEditors();
   Evaluate();  // the one evaluation of this frame: every input has been applied

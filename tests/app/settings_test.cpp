@@ -46,6 +46,7 @@ TEST_F(SettingsFile, SaveThenLoadRoundTrips) {
   s.sidebarWidth = 500;
   s.showRegions = false;
   s.snapToGrid = true;
+  s.showSidebar = false;
   s.numbers = NumberStyle::Exact;
   s.lesson = "box";
   ASSERT_EQ(SaveSettings(m_path, s), "");  // creates the directory
@@ -58,6 +59,7 @@ TEST_F(SettingsFile, SaveThenLoadRoundTrips) {
   EXPECT_FLOAT_EQ(loaded.settings.uiScale, 1.75f);
   EXPECT_FALSE(loaded.settings.showRegions);
   EXPECT_TRUE(loaded.settings.snapToGrid);
+  EXPECT_FALSE(loaded.settings.showSidebar);
   EXPECT_EQ(loaded.settings.numbers, NumberStyle::Exact);
   EXPECT_EQ(loaded.settings.lesson, "box");
 }

@@ -15,6 +15,7 @@
 #   spaces       click into P.x, type " 2.5 " (spaces around the number), Enter
 #   empty        click into P.x, BackSpace (the whole text was selected), Enter
 #   tab-box      Tab six times (the box lesson: P, Min, two corners, Max, the whole box), Right
+#   hide-sidebar H (the sidebar hidden), then Right with P selected by Tab (the keys still work)
 set -euo pipefail
 # shellcheck source=quit_lab.sh
 source "$(dirname "$0")/quit_lab.sh"
@@ -104,6 +105,13 @@ case $scene in
     for key in Tab Tab Tab Tab Tab Tab Right; do
       xdotool key "$key"
       sleep 0.1
+    done
+    ;;
+  hide-sidebar)
+    xdotool mousemove --window "$wid" 800 600  # over the canvas, away from every handle
+    for key in h Tab Right; do
+      xdotool key "$key"
+      sleep 0.2
     done
     ;;
   *) echo "unknown scene $scene" >&2; kill "$pid"; exit 2 ;;

@@ -58,6 +58,20 @@ TEST(Keyboard, CtrlQQuitsWhileAFieldIsBeingTypedInto) {
   EXPECT_EQ(s["points"]["P"][0].get<double>(), 5.5);  // an unfinished entry is not applied
 }
 
+// H hides the sidebar: the canvas and the number lines take the whole width (at 400x300
+// the sidebar took half of it), and the keys go on working without it.
+TEST(Keyboard, HHidesTheSidebarAndTheCanvasTakesTheWidth) {
+  TempDir dir;
+  const nlohmann::json s = PlayScene(dir, "hide-sidebar");
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_FALSE(s["sidebar_shown"].get<bool>());
+  EXPECT_EQ(s["canvas"]["min"][0].get<double>(), 0.0);
+  EXPECT_EQ(s["number_lines"]["min"][0].get<double>(), 0.0);
+  EXPECT_EQ(s["canvas"]["max"][0].get<double>(), 1200.0);
+  EXPECT_EQ(s["selected"], "P");
+  EXPECT_EQ(s["points"]["P"][0].get<double>(), 6.0);  // 5.5 nudged by one minor step (0.5)
+}
+
 TEST(Keyboard, EscapeClosesTheShortcutsWindow) {
   TempDir dir;
   const nlohmann::json s = PlayScene(dir, "escape-help");
