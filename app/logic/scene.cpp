@@ -15,7 +15,7 @@ void Scene::OpenLesson(size_t index) {
   if (index >= m_points.size() || index == m_lessonIndex) return;
   m_lessonIndex = index;
   selectedHandle.reset();
-  Commit();
+  Commit(true);
 }
 
 void Scene::OpenNextLesson(int direction) {
@@ -28,7 +28,7 @@ void Scene::ApplyPreset(size_t index) {
   if (index >= presets.size()) return;
   EditPoints() = presets[index].points;
   selectedHandle.reset();
-  Commit();
+  Commit(true);
 }
 
 bool Scene::SetPoint(const std::string& name, const cq::Vec2d& position) {
@@ -38,23 +38,26 @@ bool Scene::SetPoint(const std::string& name, const cq::Vec2d& position) {
   return true;
 }
 
-void Scene::Commit() {
+void Scene::Commit(bool framed) {
   const Snapshot& last = m_history[m_historyPos];
   if (last.lessonIndex == m_lessonIndex && last.points == CurrentPoints()) return;
   m_history.resize(m_historyPos + 1);  // a new edit discards the redo branch
-  m_history.push_back({m_lessonIndex, CurrentPoints()});
+  m_history.push_back({m_lessonIndex, CurrentPoints(), framed});
   if (m_history.size() > k_historyLimit) m_history.erase(m_history.begin());
   m_historyPos = m_history.size() - 1;
 }
 
-void Scene::Undo() {
-  if (!CanUndo()) return;
+bool Scene::Undo() {
+  if (!CanUndo()) return false;
+  const bool framed = m_history[m_historyPos].framed;  // the step being undone
   Restore(m_history[--m_historyPos]);
+  return framed;
 }
 
-void Scene::Redo() {
-  if (!CanRedo()) return;
+bool Scene::Redo() {
+  if (!CanRedo()) return false;
   Restore(m_history[++m_historyPos]);
+  return m_history[m_historyPos].framed;
 }
 
 void Scene::Restore(const Snapshot& snapshot) {

@@ -32,16 +32,22 @@ class Scene {
   std::optional<int> selectedHandle;  ///< the handle the arrow keys move
 
   /// Records the current state as one undo step, if it differs from the last one.
-  void Commit();
+  /// `framed`: the step reframes the view (a lesson switch, a preset, a reset), and so does
+  /// undoing or redoing it.
+  void Commit(bool framed = false);
   bool CanUndo() const { return m_historyPos > 0; }
   bool CanRedo() const { return m_historyPos + 1 < m_history.size(); }
-  void Undo();
-  void Redo();
+  /// Each returns whether the view should be framed again: the step undone or redone had
+  /// framed it. Undoing a preset brought back the old points in the preset's view, which
+  /// could hold none of them (a blank pink grid round 1e6; review s32).
+  bool Undo();
+  bool Redo();
 
  private:
   struct Snapshot {
     size_t lessonIndex;
     Points points;
+    bool framed = false;  ///< reaching this state reframed the view
   };
   void Restore(const Snapshot& snapshot);
 

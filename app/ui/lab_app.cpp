@@ -153,8 +153,12 @@ void LabApp::HandleShortcut(const KeyPress& press) {
     switch (key) {
       case GLFW_KEY_Q: m_quitRequested = true; break;
       case GLFW_KEY_E: m_exportRequested = true; break;
-      case GLFW_KEY_Z: shift ? m_scene.Redo() : m_scene.Undo(); break;
-      case GLFW_KEY_Y: m_scene.Redo(); break;
+      case GLFW_KEY_Z:
+        if (shift ? m_scene.Redo() : m_scene.Undo()) FrameScene();
+        break;
+      case GLFW_KEY_Y:
+        if (m_scene.Redo()) FrameScene();
+        break;
       case GLFW_KEY_EQUAL:
       case GLFW_KEY_KP_ADD: AdjustUiScale(1.25f); break;
       case GLFW_KEY_MINUS:

@@ -80,5 +80,28 @@ TEST(Scene, PresetsAndReset) {
   EXPECT_EQ(scene.CurrentPoints(), FindLesson("segment")->Presets()[3].points);
 }
 
+// Undoing or redoing a step that framed the view (a preset, a reset, a lesson switch) asks
+// for the view to be framed again; a drag's step does not (review s32: preset 8 then
+// Ctrl+Z showed the first preset's points in preset 8's view round 1e6, a blank grid).
+TEST(Scene, UndoingAFramingStepAsksForFraming) {
+  Scene scene(*FindLesson("segment"));
+  scene.EditPoints()[2] = {{1, 1}};
+  scene.Commit();  // a drag
+  scene.ApplyPreset(3);
+  scene.Reset();
+  scene.OpenLesson(3);
+  EXPECT_TRUE(scene.Undo());   // the lesson switch
+  EXPECT_TRUE(scene.Undo());   // the reset
+  EXPECT_TRUE(scene.Undo());   // the preset
+  EXPECT_FALSE(scene.Undo());  // the drag: the view stays
+  EXPECT_FALSE(scene.Undo());  // nothing left
+  EXPECT_FALSE(scene.Redo());  // the drag again
+  EXPECT_TRUE(scene.Redo());   // the preset
+  EXPECT_TRUE(scene.Redo());
+  EXPECT_TRUE(scene.Redo());
+  EXPECT_EQ(scene.CurrentLesson().Id(), "plane");
+  EXPECT_FALSE(scene.Redo());  // nothing left
+}
+
 }  // namespace
 }  // namespace cq::app

@@ -16,6 +16,7 @@
 #   empty        click into P.x, BackSpace (the whole text was selected), Enter
 #   tab-box      Tab six times (the box lesson: P, Min, two corners, Max, the whole box), Right
 #   hide-sidebar H (the sidebar hidden), then Right with P selected by Tab (the keys still work)
+#   undo-preset  8 (the segment's preset far from the origin), then Ctrl+Z
 set -euo pipefail
 # shellcheck source=quit_lab.sh
 source "$(dirname "$0")/quit_lab.sh"
@@ -113,6 +114,12 @@ case $scene in
       xdotool key "$key"
       sleep 0.2
     done
+    ;;
+  undo-preset)
+    xdotool mousemove --window "$wid" 800 600
+    xdotool key 8
+    sleep 0.4
+    xdotool key ctrl+z
     ;;
   *) echo "unknown scene $scene" >&2; kill "$pid"; exit 2 ;;
 esac

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "gui_support.hpp"
+#include "logic/lesson.hpp"
 
 namespace cq::gui_test {
 namespace {
@@ -70,6 +71,25 @@ TEST(Keyboard, HHidesTheSidebarAndTheCanvasTakesTheWidth) {
   EXPECT_EQ(s["canvas"]["max"][0].get<double>(), 1200.0);
   EXPECT_EQ(s["selected"], "P");
   EXPECT_EQ(s["points"]["P"][0].get<double>(), 6.0);  // 5.5 nudged by one minor step (0.5)
+}
+
+// Undoing a preset frames the points it brings back, as the preset framed its own: the
+// first preset's points came back in the far preset's view round 1e6, a blank grid.
+TEST(Keyboard, UndoingAPresetFramesTheSceneItBringsBack) {
+  TempDir dir;
+  const nlohmann::json s = PlayScene(dir, "undo-preset");
+  ASSERT_FALSE(s.is_discarded());
+  const cq::app::Points first = cq::app::FindLesson("segment")->Presets().front().points;
+  EXPECT_EQ(PointFromJson(s["points"]["A"]), first[0]) << "the first preset is back";
+  const double x0 = s["canvas"]["min"][0], y0 = s["canvas"]["min"][1];
+  const double x1 = s["canvas"]["max"][0], y1 = s["canvas"]["max"][1];
+  int shown = 0;
+  for (const auto& h : s["handles"]) {
+    const double x = h["screen"][0], y = h["screen"][1];
+    EXPECT_TRUE(x > x0 && x < x1 && y > y0 && y < y1) << h["label"] << " at " << x << ", " << y << " is off the canvas";
+    ++shown;
+  }
+  EXPECT_EQ(shown, 3);
 }
 
 TEST(Keyboard, EscapeClosesTheShortcutsWindow) {
