@@ -59,18 +59,34 @@ void Camera::PanByPixels(const cq::Vec2d& screenDelta) {
   m_center = {{m_center.x() - screenDelta.x() / m_zoom, m_center.y() + screenDelta.y() / m_zoom}};
 }
 
-void Camera::Frame(const cq::Rect2<double>& world, double marginPixels) {
-  // Halves first: max - min and min + max overflow for a scene from -1e308 to 1e308.
+namespace {
+
+/// The zoom that fits `world` into `pixels` less the margin (not clamped); +inf for a
+/// single point.
+double ZoomToFit(const cq::Rect2<double>& world, const cq::Vec2d& pixels, double marginPixels) {
+  // Halves first: max - min overflows for a scene from -1e308 to 1e308.
   const cq::Vec2d size = 2.0 * (0.5 * world.max - 0.5 * world.min);
-  const cq::Vec2d pixels = m_viewport.Size();
   // The margin takes at most a quarter of each side: at 800x600 and UI scale 2 the canvas
   // is 320 pixels wide, and a 180-pixel margin on each side left 1 pixel for the scene
   // (it opened at 0.1 pixels per unit, every handle on one pixel).
   const double usableX = std::max(1.0, pixels.x() - 2 * std::min(marginPixels, 0.25 * pixels.x()));
   const double usableY = std::max(1.0, pixels.y() - 2 * std::min(marginPixels, 0.25 * pixels.y()));
-  const double zoomX = size.x() > 0 ? usableX / size.x() : k_maxZoom;
-  const double zoomY = size.y() > 0 ? usableY / size.y() : k_maxZoom;
-  double zoom = std::min(zoomX, zoomY);
+  const double inf = std::numeric_limits<double>::infinity();
+  const double zoomX = size.x() > 0 ? usableX / size.x() : inf;
+  const double zoomY = size.y() > 0 ? usableY / size.y() : inf;
+  return std::min(zoomX, zoomY);
+}
+
+}  // namespace
+
+bool Camera::CanFrame(const cq::Rect2<double>& world, double marginPixels) const {
+  return ZoomToFit(world, m_viewport.Size(), marginPixels) >= k_minZoom;
+}
+
+void Camera::Frame(const cq::Rect2<double>& world, double marginPixels) {
+  const double fit = ZoomToFit(world, m_viewport.Size(), marginPixels);
+  double zoom = std::isinf(fit) ? k_maxZoom : fit;
+  const cq::Vec2d size = 2.0 * (0.5 * world.max - 0.5 * world.min);
   if (!(size.x() > 0) && !(size.y() > 0)) zoom = m_zoom;  // a single point: keep the zoom
   m_center = 0.5 * world.min + 0.5 * world.max;  // first: the zoom's limit depends on it
   SetZoom(zoom);

@@ -67,6 +67,9 @@ class Camera {
   /// Centres `world` and zooms so it fills the viewport less `marginPixels` on each side
   /// (at most a quarter of the viewport's side each, so a small canvas keeps half of it).
   void Frame(const cq::Rect2<double>& world, double marginPixels);
+  /// Whether Frame(world, marginPixels) would show all of `world`: false for a scene wider
+  /// than the view holds at k_minZoom (about 6e305 across in 600 pixels).
+  bool CanFrame(const cq::Rect2<double>& world, double marginPixels) const;
 
   /// The world rectangle the viewport shows.
   cq::Rect2<double> VisibleWorld() const;

@@ -112,6 +112,10 @@ class LabApp {
     std::optional<ScreenBox> banner;    ///< the error banner's box, when there is one
   };
   CanvasLabels PlaceCanvasLabels() const;
+  /// The distance line's ends on screen: its part within the view (and a margin), by core's
+  /// clip in world units. With P at 1e308 the far end was an infinite pixel, and neither
+  /// the line nor its "d = 1e+308" was drawn.
+  std::pair<cq::Vec2d, cq::Vec2d> ScreenDistanceLine() const;
   /// The top of the row of x grid labels on screen (under the x axis, or at the bottom).
   double XLabelRowY() const;
   void DrawStrokes(ImDrawList& draw) const;

@@ -17,6 +17,7 @@
 #include "logic/label_layout.hpp"
 #include "logic/palette.hpp"
 #include "logic/text_wrap.hpp"
+#include "logic/framing.hpp"
 #include "ui/lab_app.hpp"
 
 namespace cq::app {
@@ -163,9 +164,16 @@ void LabApp::CanvasInput() {
   const Lesson& lesson = m_scene.CurrentLesson();
 
   if (m_needsFraming) {
-    WorldRect extent = lesson.Extent(m_scene.CurrentPoints());
-    m_camera.Frame(extent, Px(90));
+    const Framing framing = FramingFor(lesson, m_scene.CurrentPoints(), m_camera, Px(90));
+    m_camera.Frame(framing.rect, Px(90));
     m_needsFraming = false;
+    if (!framing.whole) {
+      std::string left;
+      for (const std::string& name : framing.left) left += (left.empty() ? "" : ", ") + name;
+      SetStatus("The scene is wider than the view can hold at its widest zoom: framed the closest point and the "
+                "handles round it" +
+                (left.empty() ? std::string(".") : "; off the canvas: " + left + "."));
+    }
   }
   if (hovered && io.MouseWheel != 0) m_camera.ZoomAbout(mouse, std::pow(1.2, double(io.MouseWheel)));
 
@@ -367,9 +375,10 @@ void LabApp::DrawStrokes(ImDrawList& draw) const {
       }
     }
   }
-  if (m_frame.distance)
-    SolidLine(draw, S(m_frame.distance->p0), S(m_frame.distance->p1), PackAbgr(StrokeColor(Stroke::Distance)), Px(2),
-              clip);
+  if (m_frame.distance) {
+    const auto [p0, p1] = ScreenDistanceLine();
+    SolidLine(draw, p0, p1, PackAbgr(StrokeColor(Stroke::Distance)), Px(2), clip);
+  }
   // Balls: the arc is built in pixels (only its visible part, however large the ball).
   for (const CircleShape& circle : m_frame.circles) {
     const std::vector<cq::Vec2d> arc =
@@ -387,6 +396,17 @@ void LabApp::DrawStrokes(ImDrawList& draw) const {
   if (m_frame.pushOut)
     Arrow(draw, S(m_frame.pushOut->p0), S(m_frame.pushOut->p1), PackAbgr(StrokeColor(Stroke::PushOut)), Px(2.5f),
           Px(13), clip);
+}
+
+std::pair<cq::Vec2d, cq::Vec2d> LabApp::ScreenDistanceLine() const {
+  const cq::Vec2d a = m_frame.distance->p0;
+  const cq::Vec2d b = m_frame.distance->p1;
+  cq::Rect2<double> view = m_camera.VisibleWorld();
+  const cq::Vec2d margin = cq::Vec2d::Splat(m_camera.PixelsToWorld(Px(40)));
+  view = {view.min - margin, view.max + margin};
+  if (const auto part = cq::ClipThroughPointsToRect(a, b, b - a, 0.0, 1.0, view))
+    return {m_camera.WorldToScreen(part->p0), m_camera.WorldToScreen(part->p1)};
+  return {m_camera.WorldToScreen(a), m_camera.WorldToScreen(b)};  // a point, or no part in view
 }
 
 LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
@@ -423,7 +443,7 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
     if (s.stroke == Stroke::Shape || s.stroke == Stroke::Perpendicular || s.stroke == Stroke::ClampMove ||
         s.stroke == Stroke::Normal)
       keepOff(m_camera.LocalToScreen(s.p0, m_frame.origin), m_camera.LocalToScreen(s.p1, m_frame.origin));
-  if (m_frame.distance) keepOff(S(m_frame.distance->p0), S(m_frame.distance->p1));
+  if (m_frame.distance) keepOff(ScreenDistanceLine().first, ScreenDistanceLine().second);
   if (m_frame.pushOut) keepOff(S(m_frame.pushOut->p0), S(m_frame.pushOut->p1));
   // The named points: a point's name goes where no other named point is nearer to it.
   std::vector<cq::Vec2d> named;
@@ -487,8 +507,7 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
   // At the middle of the part on the canvas (of the whole segment, P off the canvas put
   // the label there too, and the edge cut it to "14").
   if (m_frame.distance && !(m_frame.distance->p0 == m_frame.distance->p1)) {
-    const cq::Vec2d a = S(m_frame.distance->p0);
-    const cq::Vec2d b = S(m_frame.distance->p1);
+    const auto [a, b] = ScreenDistanceLine();
     if (const auto middle = VisibleMiddle(a, b, canvasBox))
       label(m_frame.distanceText, *middle, Px(4), cq::PerpLeft(b - a), StrokeColor(Stroke::Distance), 0.85f, true,
             false, CirclesAlong(a, b, Px(3), Px(6), canvasBox), Segment{a, b});

@@ -1,4 +1,5 @@
 #include "logic/camera.hpp"
+#include "logic/framing.hpp"
 
 #include <gtest/gtest.h>
 
@@ -191,6 +192,48 @@ TEST(Camera, AShrunkCanvasKeepsTheChosenViewInViewAndRegrowingRestoresIt) {
   const double small = camera.Zoom();
   camera.SetViewport({{{400, 20}}, {{1200, 600}}});
   EXPECT_EQ(camera.Zoom(), small);
+}
+
+}  // namespace
+}  // namespace cq::app
+
+namespace cq::app {
+namespace {
+
+// A scene wider than the view holds at its widest zoom (P at 1e308: about 1e308 across,
+// where 800 pixels hold 8e305) was centred whole and showed none of itself. F now frames
+// the closest point and the handles round it, and names the ones left out.
+TEST(Framing, ASceneTooWideToShowFramesTheAnswerAndTheShape) {
+  Camera camera;
+  camera.SetViewport({{{0, 0}}, {{800, 600}}});
+  const Lesson& segment = *FindLesson("segment");
+  const Points far = {{{-4, -1}}, {{3, 1.5}}, {{1e308, 0}}};
+  ASSERT_FALSE(camera.CanFrame(segment.Extent(far), 90)) << "precondition: too wide";
+  const Framing framing = FramingFor(segment, far, camera, 90);
+  EXPECT_FALSE(framing.whole);
+  EXPECT_EQ(framing.left, std::vector<std::string>{"P"});
+  for (const cq::Vec2d& p : {far[0], far[1]})  // A, and B, the closest point
+    EXPECT_TRUE(p.x() >= framing.rect.min.x() && p.x() <= framing.rect.max.x() && p.y() >= framing.rect.min.y() &&
+                p.y() <= framing.rect.max.y());
+  camera.Frame(framing.rect, 90);
+  for (const cq::Vec2d& p : {far[0], far[1]}) EXPECT_TRUE(camera.Viewport().Contains(camera.WorldToScreen(p)));
+
+  // A scene that fits is framed whole, as before.
+  const Points near = segment.Presets().front().points;
+  const Framing whole = FramingFor(segment, near, camera, 90);
+  EXPECT_TRUE(whole.whole);
+  EXPECT_TRUE(whole.left.empty());
+  EXPECT_EQ(whole.rect.min, segment.Extent(near).min);
+  EXPECT_EQ(whole.rect.max, segment.Extent(near).max);
+
+  // P far out on the other side of a box: the box and the closest point stay in view.
+  const Lesson& box = *FindLesson("box");
+  const Points boxFar = {{{-2, -1}}, {{2, 1}}, {{-1e308, -1e308}}};
+  const Framing boxFraming = FramingFor(box, boxFar, camera, 90);
+  EXPECT_FALSE(boxFraming.whole);
+  EXPECT_EQ(boxFraming.left, std::vector<std::string>{"P"});
+  EXPECT_LE(boxFraming.rect.min.x(), -2);
+  EXPECT_GE(boxFraming.rect.max.x(), 2);
 }
 
 }  // namespace

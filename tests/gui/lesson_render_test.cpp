@@ -131,6 +131,30 @@ TEST(ContactRender, BallOutlineAndPushOutWhereCoreSays) {
   expectInk(along, cq::app::StrokeColor(cq::app::Stroke::PushOut), "push-out arrow");
 }
 
+// A scene wider than the view holds (the README's own P.x = 1e308) opened centred on its
+// middle, 5e307, with no handle, shape or answer on the canvas (review s32). Now the shape
+// and the closest point are framed, the distance line leaves the canvas towards P with
+// its "d = 1e+308", and the status line says P is off the canvas.
+TEST(FarScene, TooWideToShowFramesTheShapeAndTheAnswer) {
+  TempDir dir;
+  const std::string state = (dir / "state.json").string();
+  const RunResult r = RunLab("--lesson segment --set P=1e308,0 --size 1280x1000 --frames 3 --dump-state " + Quote(state), dir);
+  ASSERT_EQ(r.status, 0) << r.err;
+  const nlohmann::json s = ReadJson(state);
+  ASSERT_FALSE(s.is_discarded());
+  const double x0 = s["canvas"]["min"][0], y0 = s["canvas"]["min"][1];
+  const double x1 = s["canvas"]["max"][0], y1 = s["canvas"]["max"][1];
+  for (const auto& h : s["handles"]) {
+    if (h["label"] == "P") continue;
+    const double x = h["screen"][0], y = h["screen"][1];
+    EXPECT_TRUE(x > x0 && x < x1 && y > y0 && y < y1) << h["label"] << " at " << x << ", " << y;
+  }
+  bool distanceLabel = false;
+  for (const auto& l : s["labels"]) distanceLabel |= l["text"] == "d = 1e+308";
+  EXPECT_TRUE(distanceLabel);
+  EXPECT_NE(s["status"].get<std::string>().find("off the canvas: P."), std::string::npos) << s["status"];
+}
+
 // Two handles on one spot: the one drawn on top is the one a click takes (HitTest takes
 // the first in the lesson's order, C before its rim R). With r = 0 the rim handle R sits on
 // C, and R's black disc hid C's blue one, while a click there took C.

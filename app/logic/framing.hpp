@@ -1,0 +1,27 @@
+// app/logic/framing.hpp: what F (and start-up, and a preset) frames. Normally the whole
+// scene; a scene wider than the view holds at its widest (about 6e305 across in 600
+// pixels) cannot be shown whole, and centring it showed none of it: P at 1e308 put the
+// view's middle at 5e307, with no handle, no shape and no answer on the canvas.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "logic/camera.hpp"
+#include "logic/lesson.hpp"
+
+namespace cq::app {
+
+struct Framing {
+  WorldRect rect;                  ///< what to frame
+  bool whole = true;               ///< the whole scene fits
+  std::vector<std::string> left;  ///< the named handles that did not fit
+};
+
+/// The lesson's Extent where `camera` can frame it with `marginPixels`; else the closest
+/// point (core's, from the lesson's own evaluation; the query point where core refuses
+/// the scene) and every handle that still fits with it, nearest first, so that the answer
+/// and the shape round it are in view and the handles left out are named.
+Framing FramingFor(const Lesson& lesson, const Points& points, const Camera& camera, double marginPixels);
+
+}  // namespace cq::app
