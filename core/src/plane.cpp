@@ -70,24 +70,26 @@ Checked<PlaneResult<T, N>> ClosestPointOnPlaneSlow(const Vec<T, N>& pIn, const P
   // a tiny coordinate of it, or a small d, before any sum sees them); else in T from the
   // scaled numbers, exact unless a product's error underflows (coordinates of n or P
   // more than about 2^1000 apart).
-  T w;
+  TwoParts<T> wParts;  // w at this scale, as hi + lo
   T planeValue;
   PlaneRegion region;
   if constexpr (k_extendedIsWide) {
     const long double exact = PlaneValueIn<long double>(plane.normal, pIn, plane.offset);
-    w = static_cast<T>(std::ldexp(exact, -(kn + sceneExponent)));
+    const long double scaled = std::ldexp(exact, -(kn + sceneExponent));
+    wParts.hi = static_cast<T>(scaled);
+    wParts.lo = static_cast<T>(scaled - static_cast<long double>(wParts.hi));
     planeValue = static_cast<T>(exact);
     region = SideOf(exact);
   } else {
-    w = PlaneValueIn<T>(n, p, d);
-    planeValue = std::scalbn(w, kn + sceneExponent);
-    region = SideOf(w);
+    wParts = PlaneValueParts(n, p, d);
+    planeValue = std::scalbn(wParts.hi, kn + sceneExponent);
+    region = SideOf(wParts.hi);
   }
   const T nn = Dot(n, n);  // in [1, 4N)
   const T length = std::sqrt(nn);
-  const T s = w / length;
-  Vec<T, N> foot;  // P - (s n_i) / |n|, as on the fast path
-  for (int i = 0; i < N; ++i) foot.v[i] = p.v[i] - (s * n.v[i]) / length;
+  const T s = DivideParts(wParts, length);
+  bool cancelled;
+  const Vec<T, N> foot = PlaneFoot(n, p, d, s, length, nn, true, cancelled);  // at this scale
 
   PlaneResult<T, N> r;
   r.closest = ScaleByPowerOfTwo(foot, sceneExponent);

@@ -18,6 +18,7 @@
 namespace {
 
 using cq::PlaneRegion;
+using cqtest::Ld;
 using cqtest::AllAxisMaps;
 using cqtest::AllConfigs;
 using cqtest::AxisMap;
@@ -200,6 +201,78 @@ TYPED_TEST(PointPlane, GridAlignedPlaneHasAnExactFoot) {
 // error below the normal range was rounded away (found by review; row 1 came in as
 // n = (4.1e180, 3.1e-151), d = 1, P = (0, 3.3e150) and read "back", exactly on the plane).
 // Each row's exact n.P - d by hand. Needs the x87 long double the slow path sums in.
+// A plane along an axis through the origin, n = (k, 0[, 0]), d = 0: the foot is P with its
+// first coordinate 0, bit for bit, and s is P's first coordinate (times the sign of k)
+// to an ulp, at every scale. The foot read x = -1.4e-17 for P = (0.1, 5), n = (3, 0) and
+// x = 1.5e284 for P = (1e300, 1e300), n = (1e-300, 0), and s 0.10000000000000002 and
+// 9.999999999999999e+299 (review s32).
+TYPED_TEST(PointPlane, AxisPlaneThroughTheOriginHasItsFootOnItExactly) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  cqtest::Rng rng(0x5eed'7001 + N + 10 * sizeof(T));
+  const int top = sizeof(T) == 4 ? 30 : 300;
+  int off = 0;
+  int sOff = 0;
+  for (int i = 0; i < 4000; ++i) {
+    const T k = static_cast<T>(rng.Uniform(-9, 9) * std::pow(10.0L, rng.Int(-top, top)));
+    cq::Vec<T, N> p{};
+    for (int j = 0; j < N; ++j) p.v[j] = static_cast<T>(rng.Uniform(-9, 9) * std::pow(10.0L, rng.Int(-top, top)));
+    if (k == T(0)) continue;
+    cq::Vec<T, N> n{};
+    n.v[0] = k;
+    const auto r = cq::ClosestPointOnPlane(p, cq::Plane<T, N>{n, T(0)});
+    ASSERT_TRUE(r.ok()) << cqtest::Str(p) << " k=" << k;
+    cq::Vec<T, N> want = p;
+    want.v[0] = T(0);
+    if (!SameBits(r->closest + cq::Vec<T, N>{}, want) && ++off <= 5)
+      ADD_FAILURE() << "foot " << cqtest::Str(r->closest) << " for P " << cqtest::Str(p) << ", k " << k;
+    const T s = k > 0 ? p.v[0] : -p.v[0];
+    if (cqtest::UlpDistance(r->signedDistance, s) > 1 && ++sOff <= 5)
+      ADD_FAILURE() << "s " << r->signedDistance << " for " << s;
+  }
+  EXPECT_EQ(off, 0);
+  EXPECT_EQ(sOff, 0);
+}
+
+// Every coordinate of the foot is good to its own ulps, however much of P's coordinate
+// the correction cancels: checked against the long-double reference where that is
+// accurate enough (the reference's error, 2^-64 of P's coordinate, below a sixteenth of
+// an ulp of the foot's), within 4 ulps; s within 4 ulps of the reference's.
+TYPED_TEST(PointPlane, FootAndDistanceAreGoodToTheirOwnUlps) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  cqtest::Rng rng(0x5eed'7002 + N + 10 * sizeof(T));
+  int bad = 0;
+  int checkedSmall = 0;
+  for (int i = 0; i < 20000; ++i) {
+    const cq::Vec<T, N> n = rng.InCube<T, N>(-5, 5);
+    if (n == cq::Vec<T, N>{}) continue;
+    const T d = static_cast<T>(rng.Uniform(-5, 5));
+    // P near the plane and far from its foot's origin: a point of the plane far along it,
+    // moved a little off it.
+    const Ld far = std::pow(10.0L, rng.Uniform(0, sizeof(T) == 4 ? 4 : 9));
+    cq::Vec<T, N> p = rng.InCube<T, N>(-1, 1);
+    for (int j = 0; j < N; ++j) p.v[j] = static_cast<T>(Ld(p.v[j]) * far);
+    const auto r = cq::ClosestPointOnPlane(p, cq::Plane<T, N>{n, d});
+    ASSERT_TRUE(r.ok());
+    const auto ref = cqtest::ReferencePlane(p, cq::Plane<T, N>{n, d});
+    const Ld eps = cqtest::Eps<T>();
+    for (int j = 0; j < N; ++j) {
+      const Ld want = ref.closest[size_t(j)];
+      const Ld ulp = eps * std::fabs(want);
+      if (std::ldexp(std::fabs(Ld(p.v[j])) + std::fabs(want), -64) > ulp / 16) continue;  // reference too coarse
+      checkedSmall += std::fabs(want) < std::fabs(Ld(p.v[j])) / 8 ? 1 : 0;
+      if (std::fabs(Ld(r->closest.v[j]) - want) > 4 * ulp && ++bad <= 5)
+        ADD_FAILURE() << "foot " << j << ": " << double(r->closest.v[j]) << " for " << double(want);
+    }
+    if (std::fabs(Ld(r->signedDistance) - ref.signedDistance) > 4 * eps * std::fabs(ref.signedDistance) &&
+        ++bad <= 5)
+      ADD_FAILURE() << "s " << double(r->signedDistance) << " for " << double(ref.signedDistance);
+  }
+  EXPECT_EQ(bad, 0);
+  EXPECT_GT(checkedSmall, 100) << "precondition: cancelling coordinates were checked";
+}
+
 TEST(PointPlaneExtreme, SideIsExactAtEveryScale) {
   // The library's own verdict (also false in cq_core_no_wide_tests, built as where long
   // double is double).

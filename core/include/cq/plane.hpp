@@ -27,6 +27,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "cq/detail/exact_sum.hpp"
 #include "cq/detail/scale.hpp"
 #include "cq/status.hpp"
 #include "cq/vec.hpp"
@@ -72,21 +73,92 @@ constexpr PlaneRegion SideOf(F w) {
 template <Real T, int N>
 Checked<PlaneResult<T, N>> ClosestPointOnPlaneSlow(const Vec<T, N>& p, const Plane<T, N>& plane);
 
+/// n.P - d summed exactly (each product split by a fused multiply-add), as hi + lo: hi
+/// its value rounded (exact in sign, within an ulp), lo what hi leaves out, rounded. Exact
+/// unless a product's error underflows.
+template <Real T, int N>
+inline TwoParts<T> PlaneValueParts(const Vec<T, N>& n, const Vec<T, N>& p, T d) {
+  ExactSum<T, 2 * N + 2> sum;
+  sum.Add(-d);
+  for (int i = 0; i < N; ++i) sum.AddProduct(n.v[i], p.v[i]);
+  const T hi = sum.Value();
+  sum.Add(-hi);
+  return {hi, sum.Value()};
+}
+
+/// (hi + lo) / length with one correction step: the remainder hi - q length is exact (a
+/// fused multiply-add), so q comes out within about an ulp of the exact quotient. For
+/// n = (3, 0), P = (0.1, 5) the plain w / |n| read 0.10000000000000002; this reads 0.1.
+template <Real T>
+inline T DivideParts(const TwoParts<T>& w, T length) {
+  const T q = w.hi / length;
+  const T remainder = std::fma(-q, length, w.hi) + w.lo;
+  return q + remainder / length;
+}
+
+/// The foot's coordinate i, P_i - w n_i / |n|^2, from its numerator summed exactly,
+/// P_i |n|^2 - n_i w = sum over j != i of (n_j^2 P_i - n_i n_j P_j) + n_i d, and divided
+/// once by nn (|n|^2 rounded): good to a few ulps of the coordinate itself, however much
+/// of P_i the correction cancels (P = (0.1, 5) against the plane x = 0 had its foot at
+/// x = -1.4e-17; P = (1e300, 1e300) against n = (1e-300, 0) at x = 1.5e284). Exact unless
+/// a product's error underflows (the slow path scales the scene first).
+template <Real T, int N>
+inline T FootCoordinate(const Vec<T, N>& n, const Vec<T, N>& p, T d, int i, T nn) {
+  ExactSum<T, 8 * (N - 1) + 2> sum;
+  for (int j = 0; j < N; ++j) {
+    if (j == i) continue;
+    const T square = n.v[j] * n.v[j];  // n_j^2 = square + squareError, exactly
+    const T squareError = std::fma(n.v[j], n.v[j], -square);
+    const T cross = n.v[j] * n.v[i];  // n_j n_i = cross + crossError, exactly
+    const T crossError = std::fma(n.v[j], n.v[i], -cross);
+    sum.AddProduct(square, p.v[i]);
+    sum.AddProduct(squareError, p.v[i]);
+    sum.AddProduct(-cross, p.v[j]);
+    sum.AddProduct(-crossError, p.v[j]);
+  }
+  sum.AddProduct(n.v[i], d);
+  return sum.Value() / nn;
+}
+
+/// The foot P - (w / |n|^2) n: per coordinate P_i less the correction (s n_i) / |n| where
+/// the correction is small next to what is left (within about half an ulp of the
+/// coordinate, and exact where it is 0: a normal along an axis keeps the other coordinates
+/// bit for bit). Where it is not, the coordinate is FootCoordinate's when `exact` (the
+/// slow path, whose scene is scaled so that its products neither under- nor overflow),
+/// else `cancelled` is set (the fast path hands the query to the slow one). (s n_i) / |n|
+/// rather than (w n_i) / |n|^2: s is of the scene's size, where w n_i underflows for a
+/// tiny normal.
+template <Real T, int N>
+inline Vec<T, N> PlaneFoot(const Vec<T, N>& n, const Vec<T, N>& p, T d, T s, T length, T nn, bool exact,
+                           bool& cancelled) {
+  Vec<T, N> foot;
+  cancelled = false;
+  for (int i = 0; i < N; ++i) {
+    const T correction = (s * n.v[i]) / length;
+    foot.v[i] = p.v[i] - correction;
+    if (std::abs(correction) * T(8) > std::abs(foot.v[i])) {
+      cancelled = true;
+      if (exact) foot.v[i] = FootCoordinate(n, p, d, i, nn);
+    }
+  }
+  return foot;
+}
+
 template <Real T, int N>
 inline PlaneResult<T, N> ClosestPointOnPlaneFast(const Vec<T, N>& p, const Plane<T, N>& plane,
                                                  bool& inRange) {
   const Vec<T, N>& n = plane.normal;
   const T nn = Dot(n, n);
-  const T w = Dot(n, p) - plane.offset;
+  // w rounded once from its exact value, so that s is good to an ulp or two of itself:
+  // the plain dot product lost digits to cancellation, up to 8e8 ulps of s for a point
+  // near the plane far from the origin (s = -0.23531935906958895 for -0.2353193374775818).
+  const TwoParts<T> wParts = PlaneValueParts(n, p, plane.offset);
+  const T w = wParts.hi;
   const T length = std::sqrt(nn);
-  const T s = w / length;
+  const T s = DivideParts(wParts, length);
   PlaneResult<T, N> r;
-  // P - (s n_i) / |n| rather than P - (w / |n|^2) n_i: as accurate, exact wherever s n_i
-  // and the quotient are (small whole normals: n = (0, 7), P = (3, -0.5) gives (3, 0),
-  // where w / 49 = -1/14 rounds and (3, -2.8e-17) came out), and s is of the scene's
-  // size, where w / |n|^2 underflows for a huge normal. The largest |s n_i| is at least
-  // |w| / sqrt(N), in the safe range below.
-  for (int i = 0; i < N; ++i) r.closest.v[i] = p.v[i] - (s * n.v[i]) / length;
+  bool cancelled;
+  r.closest = PlaneFoot(n, p, plane.offset, s, length, nn, false, cancelled);
   r.signedDistance = s;
   r.planeValue = w;
   r.normalLength = length;
@@ -109,7 +181,7 @@ inline PlaneResult<T, N> ClosestPointOnPlaneFast(const Vec<T, N>& p, const Plane
   const T magnitudes = nn + std::abs(w) + SumAbs(r.closest);
   const T smallest = std::abs(w) < std::abs(s) ? std::abs(w) : std::abs(s);
   inRange = (nn >= Range<T>::k_minSafeSquare) & (smallest >= Range<T>::k_minSafeSquare) &
-            (magnitudes <= MaxFinite<T>()) & signCertain;
+            (magnitudes <= MaxFinite<T>()) & signCertain & !cancelled;
   return r;
 }
 
