@@ -24,6 +24,9 @@ std::optional<int> ParsePositiveInt(std::string_view text, int maxValue) {
 
 std::optional<double> ParseFiniteDouble(std::string_view text) {
   if (text.empty()) return std::nullopt;
+  // Decimal only: strtod also reads C99 hexadecimal ("0x10" is 16, "0x1p3" 8), which
+  // closest-query refuses, and a typo such as 0x10 became 16 without a word (review s32).
+  if (text.find_first_of("xX") != std::string_view::npos) return std::nullopt;
   const std::string copy(text);
   char* end = nullptr;
   errno = 0;
@@ -48,6 +51,9 @@ TypedNumber ReadTypedNumber(std::string_view typed) {
   char* end = nullptr;
   const double read = std::strtod(copy.c_str(), &end);
   if (end == copy.c_str() + copy.size()) {
+    if (text.find_first_of("xX") != std::string_view::npos)  // read whole, as hexadecimal
+      return {std::nullopt, quoted + " is not a decimal number (hexadecimal is not read); type a decimal such as "
+                                     "2.5, -0.75 or 1e-9"};
     if (std::isnan(read)) return {std::nullopt, quoted + " is not a number a point can have (NaN)"};
     const bool spelled = copy.find_first_of("iI") != std::string::npos;  // "inf", "infinity"
     if (spelled) return {std::nullopt, quoted + " is infinite; every coordinate must be finite"};

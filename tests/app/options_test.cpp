@@ -95,7 +95,8 @@ TEST(Options, ParseFiniteDoubleTakesTheWholeTextOrNothing) {
   EXPECT_FALSE(std::signbit(*ParseFiniteDouble("-0")));
   EXPECT_FALSE(std::signbit(*ParseFiniteDouble("-1e-400")));
   EXPECT_FALSE(std::signbit(*ParseFiniteDouble("-0.0e5")));
-  EXPECT_EQ(*ParseFiniteDouble("0x1p-3"), 0.125);
+  // Decimal only, as closest-query reads: strtod's hexadecimal took "0x10" as 16 (review s32).
+  for (const char* hex : {"0x1p-3", "0x10", "0X1.8", "-0x2"}) EXPECT_FALSE(ParseFiniteDouble(hex)) << hex;
   // The typed texts a sidebar field once took a prefix of (5-3 read as 5, 1e as 1).
   for (const char* bad : {"5-3", "2*3", "1.2.3", "1e5e5", "1e", "--5", "", " ", "1e999", "-1e999", "nan", "inf", "x"})
     EXPECT_FALSE(ParseFiniteDouble(bad)) << bad;
@@ -125,6 +126,7 @@ TEST(Options, ReadTypedNumberTakesSpacesAroundAndSaysWhyOtherwise) {
       {"-Infinity", "\"-Infinity\" is infinite; every coordinate must be finite"},
       {"nan", "\"nan\" is not a number a point can have (NaN)"},
       {"2,5", "\"2,5\" has a decimal comma; write the decimal point as '.' (2.5)"},
+      {"0x10", "\"0x10\" is not a decimal number (hexadecimal is not read); type a decimal such as 2.5, -0.75 or 1e-9"},
       {"5-3", "\"5-3\" is not a number; type a decimal such as 2.5, -0.75 or 1e-9"},
       {"1,2,3", "\"1,2,3\" is not a number; type a decimal such as 2.5, -0.75 or 1e-9"},
       {"3 4", "\"3 4\" is not a number; type a decimal such as 2.5, -0.75 or 1e-9"},
