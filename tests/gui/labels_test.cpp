@@ -333,6 +333,12 @@ TEST_P(RegionNamesOffAxesAndBalls, NoRegionNameIsCrossed) {
   std::vector<std::pair<cq::Vec2d, cq::Vec2d>> axes = {
       {{{origin.x(), canvas.min.y()}}, {{origin.x(), canvas.max.y()}}},
       {{{canvas.min.x(), origin.y()}}, {{canvas.max.x(), origin.y()}}}};
+  if (s["points"].contains("A") && s["points"].contains("B")) {  // the shape's whole line, carrier and all
+    const cq::Vec2d a = camera.WorldToScreen(PointFromJson(s["points"]["A"]));
+    const cq::Vec2d along = camera.WorldToScreen(PointFromJson(s["points"]["B"])) - a;
+    const double length = std::hypot(along.x(), along.y());
+    if (length > 0) axes.push_back({a - (4000.0 / length) * along, a + (4000.0 / length) * along});
+  }
   std::optional<std::pair<cq::Vec2d, double>> ball;  // centre and radius, in pixels
   if (s["lesson"] == "contact") {
     const cq::Vec2d r = PointFromJson(s["points"]["R"]);
@@ -345,7 +351,7 @@ TEST_P(RegionNamesOffAxesAndBalls, NoRegionNameIsCrossed) {
     if (!regionNames.count(l.text)) continue;
     ++named;
     for (const auto& [p, q] : axes)
-      EXPECT_FALSE(Crosses(p, q, l.box, 1.0)) << "\"" << l.text << "\" is crossed by an axis";
+      EXPECT_FALSE(Crosses(p, q, l.box, 1.0)) << "\"" << l.text << "\" is crossed by an axis or the shape's line";
     if (ball) {  // crossed where the box holds points both nearer than r and farther
       const cq::Vec2d c = ball->first;
       const double nearX = std::clamp(c.x(), l.box.min.x() + 1, l.box.max.x() - 1);
@@ -369,7 +375,9 @@ INSTANTIATE_TEST_SUITE_P(
                       LineCase{"ContactDefault", "--lesson contact --size 1200x800"},
                       LineCase{"ContactSunk", "--lesson contact --size 1200x800 --set A=-4,0 --set B=4,0 --set C=1,1 --set R=0,2"},
                       LineCase{"ContactTouching", "--lesson contact --size 1200x800 --set A=-4,0 --set B=4,0 --set C=0,2 --set R=2,0"},
-                      LineCase{"PlaneSmallAtUiScale2", "--lesson plane --size 640x480 --ui-scale 2"}),
+                      LineCase{"PlaneSmallAtUiScale2", "--lesson plane --size 640x480 --ui-scale 2"},
+                      LineCase{"ContactSteepWire", "--lesson contact --size 1024x768 --set A=-1.01,-4 --set B=1.1,5.546 --set C=-4,-1.46 --set R=0.31,0"},
+                      LineCase{"RayTiny", "--lesson ray --size 1600x1000 --set A=0.001,-0.01 --set B=0,0 --set P=0,0"}),
     [](const ::testing::TestParamInfo<LineCase>& param) { return std::string(param.param.name); });
 
 // A value's label ("d = …", "depth = …", "s = …") and a marker's name ("closest", "Q", "C′",
