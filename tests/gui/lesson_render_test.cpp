@@ -38,21 +38,26 @@ cq::Vec2d CoreClosest(const std::string& lesson, const nlohmann::json& pts) {
   return cq::ClosestPointOnBox(P("P"), cq::Aabb<double, 2>{P("Min"), P("Max")})->closest;
 }
 
+/// Runs the app on `args` at 1200x800 with a screenshot (dir / "shot.png") and a state
+/// dump; the dump, or a discarded value when the run failed.
+nlohmann::json RenderScene(const TempDir& dir, const std::string& args) {
+  const std::string shot = (dir / "shot.png").string();
+  const std::string state = (dir / "state.json").string();
+  const RunResult r =
+      RunLab(args + " --size 1200x800 --screenshot " + Quote(shot) + " --dump-state " + Quote(state), dir);
+  EXPECT_EQ(r.status, 0) << r.err;
+  return r.status == 0 ? ReadJson(state) : nlohmann::json(nlohmann::json::value_t::discarded);
+}
+
 class LessonRender : public ::testing::TestWithParam<RenderCase> {};
 
 TEST_P(LessonRender, ClosestMarkerWhereCoreSaysAndPsRegionHighlighted) {
   const RenderCase& c = GetParam();
   TempDir dir;
-  const std::string shot = (dir / "shot.png").string();
-  const std::string state = (dir / "state.json").string();
-  const RunResult r = RunLab(std::string("--lesson ") + c.lesson + " " + c.sets + " --size 1200x800 --screenshot " +
-                                 Quote(shot) + " --dump-state " + Quote(state),
-                             dir);
-  ASSERT_EQ(r.status, 0) << r.err;
-  const Png png(shot);
-  ASSERT_TRUE(png.Loaded());
-  const nlohmann::json s = ReadJson(state);
+  const nlohmann::json s = RenderScene(dir, std::string("--lesson ") + c.lesson + " " + c.sets);
   ASSERT_FALSE(s.is_discarded());
+  const Png png((dir / "shot.png").string());
+  ASSERT_TRUE(png.Loaded());
   const cq::app::Camera camera = CameraFromState(s);
 
   // The marker: a solid diamond centred on core's closest point.
@@ -99,16 +104,10 @@ INSTANTIATE_TEST_SUITE_P(
 // arrow runs from C towards where core's contact moves it.
 TEST(ContactRender, BallOutlineAndPushOutWhereCoreSays) {
   TempDir dir;
-  const std::string shot = (dir / "shot.png").string();
-  const std::string state = (dir / "state.json").string();
-  const RunResult r = RunLab("--lesson contact --set A=-3,0 --set B=3,0 --set C=1,1 --set R=0,2 --size 1200x800 "
-                             "--screenshot " + Quote(shot) + " --dump-state " + Quote(state),
-                             dir);
-  ASSERT_EQ(r.status, 0) << r.err;
-  const Png png(shot);
-  ASSERT_TRUE(png.Loaded());
-  const nlohmann::json s = ReadJson(state);
+  const nlohmann::json s = RenderScene(dir, "--lesson contact --set A=-3,0 --set B=3,0 --set C=1,1 --set R=0,2");
   ASSERT_FALSE(s.is_discarded());
+  const Png png((dir / "shot.png").string());
+  ASSERT_TRUE(png.Loaded());
   const cq::app::Camera camera = CameraFromState(s);
   const auto contact = cq::ContactSphereSegment(cq::Sphere<double, 2>{{{1, 1}}, 2}, {{-3, 0}}, {{3, 0}});
   ASSERT_TRUE(contact.ok());
@@ -160,16 +159,10 @@ TEST(FarScene, TooWideToShowFramesTheShapeAndTheAnswer) {
 // C, and R's black disc hid C's blue one, while a click there took C.
 TEST(HandleRender, OfTwoHandlesOnOneSpotTheOneAClickTakesIsOnTop) {
   TempDir dir;
-  const std::string shot = (dir / "shot.png").string();
-  const std::string state = (dir / "state.json").string();
-  const RunResult r = RunLab("--lesson contact --set A=-4,0 --set B=4,0 --set C=1,0 --set R=0,0 --size 1200x800 "
-                             "--screenshot " + Quote(shot) + " --dump-state " + Quote(state),
-                             dir);
-  ASSERT_EQ(r.status, 0) << r.err;
-  const Png png(shot);
-  ASSERT_TRUE(png.Loaded());
-  const nlohmann::json s = ReadJson(state);
+  const nlohmann::json s = RenderScene(dir, "--lesson contact --set A=-4,0 --set B=4,0 --set C=1,0 --set R=0,0");
   ASSERT_FALSE(s.is_discarded());
+  const Png png((dir / "shot.png").string());
+  ASSERT_TRUE(png.Loaded());
   ASSERT_EQ(s["handles"][0]["label"], "C") << "precondition: C comes first, so a click takes it";
   const cq::Vec2d c = CameraFromState(s).WorldToScreen({{1, 0}});
   const cq::app::Rgba want = cq::app::QueryPointColor();
