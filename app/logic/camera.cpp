@@ -85,9 +85,7 @@ bool Camera::CanFrame(const cq::Rect2<double>& world, double marginPixels) const
 
 void Camera::Frame(const cq::Rect2<double>& world, double marginPixels) {
   const double fit = ZoomToFit(world, m_viewport.Size(), marginPixels);
-  double zoom = std::isinf(fit) ? k_maxZoom : fit;
-  const cq::Vec2d size = 2.0 * (0.5 * world.max - 0.5 * world.min);
-  if (!(size.x() > 0) && !(size.y() > 0)) zoom = m_zoom;  // a single point: keep the zoom
+  const double zoom = std::isinf(fit) ? m_zoom : fit;  // a single point: keep the zoom
   m_center = 0.5 * world.min + 0.5 * world.max;  // first: the zoom's limit depends on it
   SetZoom(zoom);
 }

@@ -6,18 +6,18 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
-#include <utility>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "cq/normalize.hpp"
 #include "cq/regions2d.hpp"
 #include "logic/circle_arc.hpp"
+#include "logic/framing.hpp"
 #include "logic/label_layout.hpp"
 #include "logic/palette.hpp"
 #include "logic/text_wrap.hpp"
-#include "logic/framing.hpp"
 #include "ui/lab_app.hpp"
 
 namespace cq::app {
@@ -443,7 +443,10 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
     if (s.stroke == Stroke::Shape || s.stroke == Stroke::Perpendicular || s.stroke == Stroke::ClampMove ||
         s.stroke == Stroke::Normal)
       keepOff(m_camera.LocalToScreen(s.p0, m_frame.origin), m_camera.LocalToScreen(s.p1, m_frame.origin));
-  if (m_frame.distance) keepOff(ScreenDistanceLine().first, ScreenDistanceLine().second);
+  if (m_frame.distance) {
+    const auto [p0, p1] = ScreenDistanceLine();
+    keepOff(p0, p1);
+  }
   if (m_frame.pushOut) keepOff(S(m_frame.pushOut->p0), S(m_frame.pushOut->p1));
   // The named points: a point's name goes where no other named point is nearer to it.
   std::vector<cq::Vec2d> named;
