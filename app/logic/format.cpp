@@ -16,8 +16,19 @@ std::string FormatNumber(double value, NumberStyle style) {
     const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
     return std::string(buffer, result.ptr);
   }
+  // 6 significant digits, or fewer where the value's shortest text has fewer: a normal
+  // double's 6 digits then end in zeros that %g drops, but a subnormal holds fewer bits
+  // than its digits suggest (1e-320 is 9.99988671826831e-321, which %.6g wrote out).
+  int precision = 6;
+  if (std::fpclassify(value) == FP_SUBNORMAL) {
+    char shortest[32];
+    const auto result = std::to_chars(shortest, shortest + sizeof shortest, value, std::chars_format::scientific);
+    const int digits = int(std::count_if(shortest, std::find(shortest, result.ptr, 'e'),
+                                         [](char c) { return c >= '0' && c <= '9'; }));
+    precision = std::min(precision, digits);
+  }
   char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.6g", value);
+  std::snprintf(buffer, sizeof buffer, "%.*g", precision, value);
   std::string text = buffer;
   if (text == "-0") text = "0";
   return text;

@@ -9,7 +9,8 @@
 namespace cq::app {
 
 enum class NumberStyle : std::uint8_t {
-  Readable,  ///< 6 significant digits (%.6g), "-0" shown as "0"
+  Readable,  ///< 6 significant digits (%.6g; a subnormal as its shortest text when that is
+             ///< shorter), "-0" shown as "0"
   Exact,     ///< the shortest text that reads back to the same double
 };
 
