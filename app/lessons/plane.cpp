@@ -126,17 +126,17 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
   frame.numberLines.push_back(line);
 
   auto n = [&](double v) { return FormatNumber(v, style); };
-  AddValue(frame, "signed distance", ValueText(q->signedDistance, style), "s = (n·P − d) / |n|: positive in front, negative behind");
+  AddValue(frame, "signed distance", ValueText(q->signedDistance, style), "s = n·(P − O) / |n|: positive in front, negative behind");
   AddValue(frame, "distance", ValueText(q->distance, style), "|s|");
   AddValue(frame, "distance²", ValueText(q->distanceSq, style), "s²");
-  AddValue(frame, "side", frame.regionName, "front (s > 0), back (s < 0) or on the plane (n·P − d exactly 0)");
+  AddValue(frame, "side", frame.regionName, "front (s > 0), back (s < 0) or on the plane (n·(P − O) exactly 0)");
   AddValue(frame, "closest", FormatPoint(q->closest, style), "the foot: P − s n̂");
   const bool offsetFinite = std::isfinite(plane.offset);
   const std::string offsetText = offsetFinite ? n(plane.offset) : "beyond the double range";
   AddValue(frame, "n", FormatPoint(plane.normal, style),
            normal.halved ? "the normal, (N − O) / 2: N − O itself overflows the double range (any length but zero)"
                          : "the normal, N − O (any length but zero)");
-  AddValue(frame, "d", offsetText, "the plane is n·x = d, here d = n·O");
+  AddValue(frame, "d", offsetText, "the plane is n·x = d, here d = n·O (rounded to a double; core takes the side from the exact n·(P − O))");
 
   const std::string normalPart =
       normal.halved ? "n = (N − O) / 2 = " + FormatPoint(plane.normal, style) +
@@ -147,11 +147,11 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
                    : "d = n·O is beyond the double range, so core answers this plane at a power-of-two scale.";
   frame.steps.push_back("Plane: " + normalPart + ", " + offsetPart);
   if (std::isfinite(q->planeValue))
-    frame.steps.push_back("Signed distance: s = (n·P − d) / |n| = " + n(q->planeValue) + " / " + n(q->normalLength) +
+    frame.steps.push_back("Signed distance: s = n·(P − O) / |n| = " + n(q->planeValue) + " / " + n(q->normalLength) +
                           " = " + n(q->signedDistance) + ".");
   else
-    frame.steps.push_back("Signed distance: s = (n·P − d) / |n| = " + n(q->signedDistance) +
-                          " (n·P − d overflows the double range; core divides at a power-of-two scale).");
+    frame.steps.push_back("Signed distance: s = n·(P − O) / |n| = " + n(q->signedDistance) +
+                          " (n·(P − O) overflows the double range; core divides at a power-of-two scale).");
   frame.steps.push_back("No clamp: a plane is unbounded, so the foot is always on it.");
   frame.steps.push_back("Evaluate: closest = P − s n̂ = " + FormatPoint(q->closest, style) + "  (P is " +
                         (q->region == cq::PlaneRegion::Front  ? "in front"

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <concepts>
 #include <limits>
+#include <optional>
 
 #include "cq/detail/exact_sum.hpp"
 #include "cq/detail/validate.hpp"
@@ -24,46 +25,90 @@ const char* ToString(PlaneRegion region) {
 namespace detail {
 namespace {
 
-/// n.p - d summed in F: each product split into a rounded part and its error (a fused
-/// multiply-add), and all of them summed exactly. The result has the exact sign, and is 0
-/// only when n.p - d is, as long as no product and no product's error under- or
-/// overflows in F.
-template <std::floating_point F, Real T, int N>
-F PlaneValueIn(const Vec<T, N>& n, const Vec<T, N>& p, T d) {
-  ExactSum<F, 2 * N + 1> sum;
-  sum.Add(-F(d));
+/// n.p - d (or n.p - n.O) summed in F: each product split into a rounded part and its
+/// error (a fused multiply-add), and all of them summed exactly. The result has the exact
+/// sign, and is 0 only when n.p - d is, as long as no product and no product's error
+/// under- or overflows in F.
+template <std::floating_point F, Real T, int N, class Offset>
+F PlaneValueIn(const Vec<T, N>& n, const Vec<T, N>& p, const Offset& offset) {
+  ExactSum<F, 2 * N + 2 * k_offsetParts<Offset>> sum;
+  SubtractOffset(sum, n, offset);
   for (int i = 0; i < N; ++i) sum.AddProduct(F(n.v[i]), F(p.v[i]));
   return sum.Value();
 }
 
+constexpr int k_none = std::numeric_limits<int>::min();
+
+/// What the slow path needs of each kind of offset: the check of the inputs (n, d, P for
+/// the plane n.x = d, as closest-query's fields read; P, n, point for the plane through a
+/// point, as its arguments), the exponent of the offset's size as a length once n is
+/// divided by 2^kn, and the offset of that scaled plane.
+template <Real T, int N>
+std::optional<QueryError> CheckInputs(const Vec<T, N>& p, const Vec<T, N>& n, const OffsetNumber<T>& offset) {
+  if (auto error = CheckFinite(n, Field::Normal)) return error;
+  if (auto error = CheckFinite(offset.d, Field::Offset)) return error;
+  return CheckFinite(p, Field::P);
+}
+template <Real T, int N>
+std::optional<QueryError> CheckInputs(const Vec<T, N>& p, const Vec<T, N>& n, const OffsetPoint<T, N>& offset) {
+  if (auto error = CheckFinite(p, Field::P)) return error;
+  if (auto error = CheckFinite(n, Field::Normal)) return error;
+  return CheckFinite(offset.point, Field::Point);
+}
+/// d / |n| is a length: its size is d's exponent less n's.
+template <Real T>
+int OffsetExponent(const OffsetNumber<T>& offset, int kn) {
+  return offset.d != T(0) ? ExponentOf(std::abs(offset.d)) - kn : k_none;
+}
+/// O is a point of the scene.
+template <Real T, int N>
+int OffsetExponent(const OffsetPoint<T, N>& offset, int) {
+  return MaxAbs(offset.point) > T(0) ? ExponentOf(MaxAbs(offset.point)) : k_none;
+}
+/// d scaled in one step (d 2^-kn alone may overflow where the answer does not:
+/// n = (0, 0.75), d = 1.2e308 has its foot at 1.6e308); O as the scene is.
+template <Real T>
+OffsetNumber<T> ScaleOffset(const OffsetNumber<T>& offset, int kn, int sceneExponent) {
+  return {std::scalbn(offset.d, -kn - sceneExponent)};
+}
+template <Real T, int N>
+OffsetPoint<T, N> ScaleOffset(const OffsetPoint<T, N>& offset, int, int sceneExponent) {
+  return {ScaleByPowerOfTwo(offset.point, -sceneExponent)};
+}
+template <Real T>
+bool IsFiniteOffset(const OffsetNumber<T>& offset) {
+  return std::isfinite(offset.d);
+}
+template <Real T, int N>
+bool IsFiniteOffset(const OffsetPoint<T, N>& offset) {
+  return IsFinite(offset.point);
+}
+
 }  // namespace
 
-template <Real T, int N>
-Checked<PlaneResult<T, N>> ClosestPointOnPlaneSlow(const Vec<T, N>& pIn, const Plane<T, N>& plane) {
-  if (auto error = CheckFinite(plane.normal, Field::Normal)) return *error;
-  if (auto error = CheckFinite(plane.offset, Field::Offset)) return *error;
-  if (auto error = CheckFinite(pIn, Field::P)) return *error;
-  if (plane.normal == Vec<T, N>{}) return QueryError{ErrorCode::ZeroNormal, Field::Normal, -1};
+template <Real T, int N, class Offset>
+Checked<PlaneResult<T, N>> ClosestPointOnPlaneSlow(const Vec<T, N>& pIn, const Vec<T, N>& normal,
+                                                   const Offset& offsetIn) {
+  if (auto error = CheckInputs(pIn, normal, offsetIn)) return *error;
+  if (normal == Vec<T, N>{}) return QueryError{ErrorCode::ZeroNormal, Field::Normal, -1};
 
-  // Scale n and d together (the plane is unchanged) so n's largest coordinate is in [1, 2).
-  const int kn = ExponentOf(MaxAbs(plane.normal));
-  const Vec<T, N> n = ScaleByPowerOfTwo(plane.normal, -kn);
-  // Then the scene (P and d, both lengths now) down if it is near the top of the range,
-  // or up to order 1 if it is small, so that no product's rounding error underflows.
-  // (Only up: scaling down could flush a scene's tiny coordinates to zero.) The scene's
-  // size is taken from exponents, and d scaled in one step: d 2^-kn alone may overflow
-  // where the answer does not (n = (0, 0.75), d = 1.2e308: the foot is at 1.6e308).
-  constexpr int k_none = std::numeric_limits<int>::min();
+  // Scale n (and d with it: the plane is unchanged) so n's largest coordinate is in [1, 2).
+  const int kn = ExponentOf(MaxAbs(normal));
+  const Vec<T, N> n = ScaleByPowerOfTwo(normal, -kn);
+  // Then the scene (P, and d or O) down if it is near the top of the range, or up to
+  // order 1 if it is small, so that no product's rounding error underflows. (Only up:
+  // scaling down could flush a scene's tiny coordinates to zero.) The scene's size is
+  // taken from exponents. With |n_i| < 2 and the scene below 2^(max exponent - 8), no
+  // sum overflows: n.O stays below 2 N 2^-8 of the range.
   const int pExponent = MaxAbs(pIn) > T(0) ? ExponentOf(MaxAbs(pIn)) : k_none;
-  const int dExponent = plane.offset != T(0) ? ExponentOf(std::abs(plane.offset)) - kn : k_none;
-  const int sizeExponent = std::max(pExponent, dExponent);
+  const int sizeExponent = std::max(pExponent, OffsetExponent(offsetIn, kn));
   const int sceneExponent = sizeExponent == k_none ? 0
                             : sizeExponent < 0     ? sizeExponent
                             : sizeExponent >= ExponentOf(Range<T>::k_hugeCoordinate) ? k_prescaleExponent
                                                                                      : 0;
   const Vec<T, N> p = ScaleByPowerOfTwo(pIn, -sceneExponent);
-  const T d = std::scalbn(plane.offset, -kn - sceneExponent);
-  if (!std::isfinite(d)) return QueryError{ErrorCode::Overflow, Field::Offset, -1};
+  const Offset offset = ScaleOffset(offsetIn, kn, sceneExponent);
+  if (!IsFiniteOffset(offset)) return QueryError{ErrorCode::Overflow, Field::Offset, -1};
 
   // The plane value w = n.P - d: its sign decides the region, exactly. In long double
   // where that is wide enough, from the numbers as given (scaling n by 2^-kn could flush
@@ -74,14 +119,14 @@ Checked<PlaneResult<T, N>> ClosestPointOnPlaneSlow(const Vec<T, N>& pIn, const P
   T planeValue;
   PlaneRegion region;
   if constexpr (k_extendedIsWide) {
-    const long double exact = PlaneValueIn<long double>(plane.normal, pIn, plane.offset);
+    const long double exact = PlaneValueIn<long double>(normal, pIn, offsetIn);
     const long double scaled = std::ldexp(exact, -(kn + sceneExponent));
     wParts.hi = static_cast<T>(scaled);
     wParts.lo = static_cast<T>(scaled - static_cast<long double>(wParts.hi));
     planeValue = static_cast<T>(exact);
     region = SideOf(exact);
   } else {
-    wParts = PlaneValueParts(n, p, d);
+    wParts = PlaneValueParts(n, p, offset);
     planeValue = std::scalbn(wParts.hi, kn + sceneExponent);
     region = SideOf(wParts.hi);
   }
@@ -89,7 +134,7 @@ Checked<PlaneResult<T, N>> ClosestPointOnPlaneSlow(const Vec<T, N>& pIn, const P
   const T length = std::sqrt(nn);
   const T s = DivideParts(wParts, length);
   bool cancelled;
-  const Vec<T, N> foot = PlaneFoot(n, p, d, s, length, nn, true, cancelled);  // at this scale
+  const Vec<T, N> foot = PlaneFoot(n, p, offset, s, length, nn, true, cancelled);  // at this scale
 
   PlaneResult<T, N> r;
   r.closest = ScaleByPowerOfTwo(foot, sceneExponent);
@@ -105,50 +150,16 @@ Checked<PlaneResult<T, N>> ClosestPointOnPlaneSlow(const Vec<T, N>& pIn, const P
   return r;
 }
 
-template <Real T, int N>
-Checked<PlaneResult<T, N>> ClosestPointOnPlaneThroughPointSlow(const Vec<T, N>& pIn, const Vec<T, N>& normal,
-                                                               const Vec<T, N>& point) {
-  if (auto error = CheckFinite(pIn, Field::P)) return *error;
-  if (auto error = CheckFinite(normal, Field::Normal)) return *error;
-  if (auto error = CheckFinite(point, Field::Point)) return *error;
-  if (normal == Vec<T, N>{}) return QueryError{ErrorCode::ZeroNormal, Field::Normal, -1};
-
-  // d = n.point overflowed. The same plane with n's largest coordinate in [1, 2), the
-  // scene divided by 8: |n_i| < 2, so |n.point| < 2 N max|point_i| / 8 <= 0.75 max.
-  static_assert(N <= 3, "the scene's scale of 1/8 is for 2D and 3D");
-  constexpr int k_sceneExponent = 3;
-  const int kn = ExponentOf(MaxAbs(normal));
-  const Vec<T, N> n = ScaleByPowerOfTwo(normal, -kn);
-  const Vec<T, N> p = ScaleByPowerOfTwo(pIn, -k_sceneExponent);
-  const auto scaled = ClosestPointOnPlane(p, PlaneThroughPoint(n, ScaleByPowerOfTwo(point, -k_sceneExponent)));
-  if (!scaled) return scaled.error();
-
-  PlaneResult<T, N> r;
-  r.closest = ScaleByPowerOfTwo(scaled->closest, k_sceneExponent);
-  if (!IsFinite(r.closest)) return QueryError{ErrorCode::Overflow, Field::Offset, -1};
-  r.signedDistance = std::scalbn(scaled->signedDistance, k_sceneExponent);
-  r.planeValue = std::scalbn(scaled->planeValue, kn + k_sceneExponent);
-  r.normalLength = std::scalbn(scaled->normalLength, kn);
-  r.distance = std::abs(r.signedDistance);
-  r.distanceSq = ScaledSquare(scaled->signedDistance, k_sceneExponent);
-  r.region = scaled->region;
-  if (r.region == PlaneRegion::On) r.closest = pIn;  // P itself, as ClosestPointOnPlane answers
-  return r;
-}
-
-template Checked<PlaneResult<float, 2>> ClosestPointOnPlaneSlow(const Vec<float, 2>&, const Plane<float, 2>&);
-template Checked<PlaneResult<float, 3>> ClosestPointOnPlaneSlow(const Vec<float, 3>&, const Plane<float, 3>&);
-template Checked<PlaneResult<double, 2>> ClosestPointOnPlaneSlow(const Vec<double, 2>&, const Plane<double, 2>&);
-template Checked<PlaneResult<double, 3>> ClosestPointOnPlaneSlow(const Vec<double, 3>&, const Plane<double, 3>&);
-
-#define CQ_INSTANTIATE_PLANE_THROUGH_POINT(T, N)                                                              \
-  template Checked<PlaneResult<T, N>> ClosestPointOnPlaneThroughPointSlow(const Vec<T, N>&, const Vec<T, N>&, \
-                                                                          const Vec<T, N>&);
-CQ_INSTANTIATE_PLANE_THROUGH_POINT(float, 2)
-CQ_INSTANTIATE_PLANE_THROUGH_POINT(float, 3)
-CQ_INSTANTIATE_PLANE_THROUGH_POINT(double, 2)
-CQ_INSTANTIATE_PLANE_THROUGH_POINT(double, 3)
-#undef CQ_INSTANTIATE_PLANE_THROUGH_POINT
+#define CQ_INSTANTIATE_PLANE_SLOW(T, N)                                                                  \
+  template Checked<PlaneResult<T, N>> ClosestPointOnPlaneSlow(const Vec<T, N>&, const Vec<T, N>&,         \
+                                                              const OffsetNumber<T>&);                    \
+  template Checked<PlaneResult<T, N>> ClosestPointOnPlaneSlow(const Vec<T, N>&, const Vec<T, N>&,         \
+                                                              const OffsetPoint<T, N>&);
+CQ_INSTANTIATE_PLANE_SLOW(float, 2)
+CQ_INSTANTIATE_PLANE_SLOW(float, 3)
+CQ_INSTANTIATE_PLANE_SLOW(double, 2)
+CQ_INSTANTIATE_PLANE_SLOW(double, 3)
+#undef CQ_INSTANTIATE_PLANE_SLOW
 
 }  // namespace detail
 }  // namespace cq

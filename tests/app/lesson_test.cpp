@@ -317,6 +317,30 @@ TEST(PlaneLesson, InspectorIsCoresAnswerForEveryValidPreset) {
   }
 }
 
+TEST(PlaneLesson, PDroppedOnOIsOnThePlane) {
+  // Review s33 #1: O and N typed in tenths. n·O rounds to a double, and the plane of that
+  // rounded d put P = O behind it (s = -6e-17), with a perpendicular to a foot that was
+  // not P. The plane is the one through O: P = O is on it, whatever O and N are.
+  const PlaneLesson lesson;
+  int scenes = 0;
+  for (int ox = -9; ox <= 9; ox += 2)
+    for (int oy = -9; oy <= 9; oy += 3)
+      for (int nx = -7; nx <= 7; nx += 3)
+        for (int ny = -8; ny <= 8; ny += 4) {
+          const cq::Vec2d o{{ox * 0.1, oy * 0.1}};
+          const cq::Vec2d tip{{o.x() + nx * 0.1, o.y() + ny * 0.1}};
+          if (tip == o) continue;
+          ++scenes;
+          const LessonFrame frame = lesson.Evaluate({o, tip, o}, k_view, NumberStyle::Exact);
+          ASSERT_FALSE(frame.error);
+          EXPECT_EQ(frame.regionName, "on") << o.x() << "," << o.y() << " N " << tip.x() << "," << tip.y();
+          EXPECT_EQ(FindMarker(frame, Marker::Closest)->position, o);
+          EXPECT_EQ(HighlightedCount(frame), 0);
+          EXPECT_EQ(ValuesByLabel(frame)["signed distance"], "0");
+        }
+  EXPECT_GT(scenes, 400);
+}
+
 TEST(PlaneLesson, ZeroNormalIsReportedNotDrawnAsNumbers) {
   const LessonFrame frame = PlaneLesson().Evaluate({{{1, 1}}, {{1, 1}}, {{3, -2}}}, k_view, NumberStyle::Readable);
   ASSERT_TRUE(frame.error);

@@ -413,13 +413,12 @@ TYPED_TEST(PointPlane, HugeNormalWithTinyStepKeepsItsDigits) {
 // ---------------------------------------------------------------------------------------
 // The plane through a point (ClosestPointOnPlaneThroughPoint).
 
-TYPED_TEST(PointPlane, ThroughPointIsThePlaneQueryWhereTheOffsetIsFinite) {
+TYPED_TEST(PointPlane, ThroughPointAgreesWithTheReferenceWhereTheOffsetIsFinite) {
   using T = typename TypeParam::Scalar;
   constexpr int N = TypeParam::k_dim;
-  // Wherever n.point is finite the answer is ClosestPointOnPlane's for that plane:
-  // random scenes of every size whose offset stays in range. (Not bit for bit: where the
-  // build contracts a product and a sum into a fused multiply-add depends on where
-  // PlaneThroughPoint is inlined, so the two offsets may differ in their last bit.)
+  // Random scenes of every size whose offset n.point stays in range, against the foot
+  // formed in long double from n.(P - point) (not from the plane query itself, which
+  // answers the plane of the rounded offset).
   cqtest::Rng rng(0x9e1a7e);
   const int top = sizeof(T) == 4 ? 60 : 500;
   for (int i = 0; i < 2000; ++i) {
@@ -427,17 +426,61 @@ TYPED_TEST(PointPlane, ThroughPointIsThePlaneQueryWhereTheOffsetIsFinite) {
     const int scene = rng.Int(-top, top);
     const cq::Vec<T, N> point = cq::detail::ScaleByPowerOfTwo(rng.Sturdy<T, N>(), scene);
     const cq::Vec<T, N> p = cq::detail::ScaleByPowerOfTwo(rng.Sturdy<T, N>(), scene + rng.Int(-4, 4));
-    const cq::Plane<T, N> plane = cq::PlaneThroughPoint(normal, point);
-    ASSERT_TRUE(std::isfinite(plane.offset));
-    const auto expected = cq::ClosestPointOnPlane(p, plane);
+    ASSERT_TRUE(std::isfinite(cq::PlaneThroughPoint(normal, point).offset));
     const auto r = cq::ClosestPointOnPlaneThroughPoint(p, normal, point);
-    ASSERT_TRUE(expected.ok());
     ASSERT_TRUE(r.ok());
-    const T size = std::max(cq::MaxAbs(point), cq::MaxAbs(p));
-    EXPECT_LE(cq::MaxAbs(r->closest - expected->closest), 8 * cqtest::Eps<T>() * size) << cqtest::Str(r->closest);
-    EXPECT_LE(std::abs(r->signedDistance - expected->signedDistance), 8 * cqtest::Eps<T>() * size);
-    EXPECT_EQ(r->region, expected->region);
+    const cqtest::VecL<N> nl = cqtest::ToL(normal);
+    const cqtest::Ld w = cqtest::DotL(nl, cqtest::Sub(cqtest::ToL(p), cqtest::ToL(point)));
+    const cqtest::Ld nn = cqtest::DotL(nl, nl);
+    const cqtest::VecL<N> foot = cqtest::Sub(cqtest::ToL(p), cqtest::Mul(w / nn, nl));
+    const cqtest::Ld size = std::max(cqtest::Ld(cq::MaxAbs(point)), cqtest::Ld(cq::MaxAbs(p)));
+    EXPECT_LE(cqtest::DistL(cqtest::ToL(r->closest), foot), 8 * cqtest::Eps<T>() * size) << cqtest::Str(r->closest);
+    EXPECT_LE(std::fabs(cqtest::Ld(r->signedDistance) - w / std::sqrt(nn)), 8 * cqtest::Eps<T>() * size);
   }
+}
+
+TYPED_TEST(PointPlane, ThroughPointDecidesTheSideOfTheExactPlaneThroughThePoint) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // Decimal scenes (O and the normal tip on the 0.1 grid, as a student types them), whose
+  // n.O is rarely a double: the plane through O is n.(x - O) = 0, not n.x = n.O rounded.
+  // Review s33 #1: with the rounded offset only 247 of 9 998 such scenes read P = O as On
+  // (O = (0.7, 0.9), n = (0.1, 0.3) read Back, s = -9e-17, closest != P).
+  // P = O is On with closest == P bit for bit; P = O + delta e_k, where P - O == delta
+  // exactly, lies on the side of sign(n_k delta), however small delta is.
+  cqtest::Rng rng(0xdec1a1);
+  const auto decimal = [&rng] {
+    cq::Vec<T, N> v;
+    for (int k = 0; k < N; ++k) v.v[k] = T(rng.Int(-50, 50)) * T(0.1);
+    return v;
+  };
+  int sided = 0;
+  for (int i = 0; i < 4000; ++i) {
+    const cq::Vec<T, N> o = decimal();
+    const cq::Vec<T, N> normal = decimal() - o;
+    if (normal == cq::Vec<T, N>{}) continue;
+    const auto on = cq::ClosestPointOnPlaneThroughPoint(o, normal, o);
+    ASSERT_TRUE(on.ok());
+    EXPECT_EQ(on->region, PlaneRegion::On) << cqtest::Str(o) << " n " << cqtest::Str(normal);
+    EXPECT_TRUE(SameBits(on->closest, o)) << cqtest::Str(on->closest);
+    EXPECT_EQ(on->signedDistance, T(0));
+    EXPECT_EQ(on->planeValue, T(0));
+    const int k = rng.Int(0, N - 1);
+    if (normal.v[k] == T(0) || o.v[k] == T(0)) continue;
+    // delta from one ulp of O_k up to 2^16 (float) or 2^40 (double) of them, either way.
+    const T ulp = std::nextafter(std::abs(o.v[k]), T(INFINITY)) - std::abs(o.v[k]);
+    const T delta = std::ldexp(ulp, rng.Int(0, sizeof(T) == 4 ? 16 : 40)) * (rng.Int(0, 1) ? T(1) : T(-1));
+    cq::Vec<T, N> p = o;
+    p.v[k] = o.v[k] + delta;
+    if (p.v[k] - o.v[k] != delta) continue;  // the step as taken is delta exactly (Sterbenz)
+    ++sided;
+    const auto r = cq::ClosestPointOnPlaneThroughPoint(p, normal, o);
+    ASSERT_TRUE(r.ok());
+    const PlaneRegion expected = (normal.v[k] > T(0)) == (delta > T(0)) ? PlaneRegion::Front : PlaneRegion::Back;
+    EXPECT_EQ(r->region, expected) << cqtest::Str(p) << " O " << cqtest::Str(o) << " n " << cqtest::Str(normal);
+    EXPECT_EQ(r->signedDistance > T(0), expected == PlaneRegion::Front);
+  }
+  EXPECT_GT(sided, 1500);
 }
 
 TYPED_TEST(PointPlane, ThroughPointAnswersAPlaneWhoseOffsetOverflows) {
@@ -484,6 +527,43 @@ TYPED_TEST(PointPlane, ThroughPointAnswersAPlaneWhoseOffsetOverflows) {
     }
   }
   EXPECT_GT(overflowing, sizeof(T) == 4 ? 40 : 100);
+}
+
+TYPED_TEST(PointPlane, ThroughPointNearTheTopOfTheRangeAlongTheLargestNormal) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // Review s33 #4a: n = (1.5, ..., 1.5) through O = 0.9 max (1, ..., 1), P = O / 2. P - O
+  // is along n, so the foot is O itself and s = -|O| / 2 = -0.45 sqrt(N) max. n.O is
+  // 1.35 N max, far beyond the range; a scene scaled by 1/4 rather than 1/8 overflowed
+  // here and refused the plane ("d: not a finite number").
+  const T m = std::numeric_limits<T>::max();
+  const cq::Vec<T, N> o = cq::Vec<T, N>::Splat(T(0.9) * m);
+  const cq::Vec<T, N> p = cq::Vec<T, N>::Splat(T(0.45) * m);
+  const auto r = cq::ClosestPointOnPlaneThroughPoint(p, cq::Vec<T, N>::Splat(T(1.5)), o);
+  ASSERT_TRUE(r.ok()) << cq::Describe(r.error());
+  EXPECT_EQ(r->region, PlaneRegion::Back);
+  EXPECT_LE(cq::MaxAbs(r->closest - o), 4 * cqtest::Eps<T>() * o.v[0]) << cqtest::Str(r->closest);
+  const cqtest::Ld s = -cqtest::Ld(0.45) * std::sqrt(cqtest::Ld(N)) * cqtest::Ld(m);
+  EXPECT_LE(std::fabs(cqtest::Ld(r->signedDistance) - s), 4 * cqtest::Eps<T>() * std::fabs(s));
+}
+
+TYPED_TEST(PointPlane, OnAtTheTopOfTheRangeKeepsASubnormalCoordinate) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // Review s33 #4b: the plane y = (the smallest subnormal) with P = (0.9 max, that same
+  // subnormal) on it. The slow path scales a scene this large down by 2^-8, which flushes
+  // the subnormal; On must still answer P itself, bit for bit.
+  const T tiny = std::numeric_limits<T>::denorm_min();
+  const T m = std::numeric_limits<T>::max();
+  const cq::Vec<T, N> p = V<T, N>(T(0.9) * m, tiny, 0);
+  const auto r = cq::ClosestPointOnPlane(p, cq::Plane<T, N>{V<T, N>(0, 1, 0), tiny});
+  ASSERT_TRUE(r.ok()) << cq::Describe(r.error());
+  EXPECT_EQ(r->region, PlaneRegion::On);
+  EXPECT_TRUE(SameBits(r->closest, p)) << cqtest::Str(r->closest);
+  const auto through = cq::ClosestPointOnPlaneThroughPoint(p, V<T, N>(0, 1, 0), V<T, N>(0, tiny, 0));
+  ASSERT_TRUE(through.ok()) << cq::Describe(through.error());
+  EXPECT_EQ(through->region, PlaneRegion::On);
+  EXPECT_TRUE(SameBits(through->closest, p)) << cqtest::Str(through->closest);
 }
 
 TYPED_TEST(PointPlane, ThroughPointAtTheTopOfTheRangeAgreesWithTheReference) {

@@ -70,16 +70,71 @@ constexpr PlaneRegion SideOf(F w) {
   return w > F(0) ? PlaneRegion::Front : (w < F(0) ? PlaneRegion::Back : PlaneRegion::On);
 }
 
+/// The plane's offset as the caller gave it: a number d (the plane n.x = d), or a point
+/// O on the plane (n.x = n.O, where n.O is never rounded: the side of P is the sign of the
+/// exact n.(P - O), and P == O is On).
+template <Real T>
+struct OffsetNumber {
+  T d;
+};
 template <Real T, int N>
-Checked<PlaneResult<T, N>> ClosestPointOnPlaneSlow(const Vec<T, N>& p, const Plane<T, N>& plane);
+struct OffsetPoint {
+  Vec<T, N> point;
+};
 
-/// n.P - d summed exactly (each product split by a fused multiply-add), as hi + lo: hi
-/// its value rounded (exact in sign, within an ulp), lo what hi leaves out, rounded. Exact
-/// unless a product's error underflows.
+/// How many parts an exact sum needs for the offset: 1 for d, 2 N for n.O.
+template <class Offset>
+inline constexpr int k_offsetParts = 1;
 template <Real T, int N>
-inline TwoParts<T> PlaneValueParts(const Vec<T, N>& n, const Vec<T, N>& p, T d) {
-  ExactSum<T, 2 * N + 2> sum;
-  sum.Add(-d);
+inline constexpr int k_offsetParts<OffsetPoint<T, N>> = 2 * N;
+
+/// Adds -d, or -n.O exactly, to `sum` (in F: T, or a wider type).
+template <class F, int C, Real T, int N>
+inline void SubtractOffset(ExactSum<F, C>& sum, const Vec<T, N>&, const OffsetNumber<T>& offset) {
+  sum.Add(-F(offset.d));
+}
+template <class F, int C, Real T, int N>
+inline void SubtractOffset(ExactSum<F, C>& sum, const Vec<T, N>& n, const OffsetPoint<T, N>& offset) {
+  for (int j = 0; j < N; ++j) sum.AddProduct(-F(n.v[j]), F(offset.point.v[j]));
+}
+
+/// Adds n_i d, or n_i (n.O) exactly (each n_i n_j split into its rounded value and error).
+template <int C, Real T, int N>
+inline void AddNormalTimesOffset(ExactSum<T, C>& sum, const Vec<T, N>& n, int i, const OffsetNumber<T>& offset) {
+  sum.AddProduct(n.v[i], offset.d);
+}
+template <int C, Real T, int N>
+inline void AddNormalTimesOffset(ExactSum<T, C>& sum, const Vec<T, N>& n, int i, const OffsetPoint<T, N>& offset) {
+  for (int j = 0; j < N; ++j) {
+    const T cross = n.v[i] * n.v[j];
+    const T crossError = std::fma(n.v[i], n.v[j], -cross);
+    sum.AddProduct(cross, offset.point.v[j]);
+    sum.AddProduct(crossError, offset.point.v[j]);
+  }
+}
+
+/// |d|, or sum |n_j O_j|: the offset's share of the bound on w's rounding error.
+template <Real T, int N>
+inline T OffsetMagnitude(const Vec<T, N>&, const OffsetNumber<T>& offset) {
+  return std::abs(offset.d);
+}
+template <Real T, int N>
+inline T OffsetMagnitude(const Vec<T, N>& n, const OffsetPoint<T, N>& offset) {
+  T magnitude = T(0);
+  for (int j = 0; j < N; ++j) magnitude += std::abs(n.v[j] * offset.point.v[j]);
+  return magnitude;
+}
+
+template <Real T, int N, class Offset>
+Checked<PlaneResult<T, N>> ClosestPointOnPlaneSlow(const Vec<T, N>& p, const Vec<T, N>& normal, const Offset& offset);
+
+/// n.P - d (or n.P - n.O) summed exactly (each product split by a fused multiply-add), as
+/// hi + lo: hi its value rounded (exact in sign, within an ulp), lo what hi leaves out,
+/// rounded. Exact unless a product's error underflows.
+template <Real T, int N, class Offset>
+inline TwoParts<T> PlaneValueParts(const Vec<T, N>& n, const Vec<T, N>& p, const Offset& offset) {
+  ExactSum<T, 2 * N + k_offsetParts<Offset> + 1> sum;
+  SubtractOffset(sum, n, offset);
   for (int i = 0; i < N; ++i) sum.AddProduct(n.v[i], p.v[i]);
   const T hi = sum.Value();
   sum.Add(-hi);
@@ -97,14 +152,14 @@ inline T DivideParts(const TwoParts<T>& w, T length) {
 }
 
 /// The foot's coordinate i, P_i - w n_i / |n|^2, from its numerator summed exactly,
-/// P_i |n|^2 - n_i w = sum over j != i of (n_j^2 P_i - n_i n_j P_j) + n_i d, and divided
+/// P_i |n|^2 - n_i w = sum over j != i of (n_j^2 P_i - n_i n_j P_j) + n_i d (or n_i n.O), and divided
 /// once by nn (|n|^2 rounded): good to a few ulps of the coordinate itself, however much
 /// of P_i the correction cancels (P = (0.1, 5) against the plane x = 0 had its foot at
 /// x = -1.4e-17; P = (1e300, 1e300) against n = (1e-300, 0) at x = 1.5e284). Exact unless
 /// a product's error underflows (the slow path scales the scene first).
-template <Real T, int N>
-inline T FootCoordinate(const Vec<T, N>& n, const Vec<T, N>& p, T d, int i, T nn) {
-  ExactSum<T, 8 * (N - 1) + 2> sum;
+template <Real T, int N, class Offset>
+inline T FootCoordinate(const Vec<T, N>& n, const Vec<T, N>& p, const Offset& offset, int i, T nn) {
+  ExactSum<T, 8 * (N - 1) + 2 * k_offsetParts<Offset>> sum;
   for (int j = 0; j < N; ++j) {
     if (j == i) continue;
     const T square = n.v[j] * n.v[j];  // n_j^2 = square + squareError, exactly
@@ -116,7 +171,7 @@ inline T FootCoordinate(const Vec<T, N>& n, const Vec<T, N>& p, T d, int i, T nn
     sum.AddProduct(-cross, p.v[j]);
     sum.AddProduct(-crossError, p.v[j]);
   }
-  sum.AddProduct(n.v[i], d);
+  AddNormalTimesOffset(sum, n, i, offset);
   return sum.Value() / nn;
 }
 
@@ -128,9 +183,9 @@ inline T FootCoordinate(const Vec<T, N>& n, const Vec<T, N>& p, T d, int i, T nn
 /// else `cancelled` is set (the fast path hands the query to the slow one). (s n_i) / |n|
 /// rather than (w n_i) / |n|^2: s is of the scene's size, where w n_i underflows for a
 /// tiny normal.
-template <Real T, int N>
-inline Vec<T, N> PlaneFoot(const Vec<T, N>& n, const Vec<T, N>& p, T d, T s, T length, T nn, bool exact,
-                           bool& cancelled) {
+template <Real T, int N, class Offset>
+inline Vec<T, N> PlaneFoot(const Vec<T, N>& n, const Vec<T, N>& p, const Offset& offset, T s, T length, T nn,
+                           bool exact, bool& cancelled) {
   Vec<T, N> foot;
   cancelled = false;
   for (int i = 0; i < N; ++i) {
@@ -138,27 +193,26 @@ inline Vec<T, N> PlaneFoot(const Vec<T, N>& n, const Vec<T, N>& p, T d, T s, T l
     foot.v[i] = p.v[i] - correction;
     if (std::abs(correction) * T(8) > std::abs(foot.v[i])) {
       cancelled = true;
-      if (exact) foot.v[i] = FootCoordinate(n, p, d, i, nn);
+      if (exact) foot.v[i] = FootCoordinate(n, p, offset, i, nn);
     }
   }
   return foot;
 }
 
-template <Real T, int N>
-inline PlaneResult<T, N> ClosestPointOnPlaneFast(const Vec<T, N>& p, const Plane<T, N>& plane,
+template <Real T, int N, class Offset>
+inline PlaneResult<T, N> ClosestPointOnPlaneFast(const Vec<T, N>& p, const Vec<T, N>& n, const Offset& offset,
                                                  bool& inRange) {
-  const Vec<T, N>& n = plane.normal;
   const T nn = Dot(n, n);
   // w rounded once from its exact value, so that s is good to an ulp or two of itself:
   // the plain dot product lost digits to cancellation, up to 8e8 ulps of s for a point
   // near the plane far from the origin (s = -0.23531935906958895 for -0.2353193374775818).
-  const TwoParts<T> wParts = PlaneValueParts(n, p, plane.offset);
+  const TwoParts<T> wParts = PlaneValueParts(n, p, offset);
   const T w = wParts.hi;
   const T length = std::sqrt(nn);
   const T s = DivideParts(wParts, length);
   PlaneResult<T, N> r;
   bool cancelled;
-  r.closest = PlaneFoot(n, p, plane.offset, s, length, nn, false, cancelled);
+  r.closest = PlaneFoot(n, p, offset, s, length, nn, false, cancelled);
   r.signedDistance = s;
   r.planeValue = w;
   r.normalLength = length;
@@ -167,8 +221,9 @@ inline PlaneResult<T, N> ClosestPointOnPlaneFast(const Vec<T, N>& p, const Plane
   r.region = SideOf(w);
   // w's sign is certain only beyond its rounding error, at most (N + 1) eps times
   // sum |n_i P_i| + |d| (N products and N sums, each rounded once; the bound itself is
-  // taken with a margin). Within it, the slow path decides exactly.
-  T magnitude = std::abs(plane.offset);
+  // taken with a margin; with a point O, |d| is sum |n_i O_i| and 2N products, and w is
+  // exact all the same). Within it, the slow path decides exactly.
+  T magnitude = OffsetMagnitude(n, offset);
   for (int i = 0; i < N; ++i) magnitude += std::abs(n.v[i] * p.v[i]);
   const bool signCertain = std::abs(w) > T(2 * N + 4) * std::numeric_limits<T>::epsilon() * magnitude;
   // As in cq/linear.hpp: nn not below the safe range, and nn, w and the foot finite
@@ -190,42 +245,37 @@ inline PlaneResult<T, N> ClosestPointOnPlaneFast(const Vec<T, N>& p, const Plane
 template <Real T, int N>
 inline Checked<PlaneResult<T, N>> ClosestPointOnPlane(const Vec<T, N>& p, const Plane<T, N>& plane) {
   bool inRange;
-  const PlaneResult<T, N> r = detail::ClosestPointOnPlaneFast(p, plane, inRange);
+  const detail::OffsetNumber<T> offset{plane.offset};
+  const PlaneResult<T, N> r = detail::ClosestPointOnPlaneFast(p, plane.normal, offset, inRange);
   if (inRange) [[likely]]
     return r;
-  return detail::ClosestPointOnPlaneSlow(p, plane);
+  return detail::ClosestPointOnPlaneSlow(p, plane.normal, offset);
 }
-
-namespace detail {
-template <Real T, int N>
-Checked<PlaneResult<T, N>> ClosestPointOnPlaneThroughPointSlow(const Vec<T, N>& p, const Vec<T, N>& normal,
-                                                               const Vec<T, N>& point);
-}  // namespace detail
 
 /// The same query for the plane through `point` with normal `normal`: n.x = n.point, for
 /// a plane given as a point and a normal (the app's plane through O, normal N - O).
 ///
-/// Where the offset d = n.point is finite this is
-/// ClosestPointOnPlane(p, PlaneThroughPoint(normal, point)). Where it
-/// overflows (|n| |point| beyond the range: n = (1e200, 1e200) through (1e200, 1e200)
-/// has d = 2e400) the plane is still well defined, and it is answered at an exact
-/// power-of-two scale: n taken with its largest coordinate in [1, 2), P and the point
-/// divided by 8 (so that the new offset is below 0.75 of the range), and the answer
-/// multiplied back. Exact but for the last bits of subnormal coordinates of P or the
-/// point, which only a scene that also holds a coordinate near 1e300 can lose, relative
-/// to which they are below the contract's 1e-12.
+/// The offset n.point is never rounded: w = n.P - n.point is summed exactly, so the side
+/// is the sign of the exact n.(P - point), and P == point is On with closest == P. (Through
+/// PlaneThroughPoint, whose d is n.point rounded, O = (0.7, 0.9) with n = (0.1, 0.3) read
+/// Back for P = O.) Where n.point is exact, this is ClosestPointOnPlane(p,
+/// PlaneThroughPoint(normal, point)). Where it would overflow (|n| |point| beyond the
+/// range: n = (1e200, 1e200) through (1e200, 1e200) has n.point = 2e400) the plane is
+/// still well defined, and it is answered as any other, at an exact power-of-two scale.
 ///
 /// Errors: NaN or inf in p, normal or point: NonFinite (field "p", "n" or "point"); a
 /// zero normal: ZeroNormal; a foot beyond the range: Overflow (field "d", as for the
 /// plane n.x = d it stands for). planeValue, the exact n.P - n.point rounded to T, may
-/// overflow to +-inf where d does, as distanceSq may.
+/// overflow to +-inf, as distanceSq may.
 template <Real T, int N>
 inline Checked<PlaneResult<T, N>> ClosestPointOnPlaneThroughPoint(const Vec<T, N>& p, const Vec<T, N>& normal,
                                                                   const Vec<T, N>& point) {
-  const Plane<T, N> plane = PlaneThroughPoint(normal, point);
-  if (std::isfinite(plane.offset)) [[likely]]
-    return ClosestPointOnPlane(p, plane);
-  return detail::ClosestPointOnPlaneThroughPointSlow(p, normal, point);
+  bool inRange;
+  const detail::OffsetPoint<T, N> offset{point};
+  const PlaneResult<T, N> r = detail::ClosestPointOnPlaneFast(p, normal, offset, inRange);
+  if (inRange) [[likely]]
+    return r;
+  return detail::ClosestPointOnPlaneSlow(p, normal, offset);
 }
 
 }  // namespace cq
