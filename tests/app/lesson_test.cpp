@@ -341,6 +341,29 @@ TEST(PlaneLesson, PDroppedOnOIsOnThePlane) {
   EXPECT_GT(scenes, 400);
 }
 
+TEST(PlaneLesson, AFarOWhoseProductsCancelShowsTheTruePlane) {
+  // Review s33 GUI #1: O = (1e20, 1e20), N = (1.1e20, 0.9e20): n = (1e19, -1e19) and
+  // n·O = 0, the plane y = x. Its inspector read d = 6.02908e+22 (a plain n·O), and
+  // before the query summed n·(P − O) exactly also s = -4259.67, "behind", closest
+  // (3015.042, -3014.042) for P = (3, -2), which is in front at s = 5 / sqrt(2).
+  // At 1e307 the same plane read d "beyond the double range".
+  for (const double scale : {1e20, 1e160, 1e307}) {
+    SCOPED_TRACE(scale);
+    const cq::Vec2d o{{scale, scale}};
+    const cq::Vec2d tip = scale == 1e307 ? cq::Vec2d{{1.0000000000000002e307, 9.999999999999997e306}}
+                          : scale == 1e160 ? cq::Vec2d{{1.0000000000000005e+160, 9.999999999999995e+159}}
+                                           : cq::Vec2d{{1.1e20, 0.9e20}};
+    ASSERT_EQ((tip - o).x(), -(tip - o).y());  // n = (a, -a): the plane y = x
+    const LessonFrame frame = PlaneLesson().Evaluate({o, tip, {{3, -2}}}, k_view, NumberStyle::Readable);
+    ASSERT_FALSE(frame.error);
+    auto values = ValuesByLabel(frame);
+    EXPECT_EQ(values["d"], "0");
+    EXPECT_EQ(values["side"], "front");
+    EXPECT_EQ(values["signed distance"], "3.53553");
+    EXPECT_EQ(values["closest"], "(0.5, 0.5)");
+  }
+}
+
 TEST(PlaneLesson, ZeroNormalIsReportedNotDrawnAsNumbers) {
   const LessonFrame frame = PlaneLesson().Evaluate({{{1, 1}}, {{1, 1}}, {{3, -2}}}, k_view, NumberStyle::Readable);
   ASSERT_TRUE(frame.error);

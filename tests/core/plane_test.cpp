@@ -18,6 +18,7 @@
 namespace {
 
 using cq::PlaneRegion;
+__extension__ typedef __int128 Int128;  // GCC and Clang: a 128-bit integer reference
 using cqtest::Ld;
 using cqtest::AllAxisMaps;
 using cqtest::AllConfigs;
@@ -354,6 +355,75 @@ TYPED_TEST(PointPlane, PlaneThroughPointContainsThePoint) {
   const auto r = cq::ClosestPointOnPlane(V<T, N>(1, 2, 3), plane);
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r->region, PlaneRegion::On);
+}
+
+TYPED_TEST(PointPlane, PlaneThroughPointsOffsetIsTheExactDotProductRounded) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // Review s33 GUI #1: n = N - O = (1e19, -1e19) through O = (1e20, 1e20) has n.O = 0,
+  // which a plain (fused) dot product read as 6e22; and n = (1e200, -1e200) through
+  // (1e200, 1e200) read "beyond the double range". Then integer scenes against a 128-bit
+  // integer reference: integer coordinates below 2^(digits) whose products sum exactly in
+  // Int128, converted once to T (GCC rounds that conversion correctly), and the same
+  // scene scaled by powers of two.
+  const T e19 = sizeof(T) == 4 ? T(1e17f) : T(1e19);
+  EXPECT_EQ(cq::PlaneThroughPoint(V<T, N>(e19, -e19, 0), V<T, N>(10 * e19, 10 * e19, 0)).offset, T(0));
+  const T huge = sizeof(T) == 4 ? T(1e30f) : T(1e200);
+  EXPECT_EQ(cq::PlaneThroughPoint(V<T, N>(huge, -huge, 0), V<T, N>(huge, huge, 0)).offset, T(0));
+  EXPECT_EQ(cq::PlaneThroughPoint(V<T, N>(huge, huge, 0), V<T, N>(huge, huge, 0)).offset, T(INFINITY));
+  EXPECT_EQ(cq::PlaneThroughPoint(V<T, N>(0, 0, 0), V<T, N>(huge, huge, 0)).offset, T(0));
+  cqtest::Rng rng(0xd07d07);
+  constexpr int digits = std::numeric_limits<T>::digits;
+  const auto integer = [&rng] {
+    const double m = std::ldexp(rng.Uniform(-1.0, 1.0), digits);
+    return T(std::trunc(m));
+  };
+  int inexact = 0;
+  int exactlyRounded = 0;
+  for (int i = 0; i < 4000; ++i) {
+    cq::Vec<T, N> n, o;
+    Int128 exact = 0;
+    for (int k = 0; k < N; ++k) {
+      n.v[k] = integer();
+      o.v[k] = integer();
+      exact += Int128(n.v[k]) * Int128(o.v[k]);
+    }
+    const T expected = T(exact);
+    if (Int128(expected) != exact) ++inexact;
+    // Within an ulp, as documented (an exact sum's Value()); 0 exactly and signs exact.
+    const auto withinAnUlp = [](T got, T want) {
+      return got == want || got == std::nextafter(want, T(INFINITY)) || got == std::nextafter(want, -T(INFINITY));
+    };
+    const T d = cq::PlaneThroughPoint(n, o).offset;
+    EXPECT_TRUE(withinAnUlp(d, expected)) << cqtest::Str(n) << " . " << cqtest::Str(o) << " = " << d;
+    exactlyRounded += d == expected;
+    const int a = rng.Int(-60, 60);
+    const int b = rng.Int(-60, 60);
+    const T scaled =
+        cq::PlaneThroughPoint(cq::detail::ScaleByPowerOfTwo(n, a), cq::detail::ScaleByPowerOfTwo(o, b)).offset;
+    EXPECT_EQ(scaled, std::ldexp(d, a + b));
+  }
+  EXPECT_GT(inexact, 3000);  // the reference is a rounding, not an exact small sum
+  EXPECT_GT(exactlyRounded, 3900);
+}
+
+TYPED_TEST(PointPlane, PlaneThroughPointKeepsATinyProductBesideAHugeCoordinate) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // The first form of the exact offset scaled n and the point by powers of two to order 1
+  // first, which flushed n = (1e300, 1e-300)'s second coordinate to 0: through (0, 1) it
+  // read d = 0 for 1e-300. Summed in the wide type, nothing underflows.
+  if (!cq::detail::k_hasWide<T>)
+    GTEST_SKIP() << "no type wider than T here: the offset is exact only within ~2^1000 of the vector's size";
+  const T huge = sizeof(T) == 4 ? T(1e30f) : T(1e300);
+  const T tiny = sizeof(T) == 4 ? T(1e-30f) : T(1e-300);
+  EXPECT_EQ(cq::PlaneThroughPoint(V<T, N>(huge, tiny, 0), V<T, N>(0, 1, 0)).offset, tiny);
+  EXPECT_EQ(cq::PlaneThroughPoint(V<T, N>(huge, tiny, 0), V<T, N>(0, -1, 0)).offset, -tiny);
+  // Products that cancel to a subnormal: 2^-1074 (2^-149 in float) rounded once.
+  const T least = std::numeric_limits<T>::denorm_min();
+  const T half = std::ldexp(T(1), std::numeric_limits<T>::min_exponent - 2);  // 2^-1023 (2^-127)
+  EXPECT_EQ(cq::PlaneThroughPoint(V<T, N>(huge, least, 0), V<T, N>(0, T(1), 0)).offset, least);
+  EXPECT_EQ(cq::PlaneThroughPoint(V<T, N>(T(1), T(-1), 0), V<T, N>(half + least, half, 0)).offset, least);
 }
 
 TYPED_TEST(PointPlane, FarButRepresentablePlaneIsAnAnswer) {

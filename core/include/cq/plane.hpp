@@ -40,10 +40,39 @@ struct Plane {
   T offset;          ///< d in n.x = d (for a unit n: the signed distance of the plane from the origin)
 };
 
-/// A plane through `point` with normal `normal`: offset = normal.point.
+/// A plane through `point` with normal `normal`: offset = normal.point rounded from its
+/// exact value (within an ulp; 0 exactly when the exact value is 0, and of its sign
+/// otherwise), so that a d that cancels is right (n = (1e19, -1e19) through (1e20, 1e20)
+/// has d = 0, where a plain dot product read 6e22) and so is a d in range whose products
+/// overflow (n = (1e200, -1e200) through (1e200, 1e200): 0). +-inf where the exact
+/// n.point is beyond the range; NaN or inf in an input gives a non-finite d.
+///
+/// The products are summed exactly in WideOf<T> (double for float, the x87 long double for
+/// double), where no product of two T nor its error under- or overflows, and rounded to T
+/// twice (the wide sum, then T). Where long double is double (MSVC), n and the point are
+/// each scaled by a power of two to order 1 first: exact unless a coordinate is below
+/// 2^-1000 or so of the largest one of its vector (then it is flushed), and a subnormal d
+/// is rounded twice. ClosestPointOnPlaneThroughPoint never forms d.
 template <Real T, int N>
-constexpr Plane<T, N> PlaneThroughPoint(const Vec<T, N>& normal, const Vec<T, N>& point) {
-  return {normal, Dot(normal, point)};
+inline Plane<T, N> PlaneThroughPoint(const Vec<T, N>& normal, const Vec<T, N>& point) {
+  if constexpr (detail::k_hasWide<T>) {
+    using W = detail::WideOf<T>;
+    detail::ExactSum<W, 2 * N> sum;
+    for (int i = 0; i < N; ++i) sum.AddProduct(W(normal.v[i]), W(point.v[i]));
+    return {normal, static_cast<T>(sum.Value())};
+  } else {
+    const T mn = MaxAbs(normal);
+    const T mp = MaxAbs(point);
+    if (!(mn > T(0) && mp > T(0) && mn <= detail::MaxFinite<T>() && mp <= detail::MaxFinite<T>()))
+      return {normal, Dot(normal, point)};  // 0 exactly, or as non-finite as the inputs
+    const int kn = detail::ExponentOf(mn);
+    const int kp = detail::ExponentOf(mp);
+    const Vec<T, N> n = detail::ScaleByPowerOfTwo(normal, -kn);
+    const Vec<T, N> p = detail::ScaleByPowerOfTwo(point, -kp);
+    detail::ExactSum<T, 2 * N> sum;
+    for (int i = 0; i < N; ++i) sum.AddProduct(n.v[i], p.v[i]);
+    return {normal, std::scalbn(sum.Value(), kn + kp)};
+  }
 }
 
 enum class PlaneRegion : std::uint8_t { Back, On, Front };
