@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "cq/detail/scale.hpp"
 #include "cq/detail/validate.hpp"
 
 namespace cq {
@@ -24,6 +25,49 @@ void AddBoundary(RegionMap2<T>& map, const std::optional<Segment2<T>>& line) {
 template <Real T>
 std::optional<QueryError> CheckRect(const Rect2<T>& rect) {
   return detail::CheckBox(rect);
+}
+
+// Scenes near the top of the range are clipped at a scale of 2^-k_headroom. Below
+// 2^(max_exponent - k_headroom) no difference of two coordinates, no dot product with a
+// unit vector, no clip parameter t (the direction's largest coordinate in [1, 2)) and no
+// end point + t direction can overflow; above it they did: a rect of +-9e307 made the
+// boundary lines NaN, and a segment at 1.5e308 had no pieces at all (u.A overflowed).
+// Powers of two are exact, but for coordinates some 2^-1000 below the scene's size,
+// which underflow and come back as 0 or rounded: far below the scene's rounding.
+constexpr int k_headroom = 6;
+
+/// k_headroom when a scene of this size must be scaled down, else 0.
+template <Real T>
+int DownscaleFor(T magnitude) {
+  return magnitude >= std::ldexp(T(1), std::numeric_limits<T>::max_exponent - k_headroom) ? k_headroom : 0;
+}
+
+template <Real T>
+T MagnitudeOf(const Rect2<T>& rect) {
+  return std::max(MaxAbs(rect.min), MaxAbs(rect.max));
+}
+
+template <Real T>
+Rect2<T> ScaleRect(const Rect2<T>& rect, int exponent) {
+  return {detail::ScaleByPowerOfTwo(rect.min, exponent), detail::ScaleByPowerOfTwo(rect.max, exponent)};
+}
+
+template <Real T>
+ConvexPolygon2<T> ScalePolygon(ConvexPolygon2<T> polygon, int exponent) {
+  for (int i = 0; i < polygon.count; ++i) polygon.vertices[i] = detail::ScaleByPowerOfTwo(polygon.vertices[i], exponent);
+  return polygon;
+}
+
+template <Real T>
+Segment2<T> ScaleSegment(const Segment2<T>& segment, int exponent) {
+  return {detail::ScaleByPowerOfTwo(segment.p0, exponent), detail::ScaleByPowerOfTwo(segment.p1, exponent)};
+}
+
+template <Real T>
+RegionMap2<T> ScaleMap(RegionMap2<T> map, int exponent) {
+  for (int i = 0; i < map.pieceCount; ++i) map.pieces[i].polygon = ScalePolygon(map.pieces[i].polygon, exponent);
+  for (int i = 0; i < map.boundaryCount; ++i) map.boundaries[i] = ScaleSegment(map.boundaries[i], exponent);
+  return map;
 }
 
 /// ClipParametricToRect after the rescaling: Liang-Barsky.
@@ -79,8 +123,11 @@ ConvexPolygon2<T> PolygonFromRect(const Rect2<T>& rect) {
   return polygon;
 }
 
+namespace {
+
+/// ClipPolygon for a scene below the headroom.
 template <Real T>
-ConvexPolygon2<T> ClipPolygon(const ConvexPolygon2<T>& polygon, const HalfPlane2<T>& halfPlane) {
+ConvexPolygon2<T> ClipPolygonScaled(const ConvexPolygon2<T>& polygon, const HalfPlane2<T>& halfPlane) {
   ConvexPolygon2<T> out;
   auto side = [&](const Vec<T, 2>& x) { return Dot(halfPlane.normal, x) - halfPlane.offset; };
   for (int i = 0; i < polygon.count; ++i) {
@@ -97,18 +144,37 @@ ConvexPolygon2<T> ClipPolygon(const ConvexPolygon2<T>& polygon, const HalfPlane2
   return out;
 }
 
+}  // namespace
+
+template <Real T>
+ConvexPolygon2<T> ClipPolygon(const ConvexPolygon2<T>& polygon, const HalfPlane2<T>& halfPlane) {
+  T magnitude = std::abs(halfPlane.offset);
+  for (int i = 0; i < polygon.count; ++i) magnitude = std::max(magnitude, MaxAbs(polygon.vertices[i]));
+  const int down = DownscaleFor(magnitude);
+  if (down == 0) return ClipPolygonScaled(polygon, halfPlane);
+  const HalfPlane2<T> scaled{halfPlane.normal, std::ldexp(halfPlane.offset, -down)};
+  return ScalePolygon(ClipPolygonScaled(ScalePolygon(polygon, -down), scaled), down);
+}
+
 template <Real T>
 std::optional<Segment2<T>> ClipParametricToRect(const Vec<T, 2>& point, const Vec<T, 2>& direction, T tMin, T tMax,
                                                 const Rect2<T>& rect) {
   if (direction == Vec<T, 2>{}) return std::nullopt;
-  // Scale the direction to a largest component in [0.5, 1) and t the other way, by the
-  // same power of two: (rect - point) / direction then overflows for a subnormal
-  // direction only if rect - point does, and t * direction is the same product, so the
-  // ends are what they were wherever nothing over- or underflowed.
-  int exponent = 0;
-  std::frexp(std::max(std::abs(direction.v[0]), std::abs(direction.v[1])), &exponent);
-  const Vec<T, 2> scaled{{std::ldexp(direction.v[0], -exponent), std::ldexp(direction.v[1], -exponent)}};
-  return ClipScaled(point, scaled, std::ldexp(tMin, exponent), std::ldexp(tMax, exponent), rect);
+  // Scale the direction to a largest component in [1, 2) and t the other way, by the
+  // same power of two: the t of the direction's largest component is then at most
+  // |rect - point|, finite, so the ends are finite and a zero component's t * 0 is 0
+  // (with [0.5, 1) that t overflowed for a rect of +-9e307, and inf * 0 made the end
+  // NaN), and t * direction is the same product, so the ends are what they were
+  // wherever nothing over- or underflowed. A scene near the top of the range is moved
+  // down first (k_headroom), which the parameter follows: point + t direction at 2^-down
+  // is point 2^-down + (t 2^(exponent - down)) scaled.
+  const int exponent = detail::ExponentOf(MaxAbs(direction));
+  const int down = DownscaleFor(std::max(MaxAbs(point), MagnitudeOf(rect)));
+  const std::optional<Segment2<T>> clipped =
+      ClipScaled(detail::ScaleByPowerOfTwo(point, -down), detail::ScaleByPowerOfTwo(direction, -exponent),
+                 std::ldexp(tMin, exponent - down), std::ldexp(tMax, exponent - down), ScaleRect(rect, -down));
+  if (!clipped || down == 0) return clipped;
+  return ScaleSegment(*clipped, down);
 }
 
 template <Real T>
@@ -129,11 +195,11 @@ std::optional<Segment2<T>> ClipLineToRect(const Vec<T, 2>& point, const Vec<T, 2
 namespace {
 
 /// The region map of a segment, ray or line through A and B with unit direction u
-/// (arguments already checked): u.x <= u.A is region A, exactly the query's
-/// (X - A).(B - A) <= 0 up to rounding, and u.A cannot overflow.
+/// (arguments already checked, the scene below the headroom): u.x <= u.A is region A,
+/// exactly the query's (X - A).(B - A) <= 0 up to rounding.
 template <Real T>
-RegionMap2<T> LinearRegionsAlong(LinearKind kind, const Vec<T, 2>& a, const Vec<T, 2>& b, const Vec<T, 2>& u,
-                                 const Rect2<T>& rect) {
+RegionMap2<T> LinearRegionsScaled(LinearKind kind, const Vec<T, 2>& a, const Vec<T, 2>& b, const Vec<T, 2>& u,
+                                  const Rect2<T>& rect) {
   RegionMap2<T> map;
   const ConvexPolygon2<T> all = PolygonFromRect(rect);
   if (kind == LinearKind::Line) {
@@ -154,6 +220,18 @@ RegionMap2<T> LinearRegionsAlong(LinearKind kind, const Vec<T, 2>& a, const Vec<
   AddPiece(map, int(LinearRegion::VertexB), ClipPolygon(all, afterB));
   AddBoundary(map, ClipLineToRect(b, PerpLeft(u), rect));
   return map;
+}
+
+/// The same for any finite scene: one near the top of the range is mapped at 2^-k_headroom
+/// (u.A overflowed for A = (1.5e308, 1.5e308), and the map had no pieces).
+template <Real T>
+RegionMap2<T> LinearRegionsAlong(LinearKind kind, const Vec<T, 2>& a, const Vec<T, 2>& b, const Vec<T, 2>& u,
+                                 const Rect2<T>& rect) {
+  const int down = DownscaleFor(std::max({MaxAbs(a), MaxAbs(b), MagnitudeOf(rect)}));
+  if (down == 0) return LinearRegionsScaled(kind, a, b, u, rect);
+  return ScaleMap(LinearRegionsScaled(kind, detail::ScaleByPowerOfTwo(a, -down), detail::ScaleByPowerOfTwo(b, -down),
+                                      u, ScaleRect(rect, -down)),
+                  down);
 }
 
 }  // namespace
@@ -194,13 +272,18 @@ Checked<RegionMap2<T>> PlaneRegionsFromFoot(const Vec<T, 2>& normal, const Check
                                             const Rect2<T>& rect) {
   if (!foot) return foot.error();
   const Vec<T, 2> u = detail::NormalizeNonZero(normal);
-  const T offset = Dot(u, foot->closest);
-  const ConvexPolygon2<T> all = PolygonFromRect(rect);
+  // At 2^-k_headroom near the top of the range, where u.foot overflowed (n = (1, 1)
+  // through (1.3e308, 1.3e308) had no pieces).
+  const int down = DownscaleFor(std::max(MaxAbs(foot->closest), MagnitudeOf(rect)));
+  const Vec<T, 2> point = detail::ScaleByPowerOfTwo(foot->closest, -down);
+  const Rect2<T> scaledRect = ScaleRect(rect, -down);
+  const T offset = Dot(u, point);
+  const ConvexPolygon2<T> all = PolygonFromRect(scaledRect);
   RegionMap2<T> map;
   AddPiece(map, int(PlaneRegion::Back), ClipPolygon(all, HalfPlane2<T>{u, offset}));
   AddPiece(map, int(PlaneRegion::Front), ClipPolygon(all, HalfPlane2<T>{-u, -offset}));
-  AddBoundary(map, ClipLineToRect(foot->closest, PerpLeft(u), rect));
-  return map;
+  AddBoundary(map, ClipLineToRect(point, PerpLeft(u), scaledRect));
+  return down == 0 ? map : ScaleMap(map, down);
 }
 
 template <Real T>

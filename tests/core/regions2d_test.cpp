@@ -384,6 +384,67 @@ TYPED_TEST(Regions, HugeSegmentStillTilesTheRect) {
   }
 }
 
+TYPED_TEST(Regions, ScenesAtTheTopOfTheRangeHaveFiniteMaps) {
+  using T = TypeParam;
+  // Review s34code #1, #2. The clip parameter was taken with the direction scaled to
+  // [0.5, 1), so it overflowed for a rect of +-9e307 (t = 9e307 / 0.5), and the end of a
+  // vertical line there came out (-nan, -inf); differences, dot products and half-plane
+  // offsets of coordinates near the top overflowed: a segment at 1.5e308 had no pieces,
+  // nor had the plane through (1.3e308, 1.3e308). Such scenes are now clipped at a
+  // power-of-two scale.
+  const T max = std::numeric_limits<T>::max();
+  const T big = T(0.5) * max;
+  const cq::Rect2<T> wide{V2<T>{{-big, -big}}, V2<T>{{big, big}}};
+  const auto vertical = cq::ClipLineToRect(P2<T>(0, 0), P2<T>(0, 1), wide);
+  ASSERT_TRUE(vertical);
+  EXPECT_TRUE(IsSegment(*vertical, V2<T>{{0, -big}}, V2<T>{{0, big}})) << cqtest::Str(vertical->p0) << cqtest::Str(vertical->p1);
+  // From a point at the far other end of the range: rect - point overflows.
+  const cq::Rect2<T> right{V2<T>{{T(0.55) * max, -1}}, V2<T>{{T(0.95) * max, 1}}};
+  const auto across = cq::ClipLineToRect(V2<T>{{T(-0.95) * max, 0}}, P2<T>(1, 0), right);
+  ASSERT_TRUE(across);
+  EXPECT_TRUE(IsSegment(*across, V2<T>{{T(0.55) * max, 0}}, V2<T>{{T(0.95) * max, 0}}))
+      << cqtest::Str(across->p0) << cqtest::Str(across->p1);
+  const auto allFinite = [](const cq::RegionMap2<T>& map) {
+    for (int i = 0; i < map.pieceCount; ++i)
+      for (int k = 0; k < map.pieces[i].polygon.count; ++k)
+        if (!cq::IsFinite(map.pieces[i].polygon.vertices[k])) return false;
+    for (int i = 0; i < map.boundaryCount; ++i)
+      if (!cq::IsFinite(map.boundaries[i].p0) || !cq::IsFinite(map.boundaries[i].p1)) return false;
+    return true;
+  };
+  const auto box = cq::BoxRegions(cq::Aabb<T, 2>{P2<T>(-1, -1), P2<T>(1, 1)}, wide);
+  ASSERT_TRUE(box.ok());
+  EXPECT_EQ(box->pieceCount, 9);
+  EXPECT_EQ(box->boundaryCount, 4);
+  EXPECT_TRUE(allFinite(*box));
+  const auto ray = cq::LinearRegions(LinearKind::Ray, P2<T>(0, 0), P2<T>(1, 0), wide);
+  ASSERT_TRUE(ray.ok());
+  EXPECT_EQ(ray->pieceCount, 2);
+  ASSERT_EQ(ray->boundaryCount, 1);
+  EXPECT_TRUE(allFinite(*ray));
+  EXPECT_TRUE(IsSegment(ray->boundaries[0], V2<T>{{0, -big}}, V2<T>{{0, big}}));
+  // The review's segment and plane, in rects near the top: every piece there, tiling the
+  // rect, and the piece holding the query's point names the query's region.
+  const cq::Rect2<T> top{V2<T>{{T(0.78) * max, T(0.78) * max}}, V2<T>{{T(0.95) * max, T(0.95) * max}}};
+  const V2<T> a{{T(0.83) * max, T(0.83) * max}};
+  const V2<T> b{{T(0.89) * max, T(0.89) * max}};
+  const auto segment = cq::LinearRegions(LinearKind::Segment, a, b, top);
+  ASSERT_TRUE(segment.ok());
+  EXPECT_EQ(segment->pieceCount, 3);
+  EXPECT_EQ(segment->boundaryCount, 2);
+  EXPECT_TRUE(allFinite(*segment));
+  const Ld s = RectScale(top);
+  EXPECT_NEAR(double(TotalArea(*segment) / (s * s)), double(RectArea(top) / (s * s)), double(AreaTolerance<T>(1)));
+  const V2<T> center = T(0.5) * top.min + T(0.5) * top.max;  // the diagonal through it halves the rect
+  const auto plane = cq::PlaneRegionsThroughPoint(P2<T>(1, 1), center, top);
+  ASSERT_TRUE(plane.ok()) << cq::Describe(plane.error());
+  EXPECT_EQ(plane->pieceCount, 2);
+  EXPECT_EQ(plane->boundaryCount, 1);
+  EXPECT_TRUE(allFinite(*plane));
+  EXPECT_NEAR(double(AreaOf(*plane, int(PlaneRegion::Back)) / (s * s)),
+              double(AreaOf(*plane, int(PlaneRegion::Front)) / (s * s)), double(AreaTolerance<T>(1)));
+}
+
 TYPED_TEST(Regions, PlaneSplitsTheRectAlongItsLine) {
   using T = TypeParam;
   // n = (1,1), d = 0: the diagonal x + y = 0 of [-1,1]^2; two triangles of area 2,
@@ -635,6 +696,26 @@ std::optional<bool> LineCrossesRect(const cq::Rect2<T>& rect, const cqtest::VecL
   return negative && positive;
 }
 
+/// The scenes below have coordinates up to 20; scaled by 2^TopExponent they reach 0.6 of
+/// the largest finite number, where differences of two coordinates overflow.
+template <class T>
+constexpr int k_topExponent = std::numeric_limits<T>::max_exponent - 5;
+
+/// Every scene of the property tests once as drawn (i < 1500), then at the top of the
+/// range (review s34code #1, #2: such scenes had NaN ends and missing pieces).
+constexpr int k_ordinaryScenes = 1500;
+constexpr int k_topScenes = 500;
+
+template <class T>
+cq::Vec<T, 2> Up(const cq::Vec<T, 2>& v, int exponent) {
+  return cq::detail::ScaleByPowerOfTwo(v, exponent);
+}
+
+template <class T>
+cq::Rect2<T> Up(const cq::Rect2<T>& rect, int exponent) {
+  return {Up(rect.min, exponent), Up(rect.max, exponent)};
+}
+
 template <class T>
 cq::Rect2<T> RandomRect(cqtest::Rng& rng) {
   const V2<T> lo = rng.InCube<T, 2>(-10, 5);
@@ -646,10 +727,11 @@ TYPED_TEST(Regions, LinearRegionsTileAndMatchTheQuery) {
   cqtest::Rng rng(0x5eed'0003);
   cqtest::FailureLog log;
   const Ld eps = Eps<T>();
-  for (int i = 0; i < 1500; ++i) {
-    const cq::Rect2<T> rect = RandomRect<T>(rng);
-    const V2<T> a = rng.InCube<T, 2>(-15, 15);
-    const V2<T> b = rng.Chance(0.03) ? a : rng.InCube<T, 2>(-15, 15);
+  for (int i = 0; i < k_ordinaryScenes + k_topScenes; ++i) {
+    const int up = i < k_ordinaryScenes ? 0 : k_topExponent<T>;
+    const cq::Rect2<T> rect = Up(RandomRect<T>(rng), up);
+    const V2<T> a = Up(rng.InCube<T, 2>(-15, 15), up);
+    const V2<T> b = rng.Chance(0.03) ? a : Up(rng.InCube<T, 2>(-15, 15), up);
     const LinearKind kind = LinearKind(rng.Int(0, 2));
     const auto map = cq::LinearRegions(kind, a, b, rect);
     ASSERT_TRUE(map.ok());
@@ -699,10 +781,14 @@ TYPED_TEST(Regions, PlaneRegionsTileAndMatchTheQuery) {
   cqtest::Rng rng(0x5eed'0004);
   cqtest::FailureLog log;
   const Ld eps = Eps<T>();
-  for (int i = 0; i < 1500; ++i) {
-    const cq::Rect2<T> rect = RandomRect<T>(rng);
-    const cq::Plane<T, 2> plane{rng.InCube<T, 2>(-3, 3), T(rng.Uniform(-20, 20))};
+  for (int i = 0; i < k_ordinaryScenes + k_topScenes; ++i) {
+    const int up = i < k_ordinaryScenes ? 0 : k_topExponent<T>;
+    const cq::Rect2<T> rect = Up(RandomRect<T>(rng), up);
+    const cq::Plane<T, 2> plane{rng.InCube<T, 2>(-3, 3), std::ldexp(T(rng.Uniform(-20, 20)), up)};
     if (!cq::Normalize(plane.normal)) continue;
+    // A plane farther from the origin than the range reaches is refused as Overflow.
+    if (std::fabs(Ld(plane.offset)) / cqtest::NormL(cqtest::ToL(plane.normal)) > Ld(std::numeric_limits<T>::max()) / 2)
+      continue;
     const auto map = cq::PlaneRegions(plane, rect);
     ASSERT_TRUE(map.ok());
     const cqtest::VecL<2> n = cqtest::ToL(plane.normal);
@@ -728,10 +814,11 @@ TYPED_TEST(Regions, BoxRegionsTileAndMatchTheQuery) {
   using T = TypeParam;
   cqtest::Rng rng(0x5eed'0005);
   cqtest::FailureLog log;
-  for (int i = 0; i < 1500; ++i) {
-    const cq::Rect2<T> rect = RandomRect<T>(rng);
-    V2<T> lo = rng.InCube<T, 2>(-15, 15);
-    V2<T> hi = rng.InCube<T, 2>(-15, 15);
+  for (int i = 0; i < k_ordinaryScenes + k_topScenes; ++i) {
+    const int up = i < k_ordinaryScenes ? 0 : k_topExponent<T>;
+    const cq::Rect2<T> rect = Up(RandomRect<T>(rng), up);
+    V2<T> lo = Up(rng.InCube<T, 2>(-15, 15), up);
+    V2<T> hi = Up(rng.InCube<T, 2>(-15, 15), up);
     for (int k = 0; k < 2; ++k) {
       if (lo.v[k] > hi.v[k]) std::swap(lo.v[k], hi.v[k]);
       if (rng.Chance(0.05)) hi.v[k] = lo.v[k];  // flat

@@ -75,7 +75,9 @@ struct RegionMap2 {
 template <Real T>
 ConvexPolygon2<T> PolygonFromRect(const Rect2<T>& rect);
 
-/// `polygon` cut down to the half-plane (Sutherland-Hodgman against one edge).
+/// `polygon` cut down to the half-plane (Sutherland-Hodgman against one edge), for a
+/// normal of order 1 (the maps' are unit vectors) and any finite polygon and offset: a
+/// scene near the top of the range is clipped at a power-of-two scale.
 template <Real T>
 ConvexPolygon2<T> ClipPolygon(const ConvexPolygon2<T>& polygon, const HalfPlane2<T>& halfPlane);
 
@@ -87,7 +89,9 @@ std::optional<Segment2<T>> ClipLineToRect(const Vec<T, 2>& point, const Vec<T, 2
 /// Same for the part of the line with parameter t in [tMin, tMax] (point + t direction);
 /// use +-infinity for an open end. Any finite non-zero direction works, from subnormal to
 /// the largest (it is rescaled by a power of two first, t by the inverse, both exactly):
-/// a direction of 1e-320 used to make every t infinite and the ends infinite.
+/// a direction of 1e-320 used to make every t infinite and the ends infinite. Any finite
+/// point and rect too: a scene near the top of the range is clipped at a power-of-two
+/// scale (a rect of +-9e307 made the ends NaN). The ends are finite.
 template <Real T>
 std::optional<Segment2<T>> ClipParametricToRect(const Vec<T, 2>& point, const Vec<T, 2>& direction, T tMin, T tMax,
                                                 const Rect2<T>& rect);
