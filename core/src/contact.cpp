@@ -92,20 +92,33 @@ Checked<ContactResult<T, N>> ContactSphereSegment(const Sphere<T, N>& sphere, co
   ContactResult<T, N> r{};
   r.closest = q->closest;
   r.distance = q->distance;
-  // The region comes from the rounded numerator, which can put a centre on or a hair off
-  // the wire, just inside one of its ends, at that vertex: C - Q is then the rounding and
-  // points along the wire (C = (1 - 2^-53, 0) on the wire from (-1, 0) to (1, 0) read
-  // region B, and was pushed along the wire, still on it). At a vertex the exact test
-  // decides: a centre not past the vertex (nor on the perpendicular through it) takes the
-  // interior's exact normal. Q stays the query's, within rounding of the exact one; across
-  // the wire the distance is the cross product's (see detail::ExactAcrossLine), which decides
-  // whether a ball much smaller than the scene's rounding is sunk in.
-  bool atVertex = q->region != LinearRegion::Interior;
-  if (q->region == LinearRegion::VertexA) atVertex = ExactAlongSign(sphere.center, a, a, b) <= 0;
-  if (q->region == LinearRegion::VertexB) atVertex = ExactAlongSign(sphere.center, b, a, b) >= 0;
-  if (atVertex) {  // Q is a vertex, exactly
-    const bool onVertex = sphere.center == q->closest;
-    r.normal = onVertex ? WirePerpendicular(a, b) : DirectionBetween(sphere.center, q->closest);
+  // The region comes from the rounded numerator, which can put a centre a hair from one
+  // of the wire's ends on the wrong side of it. Just inside, at the vertex: C - Q is then
+  // the rounding and points along the wire (C = (1 - 2^-53, 0) on the wire from (-1, 0)
+  // to (1, 0) read region B, and was pushed along the wire, still on it). Just past it,
+  // in the interior: the distance and the normal were taken across the carrier line, from
+  // a foot beyond the end (a centre 1.57e-16 from B, past it, read distance 1.31e-16, and
+  // a ball of radius 1.45e-16 sunk in, with a normal 34 degrees off). So the exact test decides at
+  // both ends: a centre not past the vertex (nor on the perpendicular through it) takes
+  // the interior's exact normal, one exactly past it takes the vertex. Q stays the
+  // query's where they agree, within rounding of the exact one; across the wire the
+  // distance is the cross product's (see detail::ExactAcrossLine), which decides whether
+  // a ball much smaller than the scene's rounding is sunk in.
+  const Vec<T, N>& c = sphere.center;
+  const Vec<T, N>* vertex = nullptr;  // Q, where it is a vertex exactly
+  if (q->region == LinearRegion::VertexA && ExactAlongSign(c, a, a, b) <= 0) vertex = &a;
+  if (q->region == LinearRegion::VertexB && ExactAlongSign(c, b, a, b) >= 0) vertex = &b;
+  if (q->region == LinearRegion::Interior) {
+    if (ExactAlongSign(c, b, a, b) > 0) vertex = &b;
+    else if (ExactAlongSign(c, a, a, b) < 0) vertex = &a;
+  }
+  if (vertex != nullptr && q->region == LinearRegion::Interior) {
+    r.closest = *vertex;
+    r.distance = detail::ScaledDistance(c, *vertex).length;
+  }
+  if (vertex != nullptr) {
+    const bool onVertex = c == r.closest;
+    r.normal = onVertex ? WirePerpendicular(a, b) : DirectionBetween(c, r.closest);
     r.normalFrom = onVertex ? ContactNormalFrom::WirePerpendicular : ContactNormalFrom::ClosestToCenter;
   } else if (const auto across = detail::ExactAcrossLine(sphere.center, a, b); !across.onLine) {
     r.normal = across.direction;

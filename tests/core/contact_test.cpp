@@ -463,6 +463,72 @@ TYPED_TEST(ContactWire, CentreAHairOffTheWireIsPushedOutOnItsExactSide) {
   EXPECT_GT(hard, 1000) << "precondition: many centres within rounding of the wire";
 }
 
+TYPED_TEST(ContactWire, CentreAHairPastAnEndTakesThatVertex) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // Review s34code #3. The query's region comes from the rounded numerator, and the
+  // contact tested the exact side of an end only where the query said "vertex". A centre
+  // exactly past B that the rounding put in the interior took the distance and the normal
+  // across the carrier line, from a foot beyond B: C = (0.61594153281653352,
+  // 0.63391281342446837) over the wire from (-0.97739429142862499, 0.31394387994411788)
+  // to B = (0.61594153281653341, 0.63391281342446848), 1.57e-16 from B, read distance
+  // 1.31e-16, and a ball of radius 1.45e-16 there read sunk in. Here: centres a few ulps
+  // from A or B, exactly beyond that end by the sign of (C - V).(B - A) in __int128; each
+  // must take the vertex, the exact distance to it, and the direction from it.
+  cqtest::Rng rng(0x5eed'0006 + N + 10 * sizeof(T));
+  cqtest::FailureLog log;
+  int checked = 0;
+  int roundedInside = 0;  // beyond an end exactly, but in the query's interior
+  for (int i = 0; i < 20000; ++i) {
+    cq::Vec<T, N> a;
+    cq::Vec<T, N> b;
+    for (int k = 0; k < N; ++k) a.v[k] = RandomFixedPointCoordinate<T>(rng), b.v[k] = RandomFixedPointCoordinate<T>(rng);
+    const bool atB = rng.Chance(0.5);
+    const cq::Vec<T, N> v = atB ? b : a;
+    cq::Vec<T, N> c = v;
+    for (int k = 0; k < N; ++k)
+      for (int step = rng.Int(-3, 3); step != 0; step += step > 0 ? -1 : 1)
+        c.v[k] = std::nextafter(c.v[k], step > 0 ? T(4) : T(-4));
+    Int128 ai[N] = {}, bi[N] = {}, ci[N] = {};
+    bool representable = true;
+    for (int j = 0; j < N; ++j) representable &= ToFixedPoint(a.v[j], ai[j]) && ToFixedPoint(b.v[j], bi[j]) && ToFixedPoint(c.v[j], ci[j]);
+    if (!representable) continue;
+    Int128 along = 0;
+    Int128 lengthSq = 0;
+    for (int j = 0; j < N; ++j) {
+      const Int128 offset = ci[j] - (atB ? bi[j] : ai[j]);
+      along += offset * (bi[j] - ai[j]);
+      lengthSq += offset * offset;
+    }
+    if (!(atB ? along > 0 : along < 0)) continue;  // not beyond that end
+    ++checked;
+    roundedInside += cq::ClosestPointOnSegment(c, a, b)->region == cq::LinearRegion::Interior;
+    const auto r = cq::ContactSphereSegment(cq::Sphere<T, N>{c, T(1)}, a, b);
+    ASSERT_TRUE(r.ok());
+    const Ld exact = std::ldexp(std::sqrt(Ld(lengthSq)), -k_fixedPointBits<T>);
+    Ld cosine = 0;
+    for (int j = 0; j < N; ++j) cosine += Ld(r->normal.v[j]) * (Ld(c.v[j]) - Ld(v.v[j])) / exact;
+    std::string why;
+    if (!(r->closest == v)) why = "closest " + cqtest::Str(r->closest) + " is not the vertex";
+    else if (r->normalFrom != cq::ContactNormalFrom::ClosestToCenter) why = "normal not from the vertex";
+    else if (cosine < 1 - 16 * Ld(Eps<T>())) why = "normal off C - V (cosine " + std::to_string(double(cosine)) + ")";
+    else if (std::fabs(Ld(r->distance) - exact) > 8 * Ld(Eps<T>()) * exact)
+      why = "distance " + std::to_string(double(r->distance)) + " is not |C - V| = " + std::to_string(double(exact));
+    if (why.empty()) {
+      const auto bigger = cq::ContactSphereSegment(cq::Sphere<T, N>{c, T(exact * Ld(1.001))}, a, b);
+      const auto smaller = cq::ContactSphereSegment(cq::Sphere<T, N>{c, T(exact * Ld(0.999))}, a, b);
+      ASSERT_TRUE(bigger.ok() && smaller.ok());
+      if (!bigger->penetrating || smaller->penetrating) why = "a ball 0.1 % larger than |C - V| is not sunk in, or a smaller one is";
+    }
+    if (!why.empty() && log.Fail())
+      ADD_FAILURE() << why << " (beyond " << (atB ? "B" : "A") << "): c=" << cqtest::Str(c) << " a=" << cqtest::Str(a)
+                    << " b=" << cqtest::Str(b);
+  }
+  EXPECT_EQ(log.count(), 0);
+  EXPECT_GT(checked, 5000);
+  EXPECT_GT(roundedInside, 20) << "precondition: centres beyond an end that the query puts in the interior";
+}
+
 TEST(ContactWire2, ReportedCentresAHairOffTheWire) {
   // Found in review; the expected normals are the exact rational rejections of C - A
   // from B - A, rounded. (-0.24, -0.4) is 7.5e-18 left of the wire, and was pushed right.
