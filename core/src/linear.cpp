@@ -131,10 +131,15 @@ Checked<LinearResult<T, N>> ClosestPointOnLinearSlow(const Vec<T, N>& pIn, const
 
   LinearResult<T, N> r{};
   r.foot = aIn;  // until the projection says otherwise (A == B, P == A)
+  // The distance to a vertex from the numbers as given, not from the halved scene: halving
+  // rounds away the last bit of a subnormal coordinate, and P one subnormal ulp beside A
+  // (P_x = 1.799705602880984e-308, A_x = 1.7997056028809845e-308, the other coordinates
+  // +-max) read distance 0, and a ball of radius 5e-324 there "penetrated" the wire it
+  // just touches (review s34).
   auto finishAtA = [&]() {
     r.closest = aIn;  // the input vertex, bit for bit
     r.t = T(0);
-    const ScaledLength<T> dist = ScaledNorm(e, sceneExponent);
+    const ScaledLength<T> dist = ScaledDistance(pIn, aIn);
     r.distance = dist.length;
     r.distanceSq = dist.lengthSq;
     return r;
@@ -150,7 +155,7 @@ Checked<LinearResult<T, N>> ClosestPointOnLinearSlow(const Vec<T, N>& pIn, const
   const T denS = Dot(ds, ds);                      // in [1, 4N)
   r.denominator = std::scalbn(denS, 2 * (kd + sceneExponent));
 
-  if (e == Vec<T, N>{}) {
+  if (pIn == aIn) {
     // P == A: t_raw = 0 exactly; for a segment or ray that is the vertex A (numerator 0).
     r.region = K == LinearKind::Line ? LinearRegion::Interior : LinearRegion::VertexA;
     return finishAtA();
@@ -234,7 +239,7 @@ Checked<LinearResult<T, N>> ClosestPointOnLinearSlow(const Vec<T, N>& pIn, const
     if (!IsFinite(r.closest)) return QueryError{ErrorCode::Overflow, Field::P, -1};
   }
   if (pastB) {
-    const ScaledLength<T> dist = ScaledDistance(p, b, sceneExponent);
+    const ScaledLength<T> dist = ScaledDistance(pIn, bIn);
     r.distance = dist.length;
     r.distanceSq = dist.lengthSq;
   } else if (across) {

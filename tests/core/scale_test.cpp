@@ -492,6 +492,25 @@ TYPED_TEST(Scale, SubnormalCoordinatesBesideHugeOnesKeepTheirBits) {
   const auto touch = cq::ContactSphereBox(cq::Sphere<T, N>{V<T, N>(-double(s), double(huge), 0), s}, tall);
   ASSERT_TRUE(touch.ok());
   EXPECT_FALSE(touch->penetrating);
+
+  // Review s34: where B - A overflows, the slow path halves the scene, which rounds away
+  // the last bit of an odd multiple of s: P one s beside A (the other coordinate at -max,
+  // B's at +max) read distance 0 at A, and a ball of radius s there "penetrated" the wire
+  // it touches. The distance to a vertex is now taken from the numbers as given.
+  const double top = double(std::numeric_limits<T>::max());
+  const cq::Vec<T, N> lowA = V<T, N>(double(12345 * s), -top, 0);
+  const cq::Vec<T, N> highB = V<T, N>(double(12347 * s), top, 0);
+  for (const bool atB : {false, true}) {
+    const cq::Vec<T, N> beside = atB ? V<T, N>(double(12348 * s), top, 0) : V<T, N>(double(12344 * s), -top, 0);
+    const auto end = cq::ClosestPointOnSegment(beside, lowA, highB);
+    ASSERT_TRUE(end.ok());
+    EXPECT_EQ(end->region, atB ? LinearRegion::VertexB : LinearRegion::VertexA);
+    EXPECT_TRUE(SameBits(end->closest, atB ? highB : lowA));
+    EXPECT_EQ(end->distance, s) << (atB ? "at B" : "at A");
+    const auto wire = cq::ContactSphereSegment(cq::Sphere<T, N>{beside, s}, lowA, highB);
+    ASSERT_TRUE(wire.ok());
+    EXPECT_FALSE(wire->penetrating) << (atB ? "at B" : "at A");
+  }
 }
 
 TYPED_TEST(Scale, PlaneWhoseOffsetOverflowsOnlyWhenScaledAlone) {
