@@ -86,66 +86,79 @@ bool IsFiniteOffset(const OffsetPoint<T, N>& offset) {
 
 }  // namespace
 
+/// The slow path where T has a wide type (WideOf<T>: double for float; the x87's long
+/// double for double), in which no product of two T, nor its rounding error, can under- or
+/// overflow: every value from the numbers as given, never rescaled. The plane value w is
+/// the exact sum, rounded to the wide type; s = w / |n| there; each foot coordinate its
+/// exact numerator over the exact |n|^2 (FootCoordinateIn), P's own where n's coordinate
+/// is 0. Each is rounded to T last, so good to about an ulp of itself at every scale.
+/// (A scene near the top of the range used to be scaled down by 2^-8 first, which
+/// rounded away the bits of its subnormal coordinates: P = (1.7e308, 1.5e-308) against
+/// the plane x = 0 had its foot at y = 1.4999999999999707e-308, though n_y = 0 keeps y;
+/// the plane y = 1.450811603935498e-308 read s = 3.979284103242644e-309 for the
+/// representable 3.97928410324322e-309, and a ball of that radius "penetrated" it;
+/// review s34.)
+template <Real T, int N, class Offset>
+PlaneResult<T, N> PlaneInWide(const Vec<T, N>& p, const Vec<T, N>& n, const Offset& offset) {
+  using W = WideOf<T>;
+  const W w = PlaneValueIn<W>(n, p, offset);
+  W nn = 0;
+  for (int i = 0; i < N; ++i) nn += W(n.v[i]) * W(n.v[i]);
+  const W length = std::sqrt(nn);
+  PlaneResult<T, N> r;
+  r.region = SideOf(w);
+  r.planeValue = static_cast<T>(w);
+  r.normalLength = static_cast<T>(length);
+  r.signedDistance = static_cast<T>(w / length);
+  for (int i = 0; i < N; ++i)
+    r.closest.v[i] = n.v[i] == T(0) ? p.v[i] : static_cast<T>(FootCoordinateIn<W>(n, p, offset, i, nn));
+  return r;
+}
+
 template <Real T, int N, class Offset>
 Checked<PlaneResult<T, N>> ClosestPointOnPlaneSlow(const Vec<T, N>& pIn, const Vec<T, N>& normal,
                                                    const Offset& offsetIn) {
   if (auto error = CheckInputs(pIn, normal, offsetIn)) return *error;
   if (normal == Vec<T, N>{}) return QueryError{ErrorCode::ZeroNormal, Field::Normal, -1};
 
-  // Scale n (and d with it: the plane is unchanged) so n's largest coordinate is in [1, 2).
-  const int kn = ExponentOf(MaxAbs(normal));
-  const Vec<T, N> n = ScaleByPowerOfTwo(normal, -kn);
-  // Then the scene (P, and d or O) down if it is near the top of the range, or up to
-  // order 1 if it is small, so that no product's rounding error underflows. (Only up:
-  // scaling down could flush a scene's tiny coordinates to zero.) The scene's size is
-  // taken from exponents. With |n_i| < 2 and the scene below 2^(max exponent - 8), no
-  // sum overflows: n.O stays below 2 N 2^-8 of the range.
-  const int pExponent = MaxAbs(pIn) > T(0) ? ExponentOf(MaxAbs(pIn)) : k_none;
-  const int sizeExponent = std::max(pExponent, OffsetExponent(offsetIn, kn));
-  const int sceneExponent = sizeExponent == k_none ? 0
-                            : sizeExponent < 0     ? sizeExponent
-                            : sizeExponent >= ExponentOf(Range<T>::k_hugeCoordinate) ? k_prescaleExponent
-                                                                                     : 0;
-  const Vec<T, N> p = ScaleByPowerOfTwo(pIn, -sceneExponent);
-  const Offset offset = ScaleOffset(offsetIn, kn, sceneExponent);
-  if (!IsFiniteOffset(offset)) return QueryError{ErrorCode::Overflow, Field::Offset, -1};
-
-  // The plane value w = n.P - d: its sign decides the region, exactly. In long double
-  // where that is wide enough, from the numbers as given (scaling n by 2^-kn could flush
-  // a tiny coordinate of it, or a small d, before any sum sees them); else in T from the
-  // scaled numbers, exact unless a product's error underflows (coordinates of n or P
-  // more than about 2^1000 apart).
-  TwoParts<T> wParts;  // w at this scale, as hi + lo
-  T planeValue;
-  PlaneRegion region;
-  if constexpr (k_extendedIsWide) {
-    const long double exact = PlaneValueIn<long double>(normal, pIn, offsetIn);
-    const long double scaled = std::ldexp(exact, -(kn + sceneExponent));
-    wParts.hi = static_cast<T>(scaled);
-    wParts.lo = static_cast<T>(scaled - static_cast<long double>(wParts.hi));
-    planeValue = static_cast<T>(exact);
-    region = SideOf(exact);
-  } else {
-    wParts = PlaneValueParts(n, p, offset);
-    planeValue = std::scalbn(wParts.hi, kn + sceneExponent);
-    region = SideOf(wParts.hi);
-  }
-  const T nn = Dot(n, n);  // in [1, 4N)
-  const T length = std::sqrt(nn);
-  const T s = DivideParts(wParts, length);
-  bool cancelled;
-  const Vec<T, N> foot = PlaneFoot(n, p, offset, s, length, nn, true, cancelled);  // at this scale
-
   PlaneResult<T, N> r;
-  r.closest = ScaleByPowerOfTwo(foot, sceneExponent);
+  if constexpr (k_hasWide<T>) {
+    r = PlaneInWide(pIn, normal, offsetIn);
+  } else {
+    // Where long double is double (MSVC), in T at an exact power-of-two scale: n's largest
+    // coordinate in [1, 2) (d scaled with it: the plane is unchanged), then the scene (P,
+    // and d or O) down if it is near the top of the range, or up to order 1 if it is
+    // small, so that no product's rounding error underflows. (Only up: scaling down could
+    // flush a scene's tiny coordinates to zero.) The scene's size is taken from
+    // exponents. With |n_i| < 2 and the scene below 2^(max exponent - 8), no sum
+    // overflows: n.O stays below 2 N 2^-8 of the range. Exact unless a product's error
+    // underflows (coordinates of n or P more than about 2^1000 apart).
+    const int kn = ExponentOf(MaxAbs(normal));
+    const Vec<T, N> n = ScaleByPowerOfTwo(normal, -kn);
+    const int pExponent = MaxAbs(pIn) > T(0) ? ExponentOf(MaxAbs(pIn)) : k_none;
+    const int sizeExponent = std::max(pExponent, OffsetExponent(offsetIn, kn));
+    const int sceneExponent = sizeExponent == k_none ? 0
+                              : sizeExponent < 0     ? sizeExponent
+                              : sizeExponent >= ExponentOf(Range<T>::k_hugeCoordinate) ? k_prescaleExponent
+                                                                                       : 0;
+    const Vec<T, N> p = ScaleByPowerOfTwo(pIn, -sceneExponent);
+    const Offset offset = ScaleOffset(offsetIn, kn, sceneExponent);
+    if (!IsFiniteOffset(offset)) return QueryError{ErrorCode::Overflow, Field::Offset, -1};
+    const TwoParts<T> wParts = PlaneValueParts(n, p, offset);  // w at this scale, as hi + lo
+    const T nn = Dot(n, n);                                     // in [1, 4N)
+    const T length = std::sqrt(nn);
+    const T s = DivideParts(wParts, length);
+    bool cancelled;
+    r.closest = ScaleByPowerOfTwo(PlaneFoot(n, p, offset, s, length, nn, true, cancelled), sceneExponent);
+    r.signedDistance = std::scalbn(s, sceneExponent);
+    // True values rounded to T: n and d were scaled by 2^-kn, P and d by 2^-sceneExponent.
+    r.planeValue = std::scalbn(wParts.hi, kn + sceneExponent);
+    r.normalLength = std::scalbn(length, kn);
+    r.region = SideOf(wParts.hi);
+  }
   if (!IsFinite(r.closest)) return QueryError{ErrorCode::Overflow, Field::Offset, -1};
-  r.signedDistance = std::scalbn(s, sceneExponent);
-  // True values rounded to T: n and d were scaled by 2^-kn, P and d by 2^-sceneExponent.
-  r.planeValue = planeValue;
-  r.normalLength = std::scalbn(length, kn);
   r.distance = std::abs(r.signedDistance);
-  r.distanceSq = ScaledSquare(s, sceneExponent);
-  r.region = region;
+  r.distanceSq = ScaledSquare(r.signedDistance, 0);
   if (r.region == PlaneRegion::On) r.closest = pIn;
   return r;
 }

@@ -235,6 +235,56 @@ TYPED_TEST(PointPlane, AxisPlaneThroughTheOriginHasItsFootOnItExactly) {
   EXPECT_EQ(sOff, 0);
 }
 
+// The same along an axis through any point O, up to the top of the range: the foot's
+// coordinate along the normal is O's, bit for bit. The slow path divided its exact
+// numerator by |n|^2 rounded, and the plane lesson's O = (1.7e308, 0), N = (0, 0) drew
+// the foot one ulp past O, off the plane and in the back region at the app's deepest
+// zoom, for P = (0, 0) (review s34 GUI #2); closest-query, given d, said 1.7e308.
+TYPED_TEST(PointPlane, AxisPlaneThroughAnyPointHasItsFootOnItExactly) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  const T max = std::numeric_limits<T>::max();
+  {
+    const T x = sizeof(T) == 4 ? T(3.3e38f) : T(1.7e308);
+    const auto r = cq::ClosestPointOnPlaneThroughPoint(V<T, N>(0, 0, 0), V<T, N>(-x, 0, 0), V<T, N>(x, 0, 0));
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->closest.v[0], x);
+    EXPECT_EQ(r->closest.v[1], T(0));
+  }
+  cqtest::Rng rng(0x5eed'7003 + N + 10 * sizeof(T));
+  // Where double has no wider type (NoWide), the slow path is exact while the scene's
+  // coordinates lie within about 2^1000 of each other: 1e-150 to 1e150 here.
+  const int top = sizeof(T) == 4 ? 37 : (cq::detail::k_hasWide<T> ? 307 : 150);
+  int off = 0;
+  for (int i = 0; i < 4000; ++i) {
+    const auto random = [&] { return static_cast<T>(rng.Uniform(-1.7, 1.7) * std::pow(10.0L, rng.Int(-top, top))); };
+    const int axis = rng.Int(0, N - 1);
+    cq::Vec<T, N> n{};
+    n.v[axis] = random();
+    cq::Vec<T, N> o;
+    cq::Vec<T, N> p;
+    for (int j = 0; j < N; ++j) o.v[j] = random(), p.v[j] = random();
+    if (n.v[axis] == T(0) || !(std::abs(o.v[axis]) < max / 2)) continue;
+    const auto through = cq::ClosestPointOnPlaneThroughPoint(p, n, o);
+    ASSERT_TRUE(through.ok()) << cqtest::Str(p) << cqtest::Str(n) << cqtest::Str(o);
+    cq::Vec<T, N> want = p;
+    want.v[axis] = o.v[axis];
+    if (!SameBits(through->closest + cq::Vec<T, N>{}, want + cq::Vec<T, N>{}) && ++off <= 5)
+      ADD_FAILURE() << "foot " << cqtest::Str(through->closest) << " for P " << cqtest::Str(p) << ", n "
+                    << cqtest::Str(n) << " through " << cqtest::Str(o);
+    // n.x = d with d = n_k O_k where that product is a float (exactly: finite, and large
+    // enough that the fused multiply-add's residual cannot underflow): the same foot.
+    const T d = n.v[axis] * o.v[axis];
+    const T smallest = std::ldexp(std::numeric_limits<T>::min(), std::numeric_limits<T>::digits + 1);
+    if (!std::isfinite(d) || std::abs(d) < smallest || std::fma(n.v[axis], o.v[axis], -d) != T(0)) continue;
+    const auto plane = cq::ClosestPointOnPlane(p, cq::Plane<T, N>{n, d});
+    ASSERT_TRUE(plane.ok()) << cqtest::Str(p) << cqtest::Str(n) << " d=" << d;
+    if (plane->closest.v[axis] != o.v[axis] && ++off <= 5)
+      ADD_FAILURE() << "plane n.x = d: foot " << cqtest::Str(plane->closest) << " for O_k " << o.v[axis];
+  }
+  EXPECT_EQ(off, 0);
+}
+
 // Every coordinate of the foot is good to its own ulps, however much of P's coordinate
 // the correction cancels: checked against the long-double reference where that is
 // accurate enough (the reference's error, 2^-64 of P's coordinate, below a sixteenth of
@@ -424,6 +474,34 @@ TYPED_TEST(PointPlane, PlaneThroughPointKeepsATinyProductBesideAHugeCoordinate) 
   const T half = std::ldexp(T(1), std::numeric_limits<T>::min_exponent - 2);  // 2^-1023 (2^-127)
   EXPECT_EQ(cq::PlaneThroughPoint(V<T, N>(huge, least, 0), V<T, N>(0, T(1), 0)).offset, least);
   EXPECT_EQ(cq::PlaneThroughPoint(V<T, N>(T(1), T(-1), 0), V<T, N>(half + least, half, 0)).offset, least);
+}
+
+TYPED_TEST(PointPlane, SubnormalSideOfAFloatOrAtTheTopOfTheRange) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  if (!cq::detail::k_hasWide<T>)
+    GTEST_SKIP() << "no type wider than double here: the side is exact only within ~2^1000";
+  const T least = std::numeric_limits<T>::denorm_min();
+  // Review s34code #4: where long double is double (the NoWide build), the slow path
+  // summed a float scene in float, although double holds every product of floats exactly:
+  // P = (1, -2^-149) read On for the plane through (1, 0) with n = (4, 1), behind it by
+  // 2^-149 / sqrt(17). Its products' errors underflowed in float.
+  const auto through = cq::ClosestPointOnPlaneThroughPoint(V<T, N>(1, -least, 0), V<T, N>(4, 1, 0), V<T, N>(1, 0, 0));
+  ASSERT_TRUE(through.ok());
+  EXPECT_EQ(through->region, PlaneRegion::Back);
+  const auto plane = cq::ClosestPointOnPlane(V<T, N>(1, -least, 0), cq::Plane<T, N>{V<T, N>(4, 1, 0), T(4)});
+  ASSERT_TRUE(plane.ok());
+  EXPECT_EQ(plane->region, PlaneRegion::Back);
+  // Review s34code #5: a scene near the top of the range is scaled down, which flushed a
+  // signed distance of 2^-1074 (2^-149) to 0: the plane y = 2^-1074 read s = 0 and
+  // "front" for P = (0.9 max, 2^-1073).
+  const T top = T(0.9) * std::numeric_limits<T>::max();
+  const auto far = cq::ClosestPointOnPlane(V<T, N>(top, 2 * least, 0), cq::Plane<T, N>{V<T, N>(0, 1, 0), least});
+  ASSERT_TRUE(far.ok());
+  EXPECT_EQ(far->region, PlaneRegion::Front);
+  EXPECT_EQ(far->signedDistance, least);
+  EXPECT_EQ(far->distance, least);
+  EXPECT_EQ(far->distanceSq, T(0));  // least^2 underflows
 }
 
 TYPED_TEST(PointPlane, FarButRepresentablePlaneIsAnAnswer) {

@@ -13,8 +13,9 @@
 // exact n.P - d of the given numbers, not of its rounding (n = (0.1, 0.1), d = 0 and
 // P = (0.1, -0.1) are On, although n.P rounds to about 6e-18 off). The fast path keeps w
 // when it lies beyond its own rounding error; closer to the plane the slow path sums the
-// products and their errors exactly, in long double where that is the x87's 80-bit type
-// (then at every scale), else in T (then while no product's error underflows: scenes
+// products and their errors exactly, in double for float and in long double for double
+// where that is the x87's 80-bit type (then at every scale), else in T (double where
+// long double is double, as on MSVC: then while no product's error underflows, scenes
 // whose coordinates lie within about 2^1000 of each other). On means closest == P.
 //
 // Defined for every input: a zero normal is ErrorCode::ZeroNormal; NaN/inf in n, d or P is
@@ -127,18 +128,19 @@ inline void SubtractOffset(ExactSum<F, C>& sum, const Vec<T, N>& n, const Offset
   for (int j = 0; j < N; ++j) sum.AddProduct(-F(n.v[j]), F(offset.point.v[j]));
 }
 
-/// Adds n_i d, or n_i (n.O) exactly (each n_i n_j split into its rounded value and error).
-template <int C, Real T, int N>
-inline void AddNormalTimesOffset(ExactSum<T, C>& sum, const Vec<T, N>& n, int i, const OffsetNumber<T>& offset) {
-  sum.AddProduct(n.v[i], offset.d);
+/// Adds n_i d, or n_i (n.O) exactly (each n_i n_j split into its rounded value and error),
+/// in F (T, or a wider type).
+template <class F, int C, Real T, int N>
+inline void AddNormalTimesOffset(ExactSum<F, C>& sum, const Vec<T, N>& n, int i, const OffsetNumber<T>& offset) {
+  sum.AddProduct(F(n.v[i]), F(offset.d));
 }
-template <int C, Real T, int N>
-inline void AddNormalTimesOffset(ExactSum<T, C>& sum, const Vec<T, N>& n, int i, const OffsetPoint<T, N>& offset) {
+template <class F, int C, Real T, int N>
+inline void AddNormalTimesOffset(ExactSum<F, C>& sum, const Vec<T, N>& n, int i, const OffsetPoint<T, N>& offset) {
   for (int j = 0; j < N; ++j) {
-    const T cross = n.v[i] * n.v[j];
-    const T crossError = std::fma(n.v[i], n.v[j], -cross);
-    sum.AddProduct(cross, offset.point.v[j]);
-    sum.AddProduct(crossError, offset.point.v[j]);
+    const F cross = F(n.v[i]) * F(n.v[j]);
+    const F crossError = std::fma(F(n.v[i]), F(n.v[j]), -cross);
+    sum.AddProduct(cross, F(offset.point.v[j]));
+    sum.AddProduct(crossError, F(offset.point.v[j]));
   }
 }
 
@@ -182,26 +184,39 @@ inline T DivideParts(const TwoParts<T>& w, T length) {
 
 /// The foot's coordinate i, P_i - w n_i / |n|^2, from its numerator summed exactly,
 /// P_i |n|^2 - n_i w = sum over j != i of (n_j^2 P_i - n_i n_j P_j) + n_i d (or n_i n.O), and divided
-/// once by nn (|n|^2 rounded): good to a few ulps of the coordinate itself, however much
-/// of P_i the correction cancels (P = (0.1, 5) against the plane x = 0 had its foot at
-/// x = -1.4e-17; P = (1e300, 1e300) against n = (1e-300, 0) at x = 1.5e284). Exact unless
-/// a product's error underflows (the slow path scales the scene first).
-template <Real T, int N, class Offset>
-inline T FootCoordinate(const Vec<T, N>& n, const Vec<T, N>& p, const Offset& offset, int i, T nn) {
-  ExactSum<T, 8 * (N - 1) + 2 * k_offsetParts<Offset>> sum;
+/// by the exact |n|^2 with one correction step (the quotient q by nn, |n|^2 rounded, then
+/// the remainder numerator - q |n|^2, summed exactly too, divided by nn and added): good
+/// to about an ulp of the coordinate itself, however much of P_i the correction cancels
+/// (P = (0.1, 5) against the plane x = 0 had its foot at x = -1.4e-17; P = (1e300, 1e300)
+/// against n = (1e-300, 0) at x = 1.5e284), and exact where the foot is a number of F:
+/// the plane through O = (1.7e308, 0) with n = (-1.7e308, 0) took P = 0 to O_x + 1 ulp,
+/// divided by the rounded |n|^2 alone. In F: T (then exact unless a product's error
+/// underflows: the slow path scales the scene first), or T's wide type, where no product
+/// of two T nor its error can under- or overflow (then at every scale, unscaled).
+template <class F, Real T, int N, class Offset>
+inline F FootCoordinateIn(const Vec<T, N>& n, const Vec<T, N>& p, const Offset& offset, int i, F nn) {
+  ExactSum<F, 8 * (N - 1) + 2 * k_offsetParts<Offset> + 4 * N> sum;
   for (int j = 0; j < N; ++j) {
     if (j == i) continue;
-    const T square = n.v[j] * n.v[j];  // n_j^2 = square + squareError, exactly
-    const T squareError = std::fma(n.v[j], n.v[j], -square);
-    const T cross = n.v[j] * n.v[i];  // n_j n_i = cross + crossError, exactly
-    const T crossError = std::fma(n.v[j], n.v[i], -cross);
-    sum.AddProduct(square, p.v[i]);
-    sum.AddProduct(squareError, p.v[i]);
-    sum.AddProduct(-cross, p.v[j]);
-    sum.AddProduct(-crossError, p.v[j]);
+    const F nj = F(n.v[j]);
+    const F square = nj * nj;  // n_j^2 = square + squareError, exactly
+    const F squareError = std::fma(nj, nj, -square);
+    const F cross = nj * F(n.v[i]);  // n_j n_i = cross + crossError, exactly
+    const F crossError = std::fma(nj, F(n.v[i]), -cross);
+    sum.AddProduct(square, F(p.v[i]));
+    sum.AddProduct(squareError, F(p.v[i]));
+    sum.AddProduct(-cross, F(p.v[j]));
+    sum.AddProduct(-crossError, F(p.v[j]));
   }
   AddNormalTimesOffset(sum, n, i, offset);
-  return sum.Value() / nn;
+  const F q = sum.Value() / nn;
+  for (int j = 0; j < N; ++j) {  // less q |n|^2, exactly: q (n_j^2 rounded) + q (its error)
+    const F nj = F(n.v[j]);
+    const F square = nj * nj;
+    sum.AddProduct(-q, square);
+    sum.AddProduct(-q, std::fma(nj, nj, -square));
+  }
+  return q + sum.Value() / nn;
 }
 
 /// The foot P - (w / |n|^2) n: per coordinate P_i less the correction (s n_i) / |n| where
@@ -222,7 +237,7 @@ inline Vec<T, N> PlaneFoot(const Vec<T, N>& n, const Vec<T, N>& p, const Offset&
     foot.v[i] = p.v[i] - correction;
     if (std::abs(correction) * T(8) > std::abs(foot.v[i])) {
       cancelled = true;
-      if (exact) foot.v[i] = FootCoordinate(n, p, offset, i, nn);
+      if (exact) foot.v[i] = FootCoordinateIn<T>(n, p, offset, i, nn);
     }
   }
   return foot;
