@@ -47,15 +47,58 @@ cq::Vec2d SnapToGrid(const cq::Vec2d& world, const DecimalSteps& steps) {
 }
 
 DragState BeginDrag(const DragHandle& handle, const cq::Vec2d& mouseWorld) {
-  DragState drag{handle.id, handle.position - mouseWorld, std::nullopt};
+  DragState drag{handle.id, handle.position - mouseWorld, std::nullopt, handle.position, mouseWorld, handle.area};
   if (handle.shape == HandleShape::Body) drag.startArea = handle.area;
   return drag;
 }
 
+namespace {
+
+/// Handle `id` as the lesson shows it for these points, if it has one.
+std::optional<DragHandle> FindHandle(const Lesson& lesson, const Points& points, int id) {
+  for (DragHandle& handle : lesson.Handles(points))
+    if (handle.id == id) return handle;
+  return std::nullopt;
+}
+
+bool SameArea(const std::optional<WorldRect>& x, const std::optional<WorldRect>& y) {
+  return x.has_value() == y.has_value() && (!x || (x->min == y->min && x->max == y->max));
+}
+
+/// Moves the handle (a Body: the whole area) to `target`, as the drag's start gives it.
+void MoveDragged(const Lesson& lesson, Points& points, DragState& drag, const cq::Vec2d& target,
+                 const std::optional<DecimalSteps>& snapStep);
+
+}  // namespace
+
 void DragTo(const Lesson& lesson, Points& points, DragState& drag, const cq::Vec2d& mouseWorld,
             std::optional<DecimalSteps> snapStep) {
+  // Moved by another edit since the drag placed it: the grab (and a Body's start) follows,
+  // so that the mouse's motion moves the handle from where the edit put it. (A value typed
+  // into P.x, then a press on P held without moving, put P back where it was at the press,
+  // and left the typed value only as an undo step; review s34 GUI #1.)
+  const auto now = FindHandle(lesson, points, drag.handleId);
+  if (now && (!(now->position == drag.placed) || !SameArea(now->area, drag.placedArea))) {
+    drag.grabOffset = now->position - drag.mouse;
+    if (drag.startArea && now->area) drag.startArea = now->area;
+    drag.placed = now->position;
+    drag.placedArea = now->area;
+  }
+  if (mouseWorld == drag.mouse) return;  // no motion: the handle stays, bit for bit
+  drag.mouse = mouseWorld;
   cq::Vec2d target = mouseWorld + drag.grabOffset;
   if (snapStep) target = SnapToGrid(target, *snapStep);
+  MoveDragged(lesson, points, drag, target, snapStep);
+  if (const auto moved = FindHandle(lesson, points, drag.handleId)) {
+    drag.placed = moved->position;
+    drag.placedArea = moved->area;
+  }
+}
+
+namespace {
+
+void MoveDragged(const Lesson& lesson, Points& points, DragState& drag, const cq::Vec2d& target,
+                 const std::optional<DecimalSteps>& snapStep) {
   if (!drag.startArea) {
     drag.handleId = lesson.MoveHandle(points, drag.handleId, target);
     return;
@@ -78,6 +121,8 @@ void DragTo(const Lesson& lesson, Points& points, DragState& drag, const cq::Vec
   }
   lesson.MoveArea(points, drag.handleId, area);
 }
+
+}  // namespace
 
 double NudgeCoordinate(double value, double direction, const DecimalStep& minorStep, bool shift, bool alt) {
   if (direction == 0) return value;

@@ -33,12 +33,22 @@ struct DragState {
   /// size frame after frame let the box's size drift), both corners onto the grid when
   /// snapping a box whose corners were on it.
   std::optional<WorldRect> startArea;
+  /// Where the drag last left the handle (at the press: where it was). A handle found
+  /// elsewhere at the next move was moved by another edit in between, which the drag then
+  /// carries on from (see DragTo).
+  cq::Vec2d placed{};
+  cq::Vec2d mouse{};  ///< the mouse (world) at the press, then at the last move
+  std::optional<WorldRect> placedArea;  ///< a Body's area where the drag last left it
 };
 
 DragState BeginDrag(const DragHandle& handle, const cq::Vec2d& mouseWorld);
 
 /// Moves the dragged handle to follow the mouse; with `snapStep` (x, y: each axis's minor
-/// grid step), the handle's position lands on the grid.
+/// grid step), the handle's position lands on the grid. A mouse that has not moved since
+/// the press or the last move moves nothing: the handle keeps its bits. Where another
+/// edit moved the handle since the drag last placed it (a coordinate typed into its field
+/// is applied when the press on the canvas takes the focus from the field, after the
+/// press began the drag), the drag moves it on from there by the mouse's motion.
 void DragTo(const Lesson& lesson, Points& points, DragState& drag, const cq::Vec2d& mouseWorld,
             std::optional<DecimalSteps> snapStep);
 

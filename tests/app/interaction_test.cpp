@@ -129,7 +129,7 @@ TEST(Drag, BoxCornerDraggedPastTheOppositeSideBecomesTheOtherCorner) {
   const BoxLesson lesson;
   Points points = {{{-2, -1}}, {{2, 1}}, {{3, 3}}};
   // The max-x, max-y corner (id base + 1 + 2), dragged to the left of min.x.
-  DragState drag{BoxLesson::k_cornerBase + 3, {{0, 0}}, std::nullopt};
+  DragState drag{BoxLesson::k_cornerBase + 3, {{0, 0}}, std::nullopt, {{2, 1}}, {{2, 1}}, std::nullopt};
   DragTo(lesson, points, drag, {{-3, 2}}, std::nullopt);
   EXPECT_EQ(points[0], (cq::Vec2d{{-3, -1}}));
   EXPECT_EQ(points[1], (cq::Vec2d{{-2, 2}}));
@@ -151,6 +151,53 @@ TEST(Drag, BoxBodyMovesBothCorners) {
   EXPECT_EQ(points[0], (cq::Vec2d{{-1, -2}}));
   EXPECT_EQ(points[1], (cq::Vec2d{{3, 0}}));
   EXPECT_EQ(points[2], (cq::Vec2d{{3, 3}}));
+}
+
+TEST(Drag, AnEditDuringTheDragIsKeptAndCarriedOn) {
+  // Review s34 GUI #1: a value typed into P.x is applied when a press on the canvas takes
+  // the focus from the field, which is after the press has begun dragging P. The drag
+  // then put P back where it was at the press (held without moving, or moved), and the
+  // typed value was left only as an undo step.
+  const SegmentLesson lesson;
+  Points points = lesson.Presets().front().points;
+  const DragHandle handle{2, "P", points[2], HandleShape::QueryPoint, std::nullopt};
+  const cq::Vec2d press = points[2] + cq::Vec2d{{0.03, -0.02}};
+  DragState drag = BeginDrag(handle, press);
+  points[2].v[0] = 0;  // the typed P.x, applied after the press
+  const cq::Vec2d typed = points[2];
+  DragTo(lesson, points, drag, press, std::nullopt);  // held, not moved
+  EXPECT_EQ(points[2], typed);
+  DragTo(lesson, points, drag, press + cq::Vec2d{{1, 0.5}}, std::nullopt);
+  EXPECT_DOUBLE_EQ(points[2].x(), typed.x() + 1);
+  EXPECT_DOUBLE_EQ(points[2].y(), typed.y() + 0.5);
+  DragTo(lesson, points, drag, press, std::nullopt);  // back to where it was pressed
+  EXPECT_NEAR(points[2].x(), typed.x(), 1e-15);
+  EXPECT_NEAR(points[2].y(), typed.y(), 1e-15);
+  // The whole box: a corner typed during the drag keeps the box's new size.
+  const BoxLesson box;
+  Points corners = {{{-2, -1}}, {{2, 1}}, {{3, 3}}};
+  const DragHandle body = box.Handles(corners).back();
+  ASSERT_EQ(body.shape, HandleShape::Body);
+  DragState boxDrag = BeginDrag(body, {{0, 0}});
+  corners[1].v[0] = 4;  // Max.x typed: the box is 6 wide now
+  DragTo(box, corners, boxDrag, {{0, 0}}, std::nullopt);
+  EXPECT_EQ(corners[0], (cq::Vec2d{{-2, -1}}));
+  EXPECT_EQ(corners[1], (cq::Vec2d{{4, 1}}));
+  DragTo(box, corners, boxDrag, {{1, 1}}, std::nullopt);
+  EXPECT_EQ(corners[0], (cq::Vec2d{{-1, 0}}));
+  EXPECT_EQ(corners[1], (cq::Vec2d{{5, 2}}));
+}
+
+TEST(Drag, APressWithoutMotionMovesNothing) {
+  // A press and hold that does not move the mouse leaves the handle's bits alone, also
+  // where mouse + (handle - mouse) rounds (a handle at 0.1 grabbed at 1e10).
+  const SegmentLesson lesson;
+  Points points = lesson.Presets().front().points;
+  points[2] = {{0.1, 0.7}};
+  const DragHandle handle{2, "P", points[2], HandleShape::QueryPoint, std::nullopt};
+  DragState drag = BeginDrag(handle, {{1e10, -3e9}});
+  DragTo(lesson, points, drag, {{1e10, -3e9}}, DecimalSteps{DecimalStep{5, -1}, DecimalStep{5, -1}});
+  EXPECT_EQ(points[2], (cq::Vec2d{{0.1, 0.7}}));
 }
 
 TEST(Nudge, MovesTheHandleByOneMinorStepPerAxis) {

@@ -17,6 +17,8 @@
 #   tab-box      Tab six times (the box lesson: P, Min, two corners, Max, the whole box), Right
 #   hide-sidebar H (the sidebar hidden), then Right with P selected by Tab (the keys still work)
 #   undo-preset  8 (the segment's preset far from the origin), then Ctrl+Z
+#   type-then-hold  click into P.x, type "0" (no Enter), then press the mouse on P's
+#                handle at window pixel (HANDLE_X, HANDLE_Y), hold it 0.5 s unmoved, release
 set -euo pipefail
 # shellcheck source=quit_lab.sh
 source "$(dirname "$0")/quit_lab.sh"
@@ -120,6 +122,16 @@ case $scene in
     xdotool key 8
     sleep 0.4
     xdotool key ctrl+z
+    ;;
+  type-then-hold)
+    click_px
+    xdotool type --delay 20 "0"
+    sleep 0.2
+    xdotool mousemove --window "$wid" "$HANDLE_X" "$HANDLE_Y"
+    sleep 0.2
+    xdotool mousedown 1
+    sleep 0.5
+    xdotool mouseup 1
     ;;
   *) echo "unknown scene $scene" >&2; kill "$pid"; exit 2 ;;
 esac

@@ -4,6 +4,7 @@
 // the Shortcuts window (it only dropped the selection).
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
 
 #include "gui_support.hpp"
@@ -48,6 +49,28 @@ TEST(Keyboard, AnEmptiedFieldIsRefusedInWords) {
   EXPECT_EQ(s["points"]["P"][0].get<double>(), 5.5);
   EXPECT_EQ(s["edit_error"].get<std::string>(),
             "P.x: the field is empty; type a number such as 2.5 or -1e-9; the previous value is kept.");
+}
+
+// Review s34 GUI #1: a value typed into P.x (no Enter), then a press on P's handle held
+// without moving: the press takes the focus from the field, which applies the typed 0,
+// but the drag the press began put P back where it was, and the 0 was left only as an
+// undo step. P.x must stay 0.
+TEST(Keyboard, AValueTypedThenAPressOnItsHandleKeepsTheValue) {
+  TempDir dir;
+  const RunResult before =
+      RunLab("--lesson segment --size 1200x800 --frames 3 --dump-state " + Quote((dir / "before.json").string()), dir);
+  ASSERT_EQ(before.status, 0) << before.err;
+  const nlohmann::json s0 = ReadJson(dir / "before.json");
+  ASSERT_FALSE(s0.is_discarded());
+  const cq::Vec2d p0 = PointFromJson(s0["points"]["P"]);
+  const cq::Vec2d handle = CameraFromState(s0).WorldToScreen(p0);
+  const nlohmann::json s = PlayScene(dir, "type-then-hold",
+                                     "HANDLE_X=" + std::to_string(std::lround(handle.x())) +
+                                         " HANDLE_Y=" + std::to_string(std::lround(handle.y())));
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_EQ(s["points"]["P"][0].get<double>(), 0.0);
+  EXPECT_EQ(s["points"]["P"][1].get<double>(), p0.y());
+  EXPECT_EQ(s["selected"], "P") << "the press did not take P: the scene proves nothing";
 }
 
 TEST(Keyboard, CtrlQQuitsWhileAFieldIsBeingTypedInto) {
