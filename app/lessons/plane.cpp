@@ -144,14 +144,14 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
                     : "n = N − O = " + FormatPoint(plane.normal, style);
   const std::string offsetPart =
       offsetFinite ? "d = n·O = " + offsetText + "."
-                   : "d = n·O is beyond the double range, so core answers this plane at a power-of-two scale.";
+                   : "d = n·O is beyond the double range; core answers this plane all the same, from sums that do not overflow.";
   frame.steps.push_back("Plane: " + normalPart + ", " + offsetPart);
   if (std::isfinite(q->planeValue))
     frame.steps.push_back("Signed distance: s = n·(P − O) / |n| = " + n(q->planeValue) + " / " + n(q->normalLength) +
                           " = " + n(q->signedDistance) + ".");
   else
     frame.steps.push_back("Signed distance: s = n·(P − O) / |n| = " + n(q->signedDistance) +
-                          " (n·(P − O) overflows the double range; core divides at a power-of-two scale).");
+                          " (n·(P − O) overflows the double range; core divides it in a wider range).");
   frame.steps.push_back("No clamp: a plane is unbounded, so the foot is always on it.");
   frame.steps.push_back("Evaluate: closest = P − s n̂ = " + FormatPoint(q->closest, style) + "  (P is " +
                         (q->region == cq::PlaneRegion::Front  ? "in front"

@@ -364,6 +364,22 @@ TEST(PlaneLesson, AFarOWhoseProductsCancelShowsTheTruePlane) {
   }
 }
 
+TEST(PlaneLesson, TheFootThroughAFarOIsOnThePlane) {
+  // Review s34 GUI #2: O = (1.7e308, 0), N = (0, 0), P = (0, 0): the foot read
+  // (1.7000000000000001e+308, 0), an ulp past O, and at the app's deepest zoom it was drawn
+  // off the plane, in the back region (core divided its exact numerator by |n|^2 rounded).
+  for (const double x : {1.7e308, 1.79e308, 9e307}) {
+    SCOPED_TRACE(x);
+    const LessonFrame frame = PlaneLesson().Evaluate({{{x, 0}}, {{0, 0}}, {{0, 0}}}, k_view, NumberStyle::Readable);
+    ASSERT_FALSE(frame.error);
+    const auto* q = std::get_if<cq::PlaneResult<double, 2>>(&frame.result);
+    ASSERT_NE(q, nullptr);
+    EXPECT_EQ(q->closest.x(), x);
+    EXPECT_EQ(q->closest.y(), 0.0);
+    EXPECT_EQ(q->region, cq::PlaneRegion::Front);
+  }
+}
+
 TEST(PlaneLesson, ZeroNormalIsReportedNotDrawnAsNumbers) {
   const LessonFrame frame = PlaneLesson().Evaluate({{{1, 1}}, {{1, 1}}, {{3, -2}}}, k_view, NumberStyle::Readable);
   ASSERT_TRUE(frame.error);
@@ -422,7 +438,7 @@ TEST(PlaneLesson, APlaneWhoseNormalOrOffsetOverflowsIsAnswered) {
     EXPECT_EQ(values["d"], "beyond the double range");
     const std::string steps = StepsOf(frame);
     EXPECT_EQ(steps.find("inf"), std::string::npos) << steps;
-    EXPECT_NE(steps.find("power-of-two scale"), std::string::npos) << steps;
+    EXPECT_NE(steps.find("core answers this plane all the same"), std::string::npos) << steps;
     EXPECT_EQ(HighlightedCount(frame), 1);
     EXPECT_EQ(frame.regions.size(), 2u);
   }
