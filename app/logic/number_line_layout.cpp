@@ -64,10 +64,13 @@ NumberLineTexts LayOutNumberLine(const NumberLineRow& row, const std::string& na
   };
 
   // Over the axis: the raw value over its marker, not above the row; else beside it, or
-  // its value alone beside it.
-  const double rawLeft = CentredOn(row, raw.x, measure(raw.text));
+  // its value alone beside it. Its value alone over the marker too where the whole text is
+  // wider than the area ("t_raw = 1.42986" ran 6 px past the window's edge at 320x200).
+  const bool fits = measure(raw.text) <= row.areaRight - row.areaLeft - 8 * row.px;
+  const std::string& overText = fits || raw.shortText.empty() ? raw.text : raw.shortText;
+  const double rawLeft = CentredOn(row, raw.x, measure(overText));
   const double rawTop = std::max(row.top, bandTop - 1.6 * row.marker - row.font - row.px);
-  out.raw = {raw.text, {{{rawLeft, rawTop}}, {{rawLeft + measure(raw.text), rawTop + row.font}}}};
+  out.raw = {overText, {{{rawLeft, rawTop}}, {{rawLeft + measure(overText), rawTop + row.font}}}};
   if (!clearOfMarks(out.raw.box)) {
     const double gap = 3 * row.px;
     const double besideTop = std::max(row.top, bandTop - 4 * row.px - row.font);
