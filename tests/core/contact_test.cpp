@@ -387,6 +387,21 @@ T RandomFixedPointCoordinate(cqtest::Rng& rng) {
   return rng.Chance(0.5) ? magnitude : -magnitude;
 }
 
+template <class T, int N>
+cq::Vec<T, N> RandomFixedPointVec(cqtest::Rng& rng) {
+  cq::Vec<T, N> v;
+  for (int k = 0; k < N; ++k) v.v[k] = RandomFixedPointCoordinate<T>(rng);
+  return v;
+}
+
+/// Every coordinate of v as a multiple of 2^-S, or false where one is not.
+template <class T, int N>
+bool ToFixedPoint(const cq::Vec<T, N>& v, Int128 (&out)[N]) {
+  bool representable = true;
+  for (int j = 0; j < N; ++j) representable &= ToFixedPoint(v.v[j], out[j]);
+  return representable;
+}
+
 TYPED_TEST(ContactWire, CentreAHairOffTheWireIsPushedOutOnItsExactSide) {
   using T = typename TypeParam::Scalar;
   constexpr int N = TypeParam::k_dim;
@@ -395,17 +410,14 @@ TYPED_TEST(ContactWire, CentreAHairOffTheWireIsPushedOutOnItsExactSide) {
   int checked = 0;
   int hard = 0;  // centres closer to the wire than the rounding of C - A and B - A
   for (int i = 0; i < 20000; ++i) {
-    cq::Vec<T, N> a;
-    cq::Vec<T, N> b;
-    for (int k = 0; k < N; ++k) a.v[k] = RandomFixedPointCoordinate<T>(rng), b.v[k] = RandomFixedPointCoordinate<T>(rng);
+    const cq::Vec<T, N> a = RandomFixedPointVec<T, N>(rng);
+    const cq::Vec<T, N> b = RandomFixedPointVec<T, N>(rng);
     cq::Vec<T, N> c = a + T(rng.Uniform(0.05, 0.95)) * (b - a);
     const int k = rng.Int(0, N - 1);
     for (int step = rng.Int(-2, 2); step != 0; step += step > 0 ? -1 : 1)
       c.v[k] = std::nextafter(c.v[k], step > 0 ? T(4) : T(-4));
     Int128 ai[N] = {}, bi[N] = {}, ci[N] = {}, d[N] = {}, e[N] = {};
-    bool representable = true;
-    for (int j = 0; j < N; ++j) representable &= ToFixedPoint(a.v[j], ai[j]) && ToFixedPoint(b.v[j], bi[j]) && ToFixedPoint(c.v[j], ci[j]);
-    if (!representable) continue;
+    if (!ToFixedPoint(a, ai) || !ToFixedPoint(b, bi) || !ToFixedPoint(c, ci)) continue;
     const auto q = cq::ClosestPointOnSegment(c, a, b);
     if (!q.ok() || q->region != cq::LinearRegion::Interior) continue;
     for (int j = 0; j < N; ++j) d[j] = bi[j] - ai[j], e[j] = ci[j] - ai[j];
@@ -480,9 +492,8 @@ TYPED_TEST(ContactWire, CentreAHairPastAnEndTakesThatVertex) {
   int checked = 0;
   int roundedInside = 0;  // beyond an end exactly, but in the query's interior
   for (int i = 0; i < 20000; ++i) {
-    cq::Vec<T, N> a;
-    cq::Vec<T, N> b;
-    for (int k = 0; k < N; ++k) a.v[k] = RandomFixedPointCoordinate<T>(rng), b.v[k] = RandomFixedPointCoordinate<T>(rng);
+    const cq::Vec<T, N> a = RandomFixedPointVec<T, N>(rng);
+    const cq::Vec<T, N> b = RandomFixedPointVec<T, N>(rng);
     const bool atB = rng.Chance(0.5);
     const cq::Vec<T, N> v = atB ? b : a;
     cq::Vec<T, N> c = v;
@@ -490,9 +501,7 @@ TYPED_TEST(ContactWire, CentreAHairPastAnEndTakesThatVertex) {
       for (int step = rng.Int(-3, 3); step != 0; step += step > 0 ? -1 : 1)
         c.v[k] = std::nextafter(c.v[k], step > 0 ? T(4) : T(-4));
     Int128 ai[N] = {}, bi[N] = {}, ci[N] = {};
-    bool representable = true;
-    for (int j = 0; j < N; ++j) representable &= ToFixedPoint(a.v[j], ai[j]) && ToFixedPoint(b.v[j], bi[j]) && ToFixedPoint(c.v[j], ci[j]);
-    if (!representable) continue;
+    if (!ToFixedPoint(a, ai) || !ToFixedPoint(b, bi) || !ToFixedPoint(c, ci)) continue;
     Int128 along = 0;
     Int128 lengthSq = 0;
     for (int j = 0; j < N; ++j) {
