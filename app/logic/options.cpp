@@ -94,10 +94,13 @@ ParsedOptions ParseCommandLine(int argc, const char* const* argv) {
         arg = arg.substr(0, eq);
       }
     }
-    // Takes the flag's value from "--flag=value" or the next argument.
+    // Takes the flag's value from "--flag=value" or the next argument, but not a next
+    // argument that is itself a flag: "--dump-state --frames 3" wrote the dump to a file
+    // named "--frames" (review s34). A value that starts with "--" can be given as
+    // --flag=--value.
     auto value = [&]() -> std::optional<std::string> {
       if (inlineValue) return inlineValue;
-      if (i + 1 < argc) return std::string(argv[++i]);
+      if (i + 1 < argc && std::string_view(argv[i + 1]).rfind("--", 0) != 0) return std::string(argv[++i]);
       return std::nullopt;
     };
     auto noValue = [&]() { return !inlineValue; };

@@ -7,18 +7,36 @@
 #include <fstream>
 #include <sstream>
 #include <system_error>
+#include <type_traits>
 
 #include <nlohmann/json.hpp>
 
 namespace cq::app {
 namespace {
 
+/// Sets `out` from field `key` where it is a number in [lo, hi] (for an integer field, a
+/// whole number: 1234.9 or 1e100 is ignored, not truncated or converted out of range);
+/// returns whether it did.
 template <class T>
-void ReadField(const nlohmann::json& j, const char* key, T& out, T lo, T hi) {
+bool ReadField(const nlohmann::json& j, const char* key, T& out, T lo, T hi) {
   const auto it = j.find(key);
-  if (it == j.end() || !it->is_number()) return;
-  const T v = it->get<T>();
-  if (v >= lo && v <= hi) out = v;
+  if (it == j.end() || !it->is_number()) return false;
+  const double v = it->get<double>();
+  if (!(v >= double(lo) && v <= double(hi))) return false;
+  if constexpr (std::is_integral_v<T>) {
+    if (!it->is_number_integer()) return false;
+  }
+  out = static_cast<T>(v);
+  return true;
+}
+
+/// `path` + ".bad", or ".bad.2", ".bad.3", ... : the first name not taken, so that a second
+/// unreadable file does not replace the first one moved aside.
+std::string FreeBackupName(const std::string& path) {
+  std::error_code ec;
+  std::string name = path + ".bad";
+  for (int n = 2; std::filesystem::exists(name, ec) && n < 1000; ++n) name = path + ".bad." + std::to_string(n);
+  return name;
 }
 
 void ReadBool(const nlohmann::json& j, const char* key, bool& out) {
@@ -59,20 +77,21 @@ LoadedSettings LoadSettings(const std::string& path) {
   const nlohmann::json j = nlohmann::json::parse(text.str(), nullptr, /*allow_exceptions=*/false);
   if (j.is_discarded() || !j.is_object()) {
     std::error_code ec;
-    std::filesystem::rename(path, path + ".bad", ec);
+    const std::string backup = FreeBackupName(path);
+    std::filesystem::rename(path, backup, ec);
     loaded.warning = "ignoring unreadable settings file " + path +
                      (ec ? std::string(" (could not move it aside: ") + ec.message() + ")"
-                         : std::string(" (moved aside to ") + path + ".bad)");
+                         : std::string(" (moved aside to ") + backup + ")");
     return loaded;
   }
   Settings& s = loaded.settings;
   ReadField(j, "window_width", s.windowWidth, k_designWidth, 16384);
   ReadField(j, "window_height", s.windowHeight, k_designHeight, 16384);
+  // The window's position only where both coordinates read (one out of range put the
+  // window at 0 on that axis).
   int x = 0;
   int y = 0;
-  if (j.contains("window_x") && j.contains("window_y")) {
-    ReadField(j, "window_x", x, -65536, 65536);
-    ReadField(j, "window_y", y, -65536, 65536);
+  if (ReadField(j, "window_x", x, -65536, 65536) && ReadField(j, "window_y", y, -65536, 65536)) {
     s.windowX = x;
     s.windowY = y;
   }

@@ -55,6 +55,11 @@ TEST(Options, BadInputGetsOneLineNamingTheFlag) {
       {"--set", "P=1,inf"}, {"--set", "P=1e999,0"},
       {"--ui-scale", "9"},  {"--lesson"},
       {"--help=yes"},       {"-x"},
+      // A flag's value is not the next flag (review s34: "--dump-state --frames 3" wrote
+      // the dump to a file named "--frames" and then read "3" as a flag).
+      {"--dump-state", "--frames", "3"},
+      {"--screenshot", "--report-frame-times"},
+      {"--lesson", "--no-config"},
   };
   for (const auto& args : bad) {
     const ParsedOptions p = Parse(args);

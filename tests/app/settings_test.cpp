@@ -84,6 +84,40 @@ TEST_F(SettingsFile, OutOfRangeOrWrongTypedFieldsAreIgnoredOneByOne) {
   EXPECT_FALSE(loaded.settings.showRegions);
 }
 
+TEST_F(SettingsFile, ASecondUnreadableFileKeepsTheFirstOneMovedAside) {
+  // Review s34: the second was renamed over the first's settings.json.bad.
+  Write("first broken");
+  EXPECT_FALSE(LoadSettings(m_path).warning.empty());
+  Write("second broken");
+  const LoadedSettings second = LoadSettings(m_path);
+  EXPECT_NE(second.warning.find(m_path + ".bad.2"), std::string::npos) << second.warning;
+  const auto read = [](const std::string& path) {
+    std::ifstream in(path);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  };
+  EXPECT_EQ(read(m_path + ".bad"), "first broken");
+  EXPECT_EQ(read(m_path + ".bad.2"), "second broken");
+}
+
+TEST_F(SettingsFile, WindowPositionNeedsBothCoordinatesAsWholeNumbersInRange) {
+  // Review s34: one coordinate out of range or not a number put the window at 0 on that
+  // axis, and 1e100 was converted to int (undefined behaviour); 1234.9 was cut to 1234.
+  for (const char* text : {R"({"window_x": 1000000, "window_y": 50})", R"({"window_x": "left", "window_y": 50})",
+                           R"({"window_x": 1e100, "window_y": 50})", R"({"window_x": 1234.9, "window_y": 50})",
+                           R"({"window_y": 50})"}) {
+    Write(text);
+    const LoadedSettings loaded = LoadSettings(m_path);
+    EXPECT_FALSE(loaded.settings.windowX.has_value()) << text;
+    EXPECT_FALSE(loaded.settings.windowY.has_value()) << text;
+  }
+  Write(R"({"window_x": -30, "window_y": 50, "window_width": 1e100, "window_height": 900.5})");
+  const LoadedSettings loaded = LoadSettings(m_path);
+  EXPECT_EQ(loaded.settings.windowX, -30);
+  EXPECT_EQ(loaded.settings.windowY, 50);
+  EXPECT_EQ(loaded.settings.windowWidth, Settings{}.windowWidth);
+  EXPECT_EQ(loaded.settings.windowHeight, Settings{}.windowHeight);
+}
+
 TEST(FitUiScale, KeepsTheWantedScaleWhenTheWindowHasRoomForIt) {
   for (const float wanted : {0.5f, 1.0f, 1.5f, 2.0f, 4.0f}) {
     const FittedUiScale fitted = FitUiScale(wanted, 1600, 1000);  // room for 5
