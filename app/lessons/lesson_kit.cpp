@@ -62,7 +62,9 @@ NumberLine MakeTNumberLine(cq::LinearKind kind, const cq::LinearResult<double, 2
     line.clamped = q.t;
     line.clampedName = "t";
   }
-  if (direction.x() != 0 || direction.y() != 0) line.dragDirection = direction;
+  // No drag where t moves nothing (A == B) or where B - A overflows the double range (A and
+  // B near opposite ends of it: each step of t would move P by infinity).
+  if ((direction.x() != 0 || direction.y() != 0) && cq::IsFinite(direction)) line.dragDirection = direction;
   FitNumberLine(line, -0.5, 1.5);
   return line;
 }

@@ -53,10 +53,21 @@ void Camera::ZoomAbout(const cq::Vec2d& screenAnchor, double factor) {
   const cq::Vec2d c = m_viewport.Center();
   m_center = {{anchorWorld.x() - (screenAnchor.x() - c.x()) / m_zoom,
                anchorWorld.y() + (screenAnchor.y() - c.y()) / m_zoom}};
+  KeepViewFinite();
 }
 
 void Camera::PanByPixels(const cq::Vec2d& screenDelta) {
   m_center = {{m_center.x() - screenDelta.x() / m_zoom, m_center.y() + screenDelta.y() / m_zoom}};
+  KeepViewFinite();
+}
+
+void Camera::KeepViewFinite() {
+  constexpr double k_max = std::numeric_limits<double>::max();
+  const cq::Vec2d half = (0.5 / m_zoom) * m_viewport.Size();
+  for (int k = 0; k < 2; ++k) {
+    const double limit = k_max - half.v[k];
+    if (limit > 0) m_center.v[k] = std::clamp(m_center.v[k], -limit, limit);
+  }
 }
 
 namespace {

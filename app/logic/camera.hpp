@@ -62,7 +62,9 @@ class Camera {
 
   /// Scales the zoom by `factor` keeping the world point under `screenAnchor` fixed.
   void ZoomAbout(const cq::Vec2d& screenAnchor, double factor);
-  /// Moves the view so the world follows a mouse drag of `screenDelta` pixels.
+  /// Moves the view so the world follows a mouse drag of `screenDelta` pixels, no further
+  /// than keeps the view's corners finite (panning on at the widest zoom near 1.7e308 took
+  /// the centre to infinity, and every point under the mouse with it).
   void PanByPixels(const cq::Vec2d& screenDelta);
   /// Centres `world` and zooms so it fills the viewport less `marginPixels` on each side
   /// (at most a quarter of the viewport's side each, so a small canvas keeps half of it).
@@ -75,6 +77,9 @@ class Camera {
   cq::Rect2<double> VisibleWorld() const;
 
  private:
+  /// Keeps the centre where the visible world's corners are finite.
+  void KeepViewFinite();
+
   ScreenRect m_viewport{{{0, 0}}, {{800, 600}}};
   cq::Vec2d m_center{{0, 0}};
   double m_zoom = 50;

@@ -99,6 +99,7 @@ namespace {
 
 void MoveDragged(const Lesson& lesson, Points& points, DragState& drag, const cq::Vec2d& target,
                  const std::optional<DecimalSteps>& snapStep) {
+  if (!cq::IsFinite(target)) return;  // beyond the double range: the handle stays put
   if (!drag.startArea) {
     drag.handleId = lesson.MoveHandle(points, drag.handleId, target);
     return;
@@ -119,6 +120,9 @@ void MoveDragged(const Lesson& lesson, Points& points, DragState& drag, const cq
     for (int k = 0; k < 2; ++k)
       if (target.v[k] != start.min.v[k]) area.max.v[k] = snapped.v[k];
   }
+  // A box wider than the doubles reach beyond its far corner's new place stays put (its
+  // Max became infinite and the box was refused).
+  if (!cq::IsFinite(area.min) || !cq::IsFinite(area.max)) return;
   lesson.MoveArea(points, drag.handleId, area);
 }
 

@@ -41,7 +41,11 @@ std::optional<cq::Vec2d> DraggedQueryPoint(const NumberLine& line, const cq::Vec
                                            const cq::Vec2d& direction) {
   if (!std::isfinite(line.raw) || !std::isfinite(target)) return std::nullopt;
   if (line.dragFloor && target <= *line.dragFloor) return line.floorPoint;
-  return point + (target - line.raw) * direction;
+  // A point the drag would take beyond the double range stays where it is (P became
+  // (inf, 1) and the scene was refused as "not a finite number").
+  const cq::Vec2d moved = point + (target - line.raw) * direction;
+  if (!cq::IsFinite(moved)) return std::nullopt;
+  return moved;
 }
 
 WorldRect Enclose(const WorldRect& rect, const cq::Vec2d& point) {

@@ -120,6 +120,23 @@ TEST(Camera, PanFollowsTheMouse) {
   EXPECT_NEAR(now.y(), 290, 1e-9);
 }
 
+TEST(Camera, PanningStopsWhereTheViewWouldLeaveTheDoubleRange) {
+  // Review s34: at the widest zoom near 1.7e308, 100 pans of 400 pixels took the centre
+  // to infinity, and every point under the mouse with it (a handle dragged there became
+  // infinite).
+  Camera camera = MakeCamera();
+  camera.SetZoom(0);  // clamped to the widest zoom
+  camera.SetCenter({{1.7e308, -1.7e308}});
+  for (int i = 0; i < 100; ++i) camera.PanByPixels({{-400, -400}});
+  const cq::Rect2<double> seen = camera.VisibleWorld();
+  EXPECT_TRUE(cq::IsFinite(camera.Center()));
+  EXPECT_TRUE(cq::IsFinite(seen.min) && cq::IsFinite(seen.max));
+  EXPECT_TRUE(cq::IsFinite(camera.ScreenToWorld({{900, 50}})));
+  camera.ZoomAbout({{900, 50}}, 1.0 / 1.2);  // zooming out at a corner keeps it finite too
+  EXPECT_TRUE(cq::IsFinite(camera.ScreenToWorld({{100, 650}})));
+  // Pans that stay in range are unchanged (PanFollowsTheMouse).
+}
+
 TEST(Camera, FrameFitsTheRectangleInsideTheMargins) {
   Camera camera = MakeCamera();
   camera.Frame({{{-1, -1}}, {{3, 1}}}, 50);  // 4 x 2 units into 700 x 500 usable pixels

@@ -200,6 +200,25 @@ TEST(Drag, APressWithoutMotionMovesNothing) {
   EXPECT_EQ(points[2], (cq::Vec2d{{0.1, 0.7}}));
 }
 
+TEST(Drag, AMoveBeyondTheDoubleRangeLeavesTheHandleWhereItIs) {
+  // Review s34: a box from -1e308 to 1e308 dragged by 1e300 got Max = (inf, 1), and the
+  // box was refused.
+  const BoxLesson lesson;
+  Points points = {{{-1e308, -1}}, {{1e308, 1}}, {{3, 3}}};
+  const Points start = points;
+  const DragHandle body = lesson.Handles(points).back();
+  ASSERT_EQ(body.shape, HandleShape::Body);
+  DragState drag = BeginDrag(body, {{0, 0}});
+  DragTo(lesson, points, drag, {{1e300, 0}}, std::nullopt);
+  EXPECT_EQ(points, start);
+  // A point handle taken past the range stays too.
+  const SegmentLesson segment;
+  Points abp = {{{0, 0}}, {{1, 0}}, {{1.7e308, 2}}};
+  DragState pDrag = BeginDrag(DragHandle{2, "P", abp[2], HandleShape::QueryPoint, std::nullopt}, {{1e308, 2}});
+  DragTo(segment, abp, pDrag, {{1.7e308, 2}}, std::nullopt);
+  EXPECT_EQ(abp[2], (cq::Vec2d{{1.7e308, 2}}));
+}
+
 TEST(Nudge, MovesTheHandleByOneMinorStepPerAxis) {
   const SegmentLesson lesson;
   Points points = lesson.Presets().front().points;

@@ -364,6 +364,20 @@ TEST(PlaneLesson, AFarOWhoseProductsCancelShowsTheTruePlane) {
   }
 }
 
+TEST(NumberLines, NoDragThatWouldTakePBeyondTheDoubleRange) {
+  // Review s34: A = (-1e308, 0), B = (1e308, 0): the t line's direction B - A is (inf, 0),
+  // and a drag by 0.1 set P = (inf, 1), refused as "not a finite number". That t line now
+  // takes no drag, and a drag that would move P past the range leaves it.
+  const LessonFrame frame = SegmentLesson().Evaluate({{{-1e308, 0}}, {{1e308, 0}}, {{0, 1}}}, k_view, NumberStyle::Readable);
+  ASSERT_FALSE(frame.error);
+  ASSERT_FALSE(frame.numberLines.empty());
+  EXPECT_FALSE(frame.numberLines[0].dragDirection.has_value());
+  NumberLine line;
+  line.raw = 0;
+  EXPECT_FALSE(DraggedQueryPoint(line, {{1e308, 0}}, 10, {{1e308, 0}}).has_value());
+  EXPECT_TRUE(DraggedQueryPoint(line, {{1e308, 0}}, -0.5, {{1e308, 0}}).has_value());
+}
+
 TEST(PlaneLesson, TheFootThroughAFarOIsOnThePlane) {
   // Review s34 GUI #2: O = (1.7e308, 0), N = (0, 0), P = (0, 0): the foot read
   // (1.7000000000000001e+308, 0), an ulp past O, and at the app's deepest zoom it was drawn
