@@ -165,11 +165,11 @@ LessonFrame BoxLesson::Evaluate(const Points& points, const WorldRect& view, Num
   if (q->side[1] != 0) AddStroke(frame, afterX, q->closest, Stroke::ClampMove);
   frame.markers.push_back({q->closest, Marker::Closest, "closest"});
   frame.distance = StrokeLine{p, q->closest, Stroke::Distance};
-  frame.distanceText = "d = " + FormatNumber(q->distance, style);
+  frame.distanceText = NameEquals("d", q->distance, style);
   frame.numberLines.push_back(MakeAxisLine(0, box, p, *q));
   frame.numberLines.push_back(MakeAxisLine(1, box, p, *q));
 
-  auto n = [&](double v) { return FormatNumber(v, style); };
+  auto n = [&](double v) { return ValueText(v, style); };
   auto sideName = [](int s) { return s < 0 ? "clamped to min" : (s > 0 ? "clamped to max" : "kept"); };
   AddValue(frame, "feature", frame.regionName, "inside, or the edge or vertex the closest point lies on");
   AddValue(frame, "x", sideName(q->side[0]), "what the clamp did to P.x");

@@ -43,7 +43,7 @@ NumberLine MakeDistanceLine(const cq::ContactResult<double, 2>& contact, double 
 
 void AddContactSteps(LessonFrame& frame, const cq::Vec2d& center, double radius, const cq::LinearResult<double, 2>& q,
                      const cq::ContactResult<double, 2>& contact, NumberStyle style, bool degenerate) {
-  auto n = [&](double v) { return FormatNumber(v, style); };
+  auto n = [&](double v) { return ValueText(v, style); };
   AddProjectClampEvaluate(frame, cq::LinearKind::Segment, q, style, "C", degenerate);
   // Which case core took, from core (review s32: Q == C is no test for "on the wire": a
   // centre a hair off a slanted wire can have a rounded Q equal to C bit for bit).
@@ -169,12 +169,12 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
   AddLinearPicture(frame, cq::LinearKind::Segment, a, b, c, *q, view, "C(t_raw)");
   frame.markers.push_back({contact->closest, Marker::Closest, "Q"});
   frame.distance = StrokeLine{c, contact->closest, Stroke::Distance};
-  frame.distanceText = "d = " + FormatNumber(contact->distance, style);
+  frame.distanceText = NameEquals("d", contact->distance, style);
   frame.circles.push_back({c, *radius, CircleRole::Ball});
   if (contact->penetrating) {
     frame.circles.push_back({contact->resolvedCenter, *radius, CircleRole::Resolved});
     frame.pushOut = StrokeLine{c, contact->resolvedCenter, Stroke::PushOut};
-    frame.pushOutText = "depth = " + FormatNumber(contact->depth, style);
+    frame.pushOutText = NameEquals("depth", contact->depth, style);
     frame.markers.push_back({contact->resolvedCenter, Marker::Resolved, "C′"});
   }
 

@@ -118,7 +118,7 @@ const char* ClampRange(cq::LinearKind kind) {
 
 void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const cq::LinearResult<double, 2>& q,
                              NumberStyle style, const std::string& query, bool degenerate) {
-  auto n = [&](double v) { return FormatNumber(v, style); };
+  auto n = [&](double v) { return ValueText(v, style); };
   if (degenerate) {
     frame.steps.push_back("Project: |B − A|² = 0, so A and B coincide: the shape is the single point A. "
                           "No division by zero: t = 0 by definition.");
@@ -128,33 +128,39 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const cq::
   if (q.denominator == 0 || !std::isfinite(q.denominator))
     // A segment shorter than about 1e-154 (or longer than 1e154): |B − A|² under- or
     // overflows in double, and core divides at an exact power-of-two scale instead.
-    frame.steps.push_back("Project: |B − A|² = " + n(q.denominator) +
-                          " in double (the square under- or overflows), so core rescales by a power of two "
-                          "before dividing: t_raw = (" + query + " − A)·(B − A) / |B − A|²" + EqualsText(q.tRaw, style) + ".");
+    frame.steps.push_back(std::string("Project: |B − A|² ") +
+                          (q.denominator == 0 ? "underflows to 0 in double (the square is below the smallest double)"
+                                              : "overflows in double (the square is beyond the double range)") +
+                          ", so core rescales by a power of two before dividing: t_raw = (" + query +
+                          " − A)·(B − A) / |B − A|²" + EqualsText(q.tRaw, style) + ".");
   else if (!std::isfinite(q.numerator))
     // A point far out (P.x = 1e308): the dot product overflows in double, t_raw does not
     // ("= inf / 55.25 = 1.26697e+307" was arithmetic no student could follow).
-    frame.steps.push_back("Project: (" + query + " − A)·(B − A) = " + n(q.numerator) +
-                          " in double (the dot product overflows), so core rescales by a power of two before "
-                          "dividing: t_raw = (" + query + " − A)·(B − A) / |B − A|²" + EqualsText(q.tRaw, style) + ".");
+    frame.steps.push_back("Project: (" + query + " − A)·(B − A) overflows in double (the dot product overflows), "
+                          "so core rescales by a power of two before dividing: t_raw = (" + query +
+                          " − A)·(B − A) / |B − A|²" + EqualsText(q.tRaw, style) + ".");
   else
     frame.steps.push_back("Project: t_raw = (" + query + " − A)·(B − A) / |B − A|² = " + n(q.numerator) + " / " +
                           n(q.denominator) + EqualsText(q.tRaw, style) + ".");
   std::string clamp = std::string("Clamp to ") + ClampRange(kind) + ": ";
+  // Numerator and |B − A|² as doubles, or compared where core rescaled them (an infinity
+  // compared with an infinity says nothing).
+  const bool inDouble = std::isfinite(q.numerator) && std::isfinite(q.denominator) && q.denominator != 0;
   switch (q.region) {
     case cq::LinearRegion::VertexA:
       if (q.tRaw == 0)
         clamp += "t_raw is exactly 0: " + query + " projects onto A itself, so t = 0 either way, and A is the answer.";
       else
-        clamp += "the numerator " + n(q.numerator) + " ≤ 0, so t = 0: " + query +
-                 " projects before A, and A is the answer.";
+        clamp += (inDouble ? "the numerator " + n(q.numerator) + " ≤ 0" : std::string("the numerator ≤ 0 at that scale")) +
+                 ", so t = 0: " + query + " projects before A, and A is the answer.";
       break;
     case cq::LinearRegion::VertexB:
       if (q.tRaw == 1)
         clamp += "t_raw is exactly 1: " + query + " projects onto B itself, so t = 1 either way, and B is the answer.";
       else
-        clamp += "the numerator " + n(q.numerator) + " ≥ |B − A|² = " + n(q.denominator) + ", so t = 1: " + query +
-                 " projects past B, and B is the answer.";
+        clamp += (inDouble ? "the numerator " + n(q.numerator) + " ≥ |B − A|² = " + n(q.denominator)
+                           : std::string("the numerator ≥ |B − A|² at that scale")) +
+                 ", so t = 1: " + query + " projects past B, and B is the answer.";
       break;
     case cq::LinearRegion::Interior:
       if (kind == cq::LinearKind::Line)

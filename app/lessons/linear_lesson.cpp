@@ -20,11 +20,12 @@ void AddSteps(LessonFrame& frame, cq::LinearKind kind, const cq::LinearResult<do
               bool degenerate) {
   AddProjectClampEvaluate(frame, kind, q, style, "P", degenerate);
   if (degenerate)
-    frame.steps.push_back("Distance: |P − A| = " + FormatNumber(q.distance, style) + ".");
+    frame.steps.push_back("Distance: |P − A|" + EqualsText(q.distance, style) + ".");
   else
-    frame.steps.push_back("Distance: |P − closest| = " + FormatNumber(q.distance, style) + "  (squared: " +
+    frame.steps.push_back("Distance: |P − closest|" + EqualsText(q.distance, style) + "  (squared: " +
                           ValueText(q.distanceSq, style) +
-                          (std::isfinite(q.distanceSq) ? "" : "; the distance itself is not") + ").");
+                          (std::isfinite(q.distanceSq) || !std::isfinite(q.distance) ? "" : "; the distance itself is not") +
+                          ").");
 }
 
 }  // namespace
@@ -56,7 +57,7 @@ LessonFrame LinearLesson::Evaluate(const Points& points, const WorldRect& view, 
   AddLinearPicture(frame, m_kind, a, b, p, *q, view, "P(t_raw)");
   frame.markers.push_back({q->closest, Marker::Closest, "closest"});
   frame.distance = StrokeLine{p, q->closest, Stroke::Distance};
-  frame.distanceText = "d = " + FormatNumber(q->distance, style);
+  frame.distanceText = NameEquals("d", q->distance, style);
 
   frame.numberLines.push_back(MakeTNumberLine(m_kind, *q, b - a));
 

@@ -106,7 +106,7 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
   if (!(q->closest == p)) AddStroke(frame, p, q->closest, Stroke::Perpendicular);
   frame.markers.push_back({q->closest, Marker::Closest, "closest"});
   frame.distance = StrokeLine{p, q->closest, Stroke::Distance};
-  frame.distanceText = "s = " + FormatNumber(q->signedDistance, style);
+  frame.distanceText = NameEquals("s", q->signedDistance, style);
 
   NumberLine line;
   line.name = "s";
@@ -125,7 +125,7 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
   FitNumberLine(line, -reach, reach);
   frame.numberLines.push_back(line);
 
-  auto n = [&](double v) { return FormatNumber(v, style); };
+  auto n = [&](double v) { return ValueText(v, style); };
   AddValue(frame, "signed distance", ValueText(q->signedDistance, style), "s = n·(P − O) / |n|: positive in front, negative behind");
   AddValue(frame, "distance", ValueText(q->distance, style), "|s|");
   AddValue(frame, "distance²", ValueText(q->distanceSq, style), "s²");
@@ -150,7 +150,7 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
     frame.steps.push_back("Signed distance: s = n·(P − O) / |n| = " + n(q->planeValue) + " / " + n(q->normalLength) +
                           " = " + n(q->signedDistance) + ".");
   else
-    frame.steps.push_back("Signed distance: s = n·(P − O) / |n| = " + n(q->signedDistance) +
+    frame.steps.push_back("Signed distance: s = n·(P − O) / |n|" + EqualsText(q->signedDistance, style) +
                           " (n·(P − O) overflows the double range; core divides it in a wider range).");
   frame.steps.push_back("No clamp: a plane is unbounded, so the foot is always on it.");
   frame.steps.push_back("Evaluate: closest = P − s n̂ = " + FormatPoint(q->closest, style) + "  (P is " +

@@ -922,9 +922,24 @@ TEST(BoxLessonText, CoordinatesAreWrittenAsTheirFieldsWriteThem) {
   }
 }
 
-// No inspector value of any lesson reads "inf" or "nan": the plane's "distance²" read inf
-// for P = (0, 1.5e155) (review s30 #6). Every preset of every lesson at scales up to 1e300.
-TEST(LessonTable, NoInspectorValueReadsInfOrNan) {
+// No text of any lesson reads "inf" or "nan": the plane's "distance²" read inf for
+// P = (0, 1.5e155) (review s30 #6), and the steps and canvas labels still did where the
+// distance itself overflows: "Distance: |P − closest| = inf (squared: > 1.8e308 …; the
+// distance itself is not)" and "d = inf" (review s34). Every preset of every lesson at
+// scales up to 1e300, and a scene per lesson whose distance is beyond the double range.
+void ExpectNoRawInfOrNan(const LessonFrame& frame, const std::string& what) {
+  std::vector<std::pair<std::string, std::string>> texts;
+  for (const InspectorValue& v : frame.values) texts.push_back({v.label, v.text});
+  for (const std::string& step : frame.steps) texts.push_back({"step", step});
+  texts.push_back({"distance label", frame.distanceText});
+  texts.push_back({"push-out label", frame.pushOutText});
+  for (const auto& [label, text] : texts) {
+    EXPECT_EQ(text.find("inf"), std::string::npos) << what << ": " << label << " = " << text;
+    EXPECT_EQ(text.find("nan"), std::string::npos) << what << ": " << label << " = " << text;
+  }
+}
+
+TEST(LessonTable, NoTextReadsInfOrNan) {
   int checked = 0;
   for (const Lesson* lesson : LessonTable())
     for (const Preset& preset : lesson->Presets())
@@ -934,12 +949,27 @@ TEST(LessonTable, NoInspectorValueReadsInfOrNan) {
         const LessonFrame frame = lesson->Evaluate(points, k_view, NumberStyle::Readable);
         if (frame.error) continue;
         ++checked;
-        for (const InspectorValue& v : frame.values) {
-          EXPECT_EQ(v.text.find("inf"), std::string::npos) << lesson->Id() << " " << preset.name << " x" << scale << ": " << v.label << " = " << v.text;
-          EXPECT_EQ(v.text.find("nan"), std::string::npos) << lesson->Id() << " " << preset.name << " x" << scale << ": " << v.label << " = " << v.text;
-        }
+        ExpectNoRawInfOrNan(frame, std::string(lesson->Id()) + " " + preset.name + " x" + FormatNumber(scale, NumberStyle::Readable));
       }
   EXPECT_GT(checked, 60);
+  constexpr double big = 1.7e308;
+  const SegmentLesson segmentLesson;
+  const PlaneLesson planeLesson;
+  const BoxLesson boxLesson;
+  const ContactLesson contactLesson;
+  const std::vector<std::pair<const Lesson*, Points>> far = {
+      {&segmentLesson, {{{-big, -big}}, {{-1.6e308, -big}}, {{big, big}}}},
+      {&planeLesson, {{{-big, 0}}, {{-1.6e308, 0}}, {{big, 0}}}},
+      {&boxLesson, {{{-big, -big}}, {{-1.6e308, -1.6e308}}, {{big, big}}}},
+      {&contactLesson, {{{-big, 0}}, {{-1.6e308, 0}}, {{big, big}}, {{-1e308, 0}}}},
+  };
+  for (const auto& [lesson, points] : far) {
+    const LessonFrame frame = lesson->Evaluate(points, k_view, NumberStyle::Readable);
+    ASSERT_FALSE(frame.error) << lesson->Id() << ": " << frame.errorText;
+    ExpectNoRawInfOrNan(frame, std::string(lesson->Id()) + " far");
+    for (const std::string& step : frame.steps)  // the distance is beyond the range too
+      EXPECT_EQ(step.find("the distance itself is not"), std::string::npos) << step;
+  }
   // The review's own scene.
   const LessonFrame plane = PlaneLesson().Evaluate({{{0, 0}}, {{0, 1}}, {{0, 1.5e155}}}, k_view, NumberStyle::Readable);
   ASSERT_FALSE(plane.error);
