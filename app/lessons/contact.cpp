@@ -42,9 +42,9 @@ NumberLine MakeDistanceLine(const cq::ContactResult<double, 2>& contact, double 
 }
 
 void AddContactSteps(LessonFrame& frame, const cq::Vec2d& center, double radius, const cq::LinearResult<double, 2>& q,
-                     const cq::ContactResult<double, 2>& contact, NumberStyle style, bool degenerate) {
+                     const cq::ContactResult<double, 2>& contact, NumberStyle style, bool degenerate, bool endExactly) {
   auto n = [&](double v) { return ValueText(v, style); };
-  AddProjectClampEvaluate(frame, cq::LinearKind::Segment, q, style, "C", degenerate);
+  AddProjectClampEvaluate(frame, cq::LinearKind::Segment, q, style, "C", degenerate, endExactly);
   // Which case core took, from core (review s32: Q == C is no test for "on the wire": a
   // centre a hair off a slanted wire can have a rounded Q equal to C bit for bit).
   const bool onWire = contact.normalFrom == cq::ContactNormalFrom::WirePerpendicular;
@@ -157,12 +157,27 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
     return frame;
   }
   // The centre's own project-clamp-evaluate (t, the region, the raw foot), and the contact.
-  const auto q = cq::ClosestPointOnSegment(c, a, b);
+  const auto projected = cq::ClosestPointOnSegment(c, a, b);
   const auto contact = cq::ContactSphereSegment(cq::Sphere<double, 2>{c, *radius}, a, b);
-  if (!q || !contact) {
-    SetError(frame, !q ? q.error() : contact.error());
+  if (!projected || !contact) {
+    SetError(frame, !projected ? projected.error() : contact.error());
     return frame;
   }
+  // The contact decides C's end region exactly: a centre a hair past an end can have a
+  // rounded numerator inside [0, |B − A|²], and core's contact then takes the vertex
+  // (normalFrom ClosestToCenter, which on a wire means Q is a vertex). The lesson shows
+  // that decision, t_raw as projected: it showed region "interior", t = 0.9999999999999998
+  // and the foot as the answer next to Q = B (review s34).
+  cq::LinearResult<double, 2> shown = *projected;
+  const bool endExactly = projected->region == cq::LinearRegion::Interior &&
+                          contact->normalFrom == cq::ContactNormalFrom::ClosestToCenter;
+  if (endExactly) {
+    const bool atB = contact->closest == b;
+    shown.region = atB ? cq::LinearRegion::VertexB : cq::LinearRegion::VertexA;
+    shown.t = atB ? 1.0 : 0.0;
+    shown.closest = contact->closest;
+  }
+  const cq::LinearResult<double, 2>* const q = &shown;
   frame.result = *contact;
   frame.regionName = cq::ToString(q->region);
 
@@ -192,7 +207,7 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
   AddValue(frame, "normal", FormatPoint(contact->normal, style), "unit, from Q towards C: the way out");
   AddValue(frame, "resolved centre", FormatPoint(contact->resolvedCenter, style),
            "C′ = C + depth·n: the smallest move that frees the ball");
-  AddContactSteps(frame, c, *radius, *q, *contact, style, a == b);
+  AddContactSteps(frame, c, *radius, *q, *contact, style, a == b, endExactly);
   return frame;
 }
 

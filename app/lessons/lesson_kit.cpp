@@ -117,7 +117,7 @@ const char* ClampRange(cq::LinearKind kind) {
 }
 
 void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const cq::LinearResult<double, 2>& q,
-                             NumberStyle style, const std::string& query, bool degenerate) {
+                             NumberStyle style, const std::string& query, bool degenerate, bool endExactly) {
   auto n = [&](double v) { return ValueText(v, style); };
   if (degenerate) {
     frame.steps.push_back("Project: |B − A|² = 0, so A and B coincide: the shape is the single point A. "
@@ -146,6 +146,16 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const cq::
   // Numerator and |B − A|² as doubles, or compared where core rescaled them (an infinity
   // compared with an infinity says nothing).
   const bool inDouble = std::isfinite(q.numerator) && std::isfinite(q.denominator) && q.denominator != 0;
+  if (endExactly && q.region != cq::LinearRegion::Interior) {
+    const bool atB = q.region == cq::LinearRegion::VertexB;
+    clamp += "t_raw" + EqualsText(q.tRaw, style) + " rounds inside, but " + query + " lies exactly " +
+             (atB ? "past B: (" + query + " − B)·(B − A) > 0" : "before A: (" + query + " − A)·(B − A) < 0") +
+             ", summed without rounding, so t = " + (atB ? "1" : "0") + ", and " + (atB ? "B" : "A") + " is the answer.";
+    frame.steps.push_back(clamp);
+    frame.steps.push_back("Evaluate: closest = A + t(B − A) = " + FormatPoint(q.closest, style) + ", the vertex " +
+                          (atB ? "B" : "A") + " itself.");
+    return;
+  }
   switch (q.region) {
     case cq::LinearRegion::VertexA:
       if (q.tRaw == 0)

@@ -586,6 +586,33 @@ void ExpectContactFrameIsCore(const Points& pts, NumberStyle style) {
     }
 }
 
+TEST(ContactLesson, ACentreExactlyPastAnEndIsShownAtThatVertexThroughout) {
+  // Review s34: C a hair past B whose rounded numerator is inside [0, |B − A|²]: core's
+  // contact takes Q = B (decided exactly), while the lesson showed region "interior",
+  // t = 0.9999999999999998 and "the foot is the answer" beside Q = B.
+  const cq::Vec2d a{{-0.97739429142862499, 0.31394387994411788}};
+  const cq::Vec2d b{{0.61594153281653341, 0.63391281342446848}};
+  const cq::Vec2d c{{0.61594153281653352, 0.63391281342446837}};
+  ASSERT_EQ(cq::ClosestPointOnSegment(c, a, b)->region, cq::LinearRegion::Interior) << "precondition";
+  const LessonFrame frame = ContactLesson().Evaluate({a, b, c, {{1.45e-16, 0}}}, k_view, NumberStyle::Exact);
+  ASSERT_FALSE(frame.error);
+  const auto* contact = std::get_if<cq::ContactResult<double, 2>>(&frame.result);
+  ASSERT_NE(contact, nullptr);
+  EXPECT_EQ(contact->closest, b);
+  EXPECT_EQ(frame.regionName, cq::ToString(cq::LinearRegion::VertexB));
+  auto values = ValuesByLabel(frame);
+  EXPECT_EQ(values["t"], "1");
+  EXPECT_EQ(values["region"], cq::ToString(cq::LinearRegion::VertexB));
+  const std::string steps = StepsOf(frame);
+  EXPECT_NE(steps.find("lies exactly past B"), std::string::npos) << steps;
+  EXPECT_NE(steps.find("the vertex B itself"), std::string::npos) << steps;
+  EXPECT_EQ(steps.find("the foot is the answer"), std::string::npos) << steps;
+  ASSERT_FALSE(frame.numberLines.empty());
+  EXPECT_EQ(frame.numberLines[0].active, 2);
+  EXPECT_EQ(frame.numberLines[0].clamped, 1.0);
+  EXPECT_EQ(HighlightedCount(frame), 1);
+}
+
 TEST(ContactLesson, InspectorCanvasAndNumberLinesAreCoresAnswerForEveryPreset) {
   for (const Preset& preset : ContactLesson().Presets()) {
     SCOPED_TRACE(preset.name);
