@@ -87,6 +87,11 @@ struct BatchReport {
 /// Closest points on segment AB for every point of `points`, each exactly as
 /// ClosestPointOnSegment answers it. Errors concern the arguments (a or b not finite, an
 /// incomplete closest output); per-point problems are in the report.
+///
+/// Precondition: no output array overlaps an input array or another output (as for
+/// memcpy: the loop reads and writes through restrict pointers, and a block that fails the
+/// guard is redone point by point from the inputs, which an output written over them
+/// would have spoilt: a NaN point then went unreported and got a number). Not checked.
 template <Real T, int N>
 Checked<BatchReport> ClosestPointsOnSegment(const Vec<T, N>& a, const Vec<T, N>& b, const PointsSoA<T, N>& points,
                                             const SegmentBatchOutput<T, N>& out);
