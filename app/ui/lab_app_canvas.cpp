@@ -118,21 +118,35 @@ void Arrow(ImDrawList& draw, const cq::Vec2d& from, const cq::Vec2d& to, ImU32 c
 /// A polyline in dashes of `dash` pixels with gaps of `gap`, the pattern running on across
 /// its vertices (a dashed circle is many short pieces).
 void DashedPolyline(ImDrawList& draw, const std::vector<cq::Vec2d>& points, ImU32 color, float thickness, float dash,
-                    float gap) {
+                    float gap, const ScreenRect& clip) {
   double phase = 0;  // distance into the current dash + gap period
   const double period = double(dash) + double(gap);
+  auto advance = [&](double by) { phase = std::fmod(phase + by, period); };
   for (size_t i = 1; i < points.size(); ++i) {
-    const cq::Vec2d a = points[i - 1];
-    const cq::Vec2d d = points[i] - a;
+    // Dashes only on the part of each piece inside `clip`, the pattern carried past the
+    // rest: a pushed-out ball 1e308 across had pieces 1e300 pixels long, and dashing them
+    // whole never ended (the app hung and took gigabytes).
+    const cq::Vec2d from = points[i - 1];
+    const cq::Vec2d to = points[i];
+    const double whole = std::sqrt(cq::Dot(to - from, to - from));
+    const auto visible = ClipToRect(from, to, clip);
+    if (!visible || !std::isfinite(whole)) {
+      if (std::isfinite(whole)) advance(whole);
+      continue;
+    }
+    const cq::Vec2d a = visible->p0;
+    const cq::Vec2d d = visible->p1 - a;
     const double length = std::sqrt(cq::Dot(d, d));
+    advance(std::sqrt(cq::Dot(a - from, a - from)));
     double s = 0;
     while (s < length) {
       const double left = phase < dash ? dash - phase : period - phase;  // to the end of this dash or gap
       const double next = std::min(length, s + left);
       if (phase < dash) draw.AddLine(ToIm(a + (s / length) * d), ToIm(a + (next / length) * d), color, thickness);
-      phase = std::fmod(phase + (next - s), period);
+      advance(next - s);
       s = next;
     }
+    advance(std::sqrt(cq::Dot(to - visible->p1, to - visible->p1)));
   }
 }
 
@@ -390,7 +404,7 @@ void LabApp::DrawStrokes(ImDrawList& draw) const {
       for (const cq::Vec2d& p : arc) points.push_back(ToIm(p));
       draw.AddPolyline(points.data(), int(points.size()), color, 0, Px(2.5f));
     } else {
-      DashedPolyline(draw, arc, color, Px(2), Px(8), Px(6));
+      DashedPolyline(draw, arc, color, Px(2), Px(8), Px(6), clip);
     }
   }
   if (m_frame.pushOut)

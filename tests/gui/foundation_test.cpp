@@ -55,6 +55,10 @@ TEST(Foundation, ExtremeScenesAndSmallWindowsRenderAndExit) {
       "--lesson plane --set O=0,0 --set N=1e300,1e300 --set P=3,2",
       "--lesson box --set Min=-1e308,-1e308 --set Max=1e308,1e308 --set P=3,2",
       "--lesson contact --set A=-1e308,0 --set B=1e308,0 --set C=0,1e308 --set R=1e308,0",
+      // A pushed-out ball 1e308 across, C off the wire: its dashed outline was dashed along
+      // pieces 1e300 pixels long, and the app hung and took gigabytes (review s34).
+      "--lesson contact --set A=0,0 --set B=4,0 --set C=100000,0.5 --set R=1e308,0",
+      "--lesson contact --set A=0,0 --set B=4,0 --set C=1e154,0.5 --set R=1e308,0",
       "--size 800x600 --ui-scale 4",
       "--size 320x200 --ui-scale 1.5",
   };
