@@ -73,6 +73,7 @@ nlohmann::json StateToJson(const Lesson& lesson, const Points& points, const Les
   nlohmann::json shown = nlohmann::json::array();
   for (const InspectorValue& v : frame.values) shown.push_back({v.label, v.text});
   j["inspector"] = shown;
+  j["steps"] = frame.steps;  // project, clamp, evaluate as the sidebar writes them
   j["camera"] = {{"center", PointJson(camera.Center())}, {"zoom", camera.Zoom()}};
   const ScreenRect& view = camera.Viewport();
   j["canvas"] = {{"min", PointJson(view.min)}, {"max", PointJson(view.max)}};

@@ -625,6 +625,11 @@ TEST(StateJson, HoldsLessonPointsCoreValuesAndShownTexts) {
   ASSERT_FALSE(j["inspector"].empty());
   EXPECT_EQ(j["inspector"][0][0], "t_raw");
   EXPECT_EQ(j["inspector"][0][1], "0.6");
+  // The steps as the sidebar writes them (the dump had none; review s34).
+  ASSERT_EQ(j["steps"].size(), frame.steps.size());
+  ASSERT_FALSE(frame.steps.empty());
+  EXPECT_EQ(j["steps"][0], frame.steps[0]);
+  EXPECT_NE(j["steps"][0].get<std::string>().find("0.6"), std::string::npos) << j["steps"][0];
   EXPECT_EQ(j["canvas"]["max"][0], 800.0);
 }
 
