@@ -153,7 +153,11 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
   frame.origin = ViewOrigin(view);
   const auto radius = cq::Distance(cq::Vec2d{}, points[k_rim]);
   if (!radius) {
+    // In the lesson's words: core's "radius: the answer lies beyond the floating-point
+    // range (its coordinates overflow)" was said of r itself here and of the push below.
     SetError(frame, cq::QueryError{cq::ErrorCode::Overflow, cq::Field::Radius});
+    frame.errorText = "The radius r = |R| is beyond the double range (about 1.8e308): no number can stand for "
+                      "it. Bring the rim handle R closer to C, or undo (Ctrl+Z).";
     return frame;
   }
   // The centre's own project-clamp-evaluate (t, the region, the raw foot), and the contact.
@@ -161,6 +165,13 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
   const auto contact = cq::ContactSphereSegment(cq::Sphere<double, 2>{c, *radius}, a, b);
   if (!projected || !contact) {
     SetError(frame, !projected ? projected.error() : contact.error());
+    if (projected && contact.error().code == cq::ErrorCode::Overflow)
+      frame.errorText = contact.error().field == cq::Field::Radius
+                            ? "The pushed-out centre C′ = C + depth·n lies beyond the double range (about "
+                              "±1.8e308): no number can stand for it. Bring C or the wire back from the edge of the "
+                              "range, or make the ball smaller, or undo (Ctrl+Z)."
+                            : "C is so far from the wire that its distance is beyond the double range (about "
+                              "1.8e308). Bring C closer to the wire, or undo (Ctrl+Z).";
     return frame;
   }
   // The contact decides C's end region exactly: a centre a hair past an end can have a

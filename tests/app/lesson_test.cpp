@@ -613,6 +613,21 @@ TEST(ContactLesson, ACentreExactlyPastAnEndIsShownAtThatVertexThroughout) {
   EXPECT_EQ(HighlightedCount(frame), 1);
 }
 
+TEST(ContactLesson, OverflowsAreRefusedInTheLessonsWords) {
+  // Review s34: both read core's "radius: the answer lies beyond the floating-point range
+  // (its coordinates overflow)", for r itself and for the push.
+  const ContactLesson lesson;
+  const LessonFrame radius =
+      lesson.Evaluate({{{0, 0}}, {{4, 0}}, {{2, 0.5}}, {{1.7e308, 1.7e308}}}, k_view, NumberStyle::Readable);
+  ASSERT_TRUE(radius.error);
+  EXPECT_EQ(radius.errorText.rfind("The radius r = |R| is beyond the double range", 0), 0u) << radius.errorText;
+  const LessonFrame push =
+      lesson.Evaluate({{{0, 1e308}}, {{4, 1e308}}, {{2, 1.2e308}}, {{1e308, 0}}}, k_view, NumberStyle::Readable);
+  ASSERT_TRUE(push.error);
+  EXPECT_EQ(push.errorText.rfind("The pushed-out centre C′ = C + depth·n lies beyond the double range", 0), 0u)
+      << push.errorText;
+}
+
 TEST(ContactLesson, InspectorCanvasAndNumberLinesAreCoresAnswerForEveryPreset) {
   for (const Preset& preset : ContactLesson().Presets()) {
     SCOPED_TRACE(preset.name);
