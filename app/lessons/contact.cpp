@@ -165,13 +165,11 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
   const auto contact = cq::ContactSphereSegment(cq::Sphere<double, 2>{c, *radius}, a, b);
   if (!projected || !contact) {
     SetError(frame, !projected ? projected.error() : contact.error());
+    // A wire's contact overflows only in the push (an infinite distance is never sunk in).
     if (projected && contact.error().code == cq::ErrorCode::Overflow)
-      frame.errorText = contact.error().field == cq::Field::Radius
-                            ? "The pushed-out centre C′ = C + depth·n lies beyond the double range (about "
-                              "±1.8e308): no number can stand for it. Bring C or the wire back from the edge of the "
-                              "range, or make the ball smaller, or undo (Ctrl+Z)."
-                            : "C is so far from the wire that its distance is beyond the double range (about "
-                              "1.8e308). Bring C closer to the wire, or undo (Ctrl+Z).";
+      frame.errorText = "The pushed-out centre C′ = C + depth·n lies beyond the double range (about ±1.8e308): "
+                        "no number can stand for it. Bring C or the wire back from the edge of the range, or make "
+                        "the ball smaller, or undo (Ctrl+Z).";
     return frame;
   }
   // The contact decides C's end region exactly: a centre a hair past an end can have a

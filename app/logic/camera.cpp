@@ -28,6 +28,7 @@ void Camera::SetViewport(const ScreenRect& viewport) {
   if (!(size.x() > 0 && size.y() > 0 && m_chosenSize->x() > 0 && m_chosenSize->y() > 0)) return;
   const double ratio = std::min({1.0, size.x() / m_chosenSize->x(), size.y() / m_chosenSize->y()});
   m_zoom = std::clamp(m_chosenZoom * ratio, k_minZoom, MaxZoom());
+  KeepViewFinite();  // a wider canvas at the range's edge reached past it (review s34)
 }
 
 cq::Vec2d Camera::LocalToScreen(const cq::Vec2d& local, const cq::Vec2d& origin) const {
@@ -99,6 +100,7 @@ void Camera::Frame(const cq::Rect2<double>& world, double marginPixels) {
   const double zoom = std::isinf(fit) ? m_zoom : fit;  // a single point: keep the zoom
   m_center = 0.5 * world.min + 0.5 * world.max;  // first: the zoom's limit depends on it
   SetZoom(zoom);
+  KeepViewFinite();
 }
 
 cq::Rect2<double> Camera::VisibleWorld() const {

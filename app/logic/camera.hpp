@@ -77,7 +77,8 @@ class Camera {
   cq::Rect2<double> VisibleWorld() const;
 
  private:
-  /// Keeps the centre where the visible world's corners are finite.
+  /// Keeps the centre where the visible world's corners are finite (after a pan, a zoom,
+  /// a resize and a framing).
   void KeepViewFinite();
 
   ScreenRect m_viewport{{{0, 0}}, {{800, 600}}};

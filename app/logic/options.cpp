@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <cctype>
 #include <string_view>
 
 #include "logic/settings.hpp"
@@ -12,6 +13,11 @@
 
 namespace cq::app {
 namespace {
+
+/// "--name" or "-x" (a letter after the dash), not a value such as "-1.5" or "-".
+bool LooksLikeAFlag(std::string_view arg) {
+  return arg.size() >= 2 && arg[0] == '-' && (arg[1] == '-' || std::isalpha(static_cast<unsigned char>(arg[1])) != 0);
+}
 
 std::optional<int> ParsePositiveInt(std::string_view text, int maxValue) {
   int value = 0;
@@ -95,12 +101,13 @@ ParsedOptions ParseCommandLine(int argc, const char* const* argv) {
       }
     }
     // Takes the flag's value from "--flag=value" or the next argument, but not a next
-    // argument that is itself a flag: "--dump-state --frames 3" wrote the dump to a file
-    // named "--frames" (review s34). A value that starts with "--" can be given as
-    // --flag=--value.
+    // argument that is itself a flag ("--x" or "-x"; a negative number is a value):
+    // "--dump-state --frames 3" wrote the dump to a file named "--frames", and
+    // "--dump-state -h" to one named "-h" (review s34). Such a value can be given as
+    // --flag=-value.
     auto value = [&]() -> std::optional<std::string> {
       if (inlineValue) return inlineValue;
-      if (i + 1 < argc && std::string_view(argv[i + 1]).rfind("--", 0) != 0) return std::string(argv[++i]);
+      if (i + 1 < argc && !LooksLikeAFlag(argv[i + 1])) return std::string(argv[++i]);
       return std::nullopt;
     };
     auto noValue = [&]() { return !inlineValue; };

@@ -160,15 +160,16 @@ template <Real T>
 std::optional<Segment2<T>> ClipParametricToRect(const Vec<T, 2>& point, const Vec<T, 2>& direction, T tMin, T tMax,
                                                 const Rect2<T>& rect) {
   if (direction == Vec<T, 2>{}) return std::nullopt;
-  // Scale the direction to a largest component in [1, 2) and t the other way, by the
-  // same power of two: the t of the direction's largest component is then at most
-  // |rect - point|, finite, so the ends are finite and a zero component's t * 0 is 0
-  // (with [0.5, 1) that t overflowed for a rect of +-9e307, and inf * 0 made the end
-  // NaN), and t * direction is the same product, so the ends are what they were
-  // wherever nothing over- or underflowed. A scene near the top of the range is moved
-  // down first (k_headroom), which the parameter follows: point + t direction at 2^-down
-  // is point 2^-down + (t 2^(exponent - down)) scaled.
-  const int exponent = detail::ExponentOf(MaxAbs(direction));
+  // Scale the direction to a largest component in [0.5, 1) and t the other way, by the
+  // same power of two: (rect - point) / direction then overflows for a subnormal
+  // direction only if rect - point does, and t * direction is the same product, so the
+  // ends are what they were wherever nothing over- or underflowed ([1, 2) halves t, which
+  // costs a subnormal scene's t its last bit). A scene near the top of the range is moved
+  // down first (k_headroom), so that |rect - point| / 0.5 stays finite (a rect of
+  // +-9e307 made t infinite, and t * 0 NaN); the parameter follows: point + t direction
+  // at 2^-down is point 2^-down + (t 2^(exponent - down)) scaled.
+  int exponent = 0;
+  std::frexp(MaxAbs(direction), &exponent);
   const int down = DownscaleFor(std::max(MaxAbs(point), MagnitudeOf(rect)));
   const std::optional<Segment2<T>> clipped =
       ClipScaled(detail::ScaleByPowerOfTwo(point, -down), detail::ScaleByPowerOfTwo(direction, -exponent),

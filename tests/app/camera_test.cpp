@@ -134,6 +134,10 @@ TEST(Camera, PanningStopsWhereTheViewWouldLeaveTheDoubleRange) {
   EXPECT_TRUE(cq::IsFinite(camera.ScreenToWorld({{900, 50}})));
   camera.ZoomAbout({{900, 50}}, 1.0 / 1.2);  // zooming out at a corner keeps it finite too
   EXPECT_TRUE(cq::IsFinite(camera.ScreenToWorld({{100, 650}})));
+  // So does a wider canvas there (the view's edge reached past the range).
+  camera.SetViewport({{{0, 0}}, {{1600, 600}}});
+  const cq::Rect2<double> wider = camera.VisibleWorld();
+  EXPECT_TRUE(cq::IsFinite(wider.min) && cq::IsFinite(wider.max));
   // Pans that stay in range are unchanged (PanFollowsTheMouse).
 }
 

@@ -60,6 +60,7 @@ TEST(Options, BadInputGetsOneLineNamingTheFlag) {
       {"--dump-state", "--frames", "3"},
       {"--screenshot", "--report-frame-times"},
       {"--lesson", "--no-config"},
+      {"--dump-state", "-h"},
   };
   for (const auto& args : bad) {
     const ParsedOptions p = Parse(args);

@@ -502,6 +502,14 @@ TYPED_TEST(PointPlane, SubnormalSideOfAFloatOrAtTheTopOfTheRange) {
   EXPECT_EQ(far->signedDistance, least);
   EXPECT_EQ(far->distance, least);
   EXPECT_EQ(far->distanceSq, T(0));  // least^2 underflows
+  // A signed distance beyond the range with its foot in it: s = -inf, and its square +inf
+  // (squaring it took ilogb(inf) = INT_MAX times two, a signed overflow; review s34).
+  const T x = sizeof(T) == 4 ? T(-3.3e38f) : T(-1.7e308);
+  const auto beyond = cq::ClosestPointOnPlane(V<T, N>(x, 0, 0), cq::Plane<T, N>{V<T, N>(1, 0, 0), -x});
+  ASSERT_TRUE(beyond.ok());
+  EXPECT_EQ(beyond->signedDistance, -T(INFINITY));
+  EXPECT_EQ(beyond->distanceSq, T(INFINITY));
+  EXPECT_EQ(beyond->closest.v[0], -x);
 }
 
 TYPED_TEST(PointPlane, FarButRepresentablePlaneIsAnAnswer) {

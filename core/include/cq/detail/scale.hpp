@@ -91,10 +91,13 @@ ScaledLength<T> ScaledDistance(const Vec<T, N>& p, const Vec<T, N>& q, int extra
   return ScaledNorm(diff, extraExponent);
 }
 
-/// (s * 2^extraExponent)^2 rounded once: no intermediate under- or overflow.
+/// (s * 2^extraExponent)^2 rounded once: no intermediate under- or overflow. An infinite
+/// s (a signed distance beyond the range) squares to +inf; ilogb(inf) is INT_MAX, and
+/// doubling it was a signed overflow.
 template <Real T>
 T ScaledSquare(T s, int extraExponent) {
   if (s == T(0)) return T(0);
+  if (!std::isfinite(s)) return s * s;
   const int k = ExponentOf(std::abs(s));
   const T m = std::scalbn(s, -k);
   return std::scalbn(m * m, 2 * (k + extraExponent));
