@@ -98,8 +98,8 @@ Checked<ContactResult<T, N>> ContactSphereSegment(const Sphere<T, N>& sphere, co
   // to (1, 0) read region B, and was pushed along the wire, still on it). Just past it,
   // in the interior: the distance and the normal were taken across the carrier line, from
   // a foot beyond the end (a centre 1.57e-16 from B, past it, read distance 1.31e-16, and
-  // a ball of radius 1.45e-16 sunk in, with a normal 34 degrees off). So the exact test decides at
-  // both ends: a centre not past the vertex (nor on the perpendicular through it) takes
+  // a ball of radius 1.45e-16 sunk in, with a normal 34 degrees off). So the exact test
+  // decides at both ends: a centre not past the vertex (nor on the perpendicular through it) takes
   // the interior's exact normal, one exactly past it takes the vertex. Q stays the
   // query's where they agree, within rounding of the exact one; across the wire the
   // distance is the cross product's (see detail::ExactAcrossLine), which decides whether

@@ -29,8 +29,8 @@ std::optional<QueryError> CheckRect(const Rect2<T>& rect) {
 
 // Scenes near the top of the range are clipped at a scale of 2^-k_headroom. Below
 // 2^(max_exponent - k_headroom) no difference of two coordinates, no dot product with a
-// unit vector, no clip parameter t (the direction's largest coordinate in [1, 2)) and no
-// end point + t direction can overflow; above it they did: a rect of +-9e307 made the
+// unit vector, no clip parameter t (a difference over the direction's largest coordinate,
+// in [0.5, 1)) and no end point + t direction can overflow; above it they did: a rect of +-9e307 made the
 // boundary lines NaN, and a segment at 1.5e308 had no pieces at all (u.A overflowed).
 // Powers of two are exact, but for coordinates some 2^-1000 below the scene's size,
 // which underflow and come back as 0 or rounded: far below the scene's rounding.

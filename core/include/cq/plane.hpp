@@ -45,9 +45,10 @@ struct Plane {
 /// exact value (within an ulp; 0 exactly when the exact value is 0, and of its sign
 /// otherwise, but for an exact value below half the smallest subnormal, which rounds to
 /// +-0 as IEEE rounds it: n = (1e-200, 0) through (1e-200, 0) has d = 0, so to decide a
-/// side use ClosestPointOnPlaneThroughPoint, which never forms d), so that a d that cancels is right (n = (1e19, -1e19) through (1e20, 1e20)
-/// has d = 0, where a plain dot product read 6e22) and so is a d in range whose products
-/// overflow (n = (1e200, -1e200) through (1e200, 1e200): 0). +-inf where the exact
+/// side use ClosestPointOnPlaneThroughPoint, which never forms d). So a d that cancels is
+/// right (n = (1e19, -1e19) through (1e20, 1e20) has d = 0, where a plain dot product read
+/// 6e22), and so is a d in range whose products overflow (n = (1e200, -1e200) through
+/// (1e200, 1e200): 0). +-inf where the exact
 /// n.point is beyond the range; NaN or inf in an input gives a non-finite d.
 ///
 /// The products are summed exactly in WideOf<T> (double for float, the x87 long double for
