@@ -156,8 +156,9 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
     // In the lesson's words: core's "radius: the answer lies beyond the floating-point
     // range (its coordinates overflow)" was said of r itself here and of the push below.
     SetError(frame, cq::QueryError{cq::ErrorCode::Overflow, cq::Field::Radius});
-    frame.errorText = "The radius r = |R| is beyond the double range (about 1.8e308): no number can stand for "
-                      "it. Bring the rim handle R closer to C, or undo (Ctrl+Z).";
+    frame.errorText =
+        "The radius r = |R| is beyond the double range (about 1.8e308): no number can stand for "
+        "it. Bring the rim handle R closer to C, or undo (Ctrl+Z).";
     return frame;
   }
   // The centre's own project-clamp-evaluate (t, the region, the raw foot), and the contact.
@@ -167,9 +168,10 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
     SetError(frame, !projected ? projected.error() : contact.error());
     // A wire's contact overflows only in the push (an infinite distance is never sunk in).
     if (projected && contact.error().code == cq::ErrorCode::Overflow)
-      frame.errorText = "The pushed-out centre C′ = C + depth·n lies beyond the double range (about ±1.8e308): "
-                        "no number can stand for it. Bring C or the wire back from the edge of the range, or make "
-                        "the ball smaller, or undo (Ctrl+Z).";
+      frame.errorText =
+          "The pushed-out centre C′ = C + depth·n lies beyond the double range (about ±1.8e308): "
+          "no number can stand for it. Bring C or the wire back from the edge of the range, or make "
+          "the ball smaller, or undo (Ctrl+Z).";
     return frame;
   }
   // The contact decides C's end region exactly: a centre a hair past an end can have a
@@ -178,8 +180,8 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
   // that decision, t_raw as projected: it showed region "interior", t = 0.9999999999999998
   // and the foot as the answer next to Q = B (review s34).
   cq::LinearResult<double, 2> shown = *projected;
-  const bool endExactly = projected->region == cq::LinearRegion::Interior &&
-                          contact->normalFrom == cq::ContactNormalFrom::ClosestToCenter;
+  const bool endExactly =
+      projected->region == cq::LinearRegion::Interior && contact->normalFrom == cq::ContactNormalFrom::ClosestToCenter;
   if (endExactly) {
     const bool atB = contact->closest == b;
     shown.region = atB ? cq::LinearRegion::VertexB : cq::LinearRegion::VertexA;

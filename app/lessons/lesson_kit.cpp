@@ -136,9 +136,10 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const cq::
   else if (!std::isfinite(q.numerator))
     // A point far out (P.x = 1e308): the dot product overflows in double, t_raw does not
     // ("= inf / 55.25 = 1.26697e+307" was arithmetic no student could follow).
-    frame.steps.push_back("Project: (" + query + " − A)·(B − A) overflows in double (the dot product overflows), "
-                          "so core rescales by a power of two before dividing: t_raw = (" + query +
-                          " − A)·(B − A) / |B − A|²" + EqualsText(q.tRaw, style) + ".");
+    frame.steps.push_back("Project: (" + query +
+                          " − A)·(B − A) overflows in double (the dot product overflows), "
+                          "so core rescales by a power of two before dividing: t_raw = (" +
+                          query + " − A)·(B − A) / |B − A|²" + EqualsText(q.tRaw, style) + ".");
   else
     frame.steps.push_back("Project: t_raw = (" + query + " − A)·(B − A) / |B − A|² = " + n(q.numerator) + " / " +
                           n(q.denominator) + EqualsText(q.tRaw, style) + ".");
@@ -150,7 +151,8 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const cq::
     const bool atB = q.region == cq::LinearRegion::VertexB;
     clamp += "t_raw" + EqualsText(q.tRaw, style) + " rounds inside, but " + query + " lies exactly " +
              (atB ? "past B: (" + query + " − B)·(B − A) > 0" : "before A: (" + query + " − A)·(B − A) < 0") +
-             ", summed without rounding, so t = " + (atB ? "1" : "0") + ", and " + (atB ? "B" : "A") + " is the answer.";
+             ", summed without rounding, so t = " + (atB ? "1" : "0") + ", and " + (atB ? "B" : "A") +
+             " is the answer.";
     frame.steps.push_back(clamp);
     frame.steps.push_back("Evaluate: closest = A + t(B − A) = " + FormatPoint(q.closest, style) + ", the vertex " +
                           (atB ? "B" : "A") + " itself.");
@@ -161,8 +163,9 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const cq::
       if (q.tRaw == 0)
         clamp += "t_raw is exactly 0: " + query + " projects onto A itself, so t = 0 either way, and A is the answer.";
       else
-        clamp += (inDouble ? "the numerator " + n(q.numerator) + " ≤ 0" : std::string("the numerator ≤ 0 at that scale")) +
-                 ", so t = 0: " + query + " projects before A, and A is the answer.";
+        clamp +=
+            (inDouble ? "the numerator " + n(q.numerator) + " ≤ 0" : std::string("the numerator ≤ 0 at that scale")) +
+            ", so t = 0: " + query + " projects before A, and A is the answer.";
       break;
     case cq::LinearRegion::VertexB:
       if (q.tRaw == 1)

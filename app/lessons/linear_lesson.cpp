@@ -22,10 +22,9 @@ void AddSteps(LessonFrame& frame, cq::LinearKind kind, const cq::LinearResult<do
   if (degenerate)
     frame.steps.push_back("Distance: |P − A|" + EqualsText(q.distance, style) + ".");
   else
-    frame.steps.push_back("Distance: |P − closest|" + EqualsText(q.distance, style) + "  (squared: " +
-                          ValueText(q.distanceSq, style) +
-                          (std::isfinite(q.distanceSq) || !std::isfinite(q.distance) ? "" : "; the distance itself is not") +
-                          ").");
+    frame.steps.push_back(
+        "Distance: |P − closest|" + EqualsText(q.distance, style) + "  (squared: " + ValueText(q.distanceSq, style) +
+        (std::isfinite(q.distanceSq) || !std::isfinite(q.distance) ? "" : "; the distance itself is not") + ").");
 }
 
 }  // namespace

@@ -143,8 +143,9 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
                           " (N − O itself overflows the double range; half of it gives the same plane)"
                     : "n = N − O = " + FormatPoint(plane.normal, style);
   const std::string offsetPart =
-      offsetFinite ? "d = n·O = " + offsetText + "."
-                   : "d = n·O is beyond the double range; core answers this plane all the same, from sums that do not overflow.";
+      offsetFinite
+          ? "d = n·O = " + offsetText + "."
+          : "d = n·O is beyond the double range; core answers this plane all the same, from sums that do not overflow.";
   frame.steps.push_back("Plane: " + normalPart + ", " + offsetPart);
   if (std::isfinite(q->planeValue))
     frame.steps.push_back("Signed distance: s = n·(P − O) / |n| = " + n(q->planeValue) + " / " + n(q->normalLength) +

@@ -37,7 +37,7 @@ struct DragState {
   /// elsewhere at the next move was moved by another edit in between, which the drag then
   /// carries on from (see DragTo).
   cq::Vec2d placed{};
-  cq::Vec2d mouse{};  ///< the mouse (world) at the press, then at the last move
+  cq::Vec2d mouse{};                    ///< the mouse (world) at the press, then at the last move
   std::optional<WorldRect> placedArea;  ///< a Body's area where the drag last left it
 };
 

@@ -1,11 +1,11 @@
 #include "logic/options.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
-#include <cctype>
 #include <string_view>
 
 #include "logic/settings.hpp"

@@ -109,8 +109,10 @@ Checked<ContactResult<T, N>> ContactSphereSegment(const Sphere<T, N>& sphere, co
   if (q->region == LinearRegion::VertexA && ExactAlongSign(c, a, a, b) <= 0) vertex = &a;
   if (q->region == LinearRegion::VertexB && ExactAlongSign(c, b, a, b) >= 0) vertex = &b;
   if (q->region == LinearRegion::Interior) {
-    if (ExactAlongSign(c, b, a, b) > 0) vertex = &b;
-    else if (ExactAlongSign(c, a, a, b) < 0) vertex = &a;
+    if (ExactAlongSign(c, b, a, b) > 0)
+      vertex = &b;
+    else if (ExactAlongSign(c, a, a, b) < 0)
+      vertex = &a;
   }
   if (vertex != nullptr && q->region == LinearRegion::Interior) {
     r.closest = *vertex;

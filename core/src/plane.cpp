@@ -137,15 +137,15 @@ Checked<PlaneResult<T, N>> ClosestPointOnPlaneSlow(const Vec<T, N>& pIn, const V
     const Vec<T, N> n = ScaleByPowerOfTwo(normal, -kn);
     const int pExponent = MaxAbs(pIn) > T(0) ? ExponentOf(MaxAbs(pIn)) : k_none;
     const int sizeExponent = std::max(pExponent, OffsetExponent(offsetIn, kn));
-    const int sceneExponent = sizeExponent == k_none ? 0
-                              : sizeExponent < 0     ? sizeExponent
+    const int sceneExponent = sizeExponent == k_none                                   ? 0
+                              : sizeExponent < 0                                       ? sizeExponent
                               : sizeExponent >= ExponentOf(Range<T>::k_hugeCoordinate) ? k_prescaleExponent
                                                                                        : 0;
     const Vec<T, N> p = ScaleByPowerOfTwo(pIn, -sceneExponent);
     const Offset offset = ScaleOffset(offsetIn, kn, sceneExponent);
     if (!IsFiniteOffset(offset)) return QueryError{ErrorCode::Overflow, Field::Offset, -1};
     const TwoParts<T> wParts = PlaneValueParts(n, p, offset);  // w at this scale, as hi + lo
-    const T nn = Dot(n, n);                                     // in [1, 4N)
+    const T nn = Dot(n, n);                                    // in [1, 4N)
     const T length = std::sqrt(nn);
     const T s = DivideParts(wParts, length);
     bool cancelled;

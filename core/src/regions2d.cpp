@@ -54,7 +54,8 @@ Rect2<T> ScaleRect(const Rect2<T>& rect, int exponent) {
 
 template <Real T>
 ConvexPolygon2<T> ScalePolygon(ConvexPolygon2<T> polygon, int exponent) {
-  for (int i = 0; i < polygon.count; ++i) polygon.vertices[i] = detail::ScaleByPowerOfTwo(polygon.vertices[i], exponent);
+  for (int i = 0; i < polygon.count; ++i)
+    polygon.vertices[i] = detail::ScaleByPowerOfTwo(polygon.vertices[i], exponent);
   return polygon;
 }
 
@@ -230,8 +231,8 @@ RegionMap2<T> LinearRegionsAlong(LinearKind kind, const Vec<T, 2>& a, const Vec<
                                  const Rect2<T>& rect) {
   const int down = DownscaleFor(std::max({MaxAbs(a), MaxAbs(b), MagnitudeOf(rect)}));
   if (down == 0) return LinearRegionsScaled(kind, a, b, u, rect);
-  return ScaleMap(LinearRegionsScaled(kind, detail::ScaleByPowerOfTwo(a, -down), detail::ScaleByPowerOfTwo(b, -down),
-                                      u, ScaleRect(rect, -down)),
+  return ScaleMap(LinearRegionsScaled(kind, detail::ScaleByPowerOfTwo(a, -down), detail::ScaleByPowerOfTwo(b, -down), u,
+                                      ScaleRect(rect, -down)),
                   down);
 }
 

@@ -350,7 +350,7 @@ TEST(PlaneLesson, AFarOWhoseProductsCancelShowsTheTruePlane) {
   for (const double scale : {1e20, 1e160, 1e307}) {
     SCOPED_TRACE(scale);
     const cq::Vec2d o{{scale, scale}};
-    const cq::Vec2d tip = scale == 1e307 ? cq::Vec2d{{1.0000000000000002e307, 9.999999999999997e306}}
+    const cq::Vec2d tip = scale == 1e307   ? cq::Vec2d{{1.0000000000000002e307, 9.999999999999997e306}}
                           : scale == 1e160 ? cq::Vec2d{{1.0000000000000005e+160, 9.999999999999995e+159}}
                                            : cq::Vec2d{{1.1e20, 0.9e20}};
     ASSERT_EQ((tip - o).x(), -(tip - o).y());  // n = (a, -a): the plane y = x
@@ -368,7 +368,8 @@ TEST(NumberLines, NoDragThatWouldTakePBeyondTheDoubleRange) {
   // Review s34: A = (-1e308, 0), B = (1e308, 0): the t line's direction B - A is (inf, 0),
   // and a drag by 0.1 set P = (inf, 1), refused as "not a finite number". That t line now
   // takes no drag, and a drag that would move P past the range leaves it.
-  const LessonFrame frame = SegmentLesson().Evaluate({{{-1e308, 0}}, {{1e308, 0}}, {{0, 1}}}, k_view, NumberStyle::Readable);
+  const LessonFrame frame =
+      SegmentLesson().Evaluate({{{-1e308, 0}}, {{1e308, 0}}, {{0, 1}}}, k_view, NumberStyle::Readable);
   ASSERT_FALSE(frame.error);
   ASSERT_FALSE(frame.numberLines.empty());
   EXPECT_FALSE(frame.numberLines[0].dragDirection.has_value());
@@ -991,7 +992,8 @@ TEST(LessonTable, NoTextReadsInfOrNan) {
         const LessonFrame frame = lesson->Evaluate(points, k_view, NumberStyle::Readable);
         if (frame.error) continue;
         ++checked;
-        ExpectNoRawInfOrNan(frame, std::string(lesson->Id()) + " " + preset.name + " x" + FormatNumber(scale, NumberStyle::Readable));
+        ExpectNoRawInfOrNan(
+            frame, std::string(lesson->Id()) + " " + preset.name + " x" + FormatNumber(scale, NumberStyle::Readable));
       }
   EXPECT_GT(checked, 60);
   constexpr double big = 1.7e308;

@@ -247,13 +247,15 @@ TEST(NumberLineLayout, ARawTextWiderThanTheAreaIsItsNumberAlone) {
   // window's right edge. Its number alone fits.
   const TLine line = Row(120, 90, 1, 13);
   const TextWidth measure = Mono(8);  // "t_raw = 1.42986": 15 characters, 120 px
-  const NumberLineTexts t = LayOutNumberLine(line.row, "t", "", {"t_raw = 1.42986", line.X(1.43), "1.42986"},
-                                             LineMark{"t = 1", line.X(1)}, {{"0", line.X(0)}, {"1", line.X(1)}}, measure);
+  const NumberLineTexts t =
+      LayOutNumberLine(line.row, "t", "", {"t_raw = 1.42986", line.X(1.43), "1.42986"}, LineMark{"t = 1", line.X(1)},
+                       {{"0", line.X(0)}, {"1", line.X(1)}}, measure);
   EXPECT_EQ(t.raw.text, "1.42986");
   EXPECT_TRUE(Inside(t.raw.box, {{{line.row.areaLeft, line.row.top}}, {{line.row.areaRight, line.row.bottom}}}));
   // Where it fits, the whole text.
   const TLine wide = Row(400, 90, 1, 13);
-  EXPECT_EQ(LayOutNumberLine(wide.row, "t", "", {"t_raw = 1.42986", wide.X(1.43), "1.42986"}, std::nullopt, {}, measure).raw.text,
+  EXPECT_EQ(LayOutNumberLine(wide.row, "t", "", {"t_raw = 1.42986", wide.X(1.43), "1.42986"}, std::nullopt, {}, measure)
+                .raw.text,
             "t_raw = 1.42986");
 }
 

@@ -102,9 +102,9 @@ TEST_F(SettingsFile, ASecondUnreadableFileKeepsTheFirstOneMovedAside) {
 TEST_F(SettingsFile, WindowPositionNeedsBothCoordinatesAsWholeNumbersInRange) {
   // Review s34: one coordinate out of range or not a number put the window at 0 on that
   // axis, and 1e100 was converted to int (undefined behaviour); 1234.9 was cut to 1234.
-  for (const char* text : {R"({"window_x": 1000000, "window_y": 50})", R"({"window_x": "left", "window_y": 50})",
-                           R"({"window_x": 1e100, "window_y": 50})", R"({"window_x": 1234.9, "window_y": 50})",
-                           R"({"window_y": 50})"}) {
+  for (const char* text :
+       {R"({"window_x": 1000000, "window_y": 50})", R"({"window_x": "left", "window_y": 50})",
+        R"({"window_x": 1e100, "window_y": 50})", R"({"window_x": 1234.9, "window_y": 50})", R"({"window_y": 50})"}) {
     Write(text);
     const LoadedSettings loaded = LoadSettings(m_path);
     EXPECT_FALSE(loaded.settings.windowX.has_value()) << text;

@@ -518,16 +518,20 @@ TYPED_TEST(ContactWire, CentreAHairPastAnEndTakesThatVertex) {
     Ld cosine = 0;
     for (int j = 0; j < N; ++j) cosine += Ld(r->normal.v[j]) * (Ld(c.v[j]) - Ld(v.v[j])) / exact;
     std::string why;
-    if (!(r->closest == v)) why = "closest " + cqtest::Str(r->closest) + " is not the vertex";
-    else if (r->normalFrom != cq::ContactNormalFrom::ClosestToCenter) why = "normal not from the vertex";
-    else if (cosine < 1 - 16 * Ld(Eps<T>())) why = "normal off C - V (cosine " + std::to_string(double(cosine)) + ")";
+    if (!(r->closest == v))
+      why = "closest " + cqtest::Str(r->closest) + " is not the vertex";
+    else if (r->normalFrom != cq::ContactNormalFrom::ClosestToCenter)
+      why = "normal not from the vertex";
+    else if (cosine < 1 - 16 * Ld(Eps<T>()))
+      why = "normal off C - V (cosine " + std::to_string(double(cosine)) + ")";
     else if (std::fabs(Ld(r->distance) - exact) > 8 * Ld(Eps<T>()) * exact)
       why = "distance " + std::to_string(double(r->distance)) + " is not |C - V| = " + std::to_string(double(exact));
     if (why.empty()) {
       const auto bigger = cq::ContactSphereSegment(cq::Sphere<T, N>{c, T(exact * Ld(1.001))}, a, b);
       const auto smaller = cq::ContactSphereSegment(cq::Sphere<T, N>{c, T(exact * Ld(0.999))}, a, b);
       ASSERT_TRUE(bigger.ok() && smaller.ok());
-      if (!bigger->penetrating || smaller->penetrating) why = "a ball 0.1 % larger than |C - V| is not sunk in, or a smaller one is";
+      if (!bigger->penetrating || smaller->penetrating)
+        why = "a ball 0.1 % larger than |C - V| is not sunk in, or a smaller one is";
     }
     if (!why.empty() && log.Fail())
       ADD_FAILURE() << why << " (beyond " << (atB ? "B" : "A") << "): c=" << cqtest::Str(c) << " a=" << cqtest::Str(a)

@@ -397,7 +397,8 @@ TYPED_TEST(Regions, ScenesAtTheTopOfTheRangeHaveFiniteMaps) {
   const cq::Rect2<T> wide{V2<T>{{-big, -big}}, V2<T>{{big, big}}};
   const auto vertical = cq::ClipLineToRect(P2<T>(0, 0), P2<T>(0, 1), wide);
   ASSERT_TRUE(vertical);
-  EXPECT_TRUE(IsSegment(*vertical, V2<T>{{0, -big}}, V2<T>{{0, big}})) << cqtest::Str(vertical->p0) << cqtest::Str(vertical->p1);
+  EXPECT_TRUE(IsSegment(*vertical, V2<T>{{0, -big}}, V2<T>{{0, big}}))
+      << cqtest::Str(vertical->p0) << cqtest::Str(vertical->p1);
   // From a point at the far other end of the range: rect - point overflows.
   const cq::Rect2<T> right{V2<T>{{T(0.55) * max, -1}}, V2<T>{{T(0.95) * max, 1}}};
   const auto across = cq::ClipLineToRect(V2<T>{{T(-0.95) * max, 0}}, P2<T>(1, 0), right);

@@ -64,9 +64,9 @@ TEST(Keyboard, AValueTypedThenAPressOnItsHandleKeepsTheValue) {
   ASSERT_FALSE(s0.is_discarded());
   const cq::Vec2d p0 = PointFromJson(s0["points"]["P"]);
   const cq::Vec2d handle = CameraFromState(s0).WorldToScreen(p0);
-  const nlohmann::json s = PlayScene(dir, "type-then-hold",
-                                     "HANDLE_X=" + std::to_string(std::lround(handle.x())) +
-                                         " HANDLE_Y=" + std::to_string(std::lround(handle.y())));
+  const nlohmann::json s = PlayScene(
+      dir, "type-then-hold",
+      "HANDLE_X=" + std::to_string(std::lround(handle.x())) + " HANDLE_Y=" + std::to_string(std::lround(handle.y())));
   ASSERT_FALSE(s.is_discarded());
   EXPECT_EQ(s["points"]["P"][0].get<double>(), 0.0);
   EXPECT_EQ(s["points"]["P"][1].get<double>(), p0.y());
