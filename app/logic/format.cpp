@@ -36,9 +36,9 @@ std::string FormatNumber(double value, NumberStyle style) {
 
 namespace {
 
-/// "> 1.8e308" or "< −1.8e308": where an infinity from core lies (the largest double is
+/// "> 1.8e308" or "< -1.8e308": where an infinity from core lies (the largest double is
 /// 1.7976931348623157e308).
-std::string BeyondBound(double value) { return value > 0 ? "> 1.8e308" : "< −1.8e308"; }
+std::string BeyondBound(double value) { return value > 0 ? "> 1.8e308" : "< -1.8e308"; }
 
 }  // namespace
 

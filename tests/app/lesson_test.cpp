@@ -914,7 +914,7 @@ TEST(LinearLessons, ATRawBeyondTheDoubleRangeIsSaidInWords) {
       ASSERT_TRUE(std::isinf(q.tRaw));
       ASSERT_EQ(q.denominator, 0.0);
       auto values = ValuesByLabel(frame);
-      const std::string beyond = side > 0 ? "> 1.8e308 (beyond the double range)" : "< −1.8e308 (beyond the double range)";
+      const std::string beyond = side > 0 ? "> 1.8e308 (beyond the double range)" : "< -1.8e308 (beyond the double range)";
       EXPECT_EQ(values["t_raw"], beyond) << base->Id();
       EXPECT_EQ(values["denominator"], "0 in double (|B − A|² underflows; core rescales)");
       if (std::isinf(q.t)) {
@@ -934,7 +934,7 @@ TEST(LinearLessons, ATRawBeyondTheDoubleRangeIsSaidInWords) {
           << project;
       if (base == LessonTable()[2]) {
         EXPECT_EQ(frame.steps.at(1), "No clamp: a line is unbounded, so t = t_raw, beyond the double range (" +
-                                         std::string(side > 0 ? "> 1.8e308" : "< −1.8e308") + ").");
+                                         std::string(side > 0 ? "> 1.8e308" : "< -1.8e308") + ").");
       }
     }
   }
@@ -1166,9 +1166,9 @@ TEST(LessonTable, EachNumberLineMarksTheIntervalOfCoresAnswer) {
 TEST(Format, InfinitiesAreSaidAsBeyondTheRange) {
   EXPECT_EQ(ValueText(0.6, NumberStyle::Readable), "0.6");
   EXPECT_EQ(ValueText(HUGE_VAL, NumberStyle::Exact), "> 1.8e308 (beyond the double range)");
-  EXPECT_EQ(ValueText(-HUGE_VAL, NumberStyle::Readable), "< −1.8e308 (beyond the double range)");
+  EXPECT_EQ(ValueText(-HUGE_VAL, NumberStyle::Readable), "< -1.8e308 (beyond the double range)");
   EXPECT_EQ(EqualsText(2, NumberStyle::Readable), " = 2");
-  EXPECT_EQ(EqualsText(-HUGE_VAL, NumberStyle::Readable), ", beyond the double range (< −1.8e308)");
+  EXPECT_EQ(EqualsText(-HUGE_VAL, NumberStyle::Readable), ", beyond the double range (< -1.8e308)");
   EXPECT_EQ(NameEquals("t_raw", 0.25, NumberStyle::Readable), "t_raw = 0.25");
   EXPECT_EQ(NameEquals("t_raw", HUGE_VAL, NumberStyle::Readable), "t_raw > 1.8e308");
   // The largest double itself is a number, shown as one.
