@@ -77,11 +77,30 @@ TypedNumber ReadTypedNumber(std::string_view typed) {
 std::optional<cq::Vec2d> ParsePoint2(const std::string& text) {
   const auto comma = text.find(',');
   if (comma == std::string::npos) return std::nullopt;
-  const auto x = ParseFiniteDouble(std::string_view(text).substr(0, comma));
-  const auto y = ParseFiniteDouble(std::string_view(text).substr(comma + 1));
+  const auto x = ReadTypedNumber(std::string_view(text).substr(0, comma)).value;
+  const auto y = ReadTypedNumber(std::string_view(text).substr(comma + 1)).value;
   if (!x || !y) return std::nullopt;
   return cq::Vec2d{{*x, *y}};
 }
+
+namespace {
+
+/// Why ParsePoint2 refused text: the coordinate at fault and the sidebar field's reason for
+/// it ("x: \"0x10\" is not a decimal number ..."), or the expected form when the text is
+/// not two comma-separated parts.
+std::string PositionProblem(const std::string& text) {
+  const auto comma = text.find(',');
+  if (comma == std::string::npos || text.find(',', comma + 1) != std::string::npos)
+    return "the position must be two finite numbers x,y, e.g. P=3,1";
+  const std::string_view parts[2] = {std::string_view(text).substr(0, comma), std::string_view(text).substr(comma + 1)};
+  for (int k = 0; k < 2; ++k) {
+    const TypedNumber read = ReadTypedNumber(parts[k]);
+    if (!read.value) return std::string(k == 0 ? "x: " : "y: ") + read.problem;
+  }
+  return "the position must be two finite numbers x,y, e.g. P=3,1";
+}
+
+}  // namespace
 
 ParsedOptions ParseCommandLine(int argc, const char* const* argv) {
   ParsedOptions parsed;
@@ -148,8 +167,9 @@ ParsedOptions ParseCommandLine(int argc, const char* const* argv) {
       const auto eq = v ? v->find('=') : std::string::npos;
       if (eq == std::string::npos || eq == 0)
         return fail("--set needs NAME=x,y, e.g. --set P=3,1 (got '" + v.value_or("") + "')");
-      const auto point = ParsePoint2(v->substr(eq + 1));
-      if (!point) return fail("--set " + *v + ": the position must be two finite numbers x,y, e.g. P=3,1");
+      const std::string position = v->substr(eq + 1);
+      const auto point = ParsePoint2(position);
+      if (!point) return fail("--set " + *v + ": " + PositionProblem(position));
       o.sets.push_back({v->substr(0, eq), *point});
     } else if (arg == "--dump-state") {
       const auto v = value();

@@ -59,7 +59,8 @@ struct TypedNumber {
 /// tabs around it (" 2.5 " is 2.5), else the reason it is not a coordinate.
 TypedNumber ReadTypedNumber(std::string_view typed);
 
-/// Parses "x,y" into a point; nothing for anything else (NaN and inf are rejected).
+/// Parses "x,y" into a point, each coordinate read as ReadTypedNumber reads a field (spaces
+/// around it allowed; NaN, inf and hexadecimal refused); nothing for anything else.
 std::optional<cq::Vec2d> ParsePoint2(const std::string& text);
 
 }  // namespace cq::app

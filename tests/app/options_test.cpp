@@ -83,6 +83,23 @@ TEST(Options, BadInputGetsOneLineNamingTheFlag) {
   }
 }
 
+// A refused --set position names the coordinate at fault and gives the sidebar field's
+// reason for it, not only the expected form.
+TEST(Options, SetNamesTheCoordinateAndTheReason) {
+  const std::vector<std::pair<const char*, std::string>> cases = {
+      {"P=0x10,1", "--set P=0x10,1: x: \"0x10\" is not a decimal number (hexadecimal is not read)"},
+      {"P=1,nan", "--set P=1,nan: y: \"nan\" is not a number a point can have (NaN)"},
+      {"B=1e999,0", "--set B=1e999,0: x: \"1e999\" is beyond the double range"},
+      {"P=2,", "--set P=2,: y: the field is empty"},
+      {"P=1,2,3", "--set P=1,2,3: the position must be two finite numbers x,y, e.g. P=3,1"},
+      {"P=1;2", "--set P=1;2: the position must be two finite numbers x,y, e.g. P=3,1"},
+  };
+  for (const auto& [set, expected] : cases) {
+    const ParsedOptions p = Parse({"--set", set});
+    EXPECT_EQ(p.error.rfind(expected, 0), 0u) << p.error;
+  }
+}
+
 TEST(Options, HelpListsEveryFlag) {
   const std::string help = HelpText();
   for (const char* flag : {"--frames", "--screenshot", "--size", "--help", "--lesson", "--set", "--dump-state",
@@ -97,6 +114,8 @@ TEST(Options, ParsePointAcceptsOnlyTwoFiniteNumbers) {
   EXPECT_FALSE(ParsePoint2("1;2"));
   EXPECT_FALSE(ParsePoint2(",2"));
   EXPECT_FALSE(ParsePoint2("x,2"));
+  EXPECT_EQ(*ParsePoint2(" 3 , -1 "), (cq::Vec2d{{3, -1}}));  // spaces as a field takes them
+  EXPECT_FALSE(ParsePoint2("0x10,1"));
   // Subnormal coordinates are numbers like any other (strtod flags them ERANGE).
   EXPECT_EQ(*ParsePoint2("1e-310,1"), (cq::Vec2d{{1e-310, 1}}));
   EXPECT_EQ(*ParsePoint2("-4.9e-324,1"), (cq::Vec2d{{-4.9e-324, 1}}));
