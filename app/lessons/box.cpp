@@ -182,10 +182,14 @@ LessonFrame BoxLesson::Evaluate(const Points& points, const WorldRect& view, Num
   const char* axisNames[2] = {"x", "y"};
   // Coordinates as their fields write them: P.x = 1000005 clamped to 1000000 read "P.x =
   // 1e+06 into [-1e+06, 1e+06] gives 1e+06".
-  auto c = [&](double v) { return FieldNumber(v, style); };
+  // Each apart from the others (FormatApart): P.x = 2.00000000000001 read "2 into [0, 2]".
+  auto c = [&](double v, const Apart& apart) { return FormatApart(v, apart, style, true); };
   for (int i = 0; i < 2; ++i) {
-    frame.steps.push_back(std::string("Clamp ") + axisNames[i] + ": P." + axisNames[i] + " = " + c(p.v[i]) +
-                          " into [" + c(box.min.v[i]) + ", " + c(box.max.v[i]) + "] gives " + c(q->closest.v[i]) +
+    const double x = p.v[i];
+    const double lo = box.min.v[i];
+    const double hi = box.max.v[i];
+    frame.steps.push_back(std::string("Clamp ") + axisNames[i] + ": P." + axisNames[i] + " = " + c(x, {lo, hi}) +
+                          " into [" + c(lo, {x, hi}) + ", " + c(hi, {x, lo}) + "] gives " + c(q->closest.v[i], {x, lo, hi}) +
                           " (" + sideName(q->side[i]) + ").");
   }
   const int clampedAxes = (q->side[0] != 0) + (q->side[1] != 0);

@@ -45,6 +45,9 @@ void AddContactSteps(LessonFrame& frame, const cq::Vec2d& center, double radius,
                      const cq::ContactResult<double, 2>& contact, NumberStyle style, bool degenerate, bool endExactly) {
   auto n = [&](double v) { return ValueText(v, style); };
   AddProjectClampEvaluate(frame, cq::LinearKind::Segment, q, style, "C", degenerate, endExactly);
+  // d and r with the digits that show their order (6 digits read "d = 2 < r = 2").
+  const std::string d = ValueText(contact.distance, style, {radius});
+  const std::string r = ValueText(radius, style, {contact.distance});
   // Which case core took, from core (review s32: Q == C is no test for "on the wire": a
   // centre a hair off a slanted wire can have a rounded Q equal to C bit for bit).
   const bool onWire = contact.normalFrom == cq::ContactNormalFrom::WirePerpendicular;
@@ -52,19 +55,22 @@ void AddContactSteps(LessonFrame& frame, const cq::Vec2d& center, double radius,
   if (onWire)
     frame.steps.push_back("Distance: C lies on the wire, so Q = C and d = 0.");
   else if (qRoundsToC)
-    frame.steps.push_back("Distance: d = " + n(contact.distance) +
+    frame.steps.push_back("Distance: d = " + d +
                           ", C's distance across the wire from the exact cross product (B − A) × (C − A); Q = " +
                           FormatPoint(contact.closest, style) +
                           " rounds to C itself, so the rounded |C − Q| would read 0.");
   else
-    frame.steps.push_back("Distance: d = |C − Q| = " + n(contact.distance) + ", with Q = " +
+    frame.steps.push_back("Distance: d = |C − Q| = " + d + ", with Q = " +
                           FormatPoint(contact.closest, style) + ".");
   if (!contact.penetrating) {
-    frame.steps.push_back("Compare: d = " + n(contact.distance) + " ≥ r = " + n(radius) +
-                          ": the ball is not sunk in (touching, d = r, does not count), nothing to push.");
+    frame.steps.push_back(contact.distance == radius
+                              ? "Compare: d = r = " + r + ": the ball touches the wire, which is not sinking in "
+                                                          "(d < r would be), so there is nothing to push."
+                              : "Compare: d = " + d + " > r = " + r +
+                                    ": the ball is clear of the wire, not sunk in, so there is nothing to push.");
     return;
   }
-  frame.steps.push_back("Compare: d = " + n(contact.distance) + " < r = " + n(radius) +
+  frame.steps.push_back("Compare: d = " + d + " < r = " + r +
                         ": the ball is sunk in by depth = r − d = " + n(contact.depth) + ".");
   if (onWire)
     frame.steps.push_back("Normal: C − Q is the zero vector, which has no direction; rather than normalise it, "
@@ -195,7 +201,7 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
   AddLinearPicture(frame, cq::LinearKind::Segment, a, b, c, *q, view, "C(t_raw)");
   frame.markers.push_back({contact->closest, Marker::Closest, "Q"});
   frame.distance = StrokeLine{c, contact->closest, Stroke::Distance};
-  frame.distanceText = NameEquals("d", contact->distance, style);
+  frame.distanceText = NameEquals("d", contact->distance, style, false, {*radius});
   frame.circles.push_back({c, *radius, CircleRole::Ball});
   if (contact->penetrating) {
     frame.circles.push_back({contact->resolvedCenter, *radius, CircleRole::Resolved});
@@ -207,12 +213,13 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
   frame.numberLines.push_back(MakeTNumberLine(cq::LinearKind::Segment, *q, b - a));
   frame.numberLines.push_back(MakeDistanceLine(*contact, *radius));
 
-  AddValue(frame, "radius", ValueText(*radius, style), "r = |R|");
-  AddValue(frame, "t_raw", ValueText(q->tRaw, style), "(C − A)·(B − A) / |B − A|²: where C projects onto the wire's line");
-  AddValue(frame, "t", ValueText(q->t, style), "t_raw clamped to [0, 1]: Q = A + t(B − A)");
+  const Apart bounds = ClampBounds(cq::LinearKind::Segment);
+  AddValue(frame, "radius", ValueText(*radius, style, {contact->distance}), "r = |R|");
+  AddValue(frame, "t_raw", ValueText(q->tRaw, style, bounds), "(C − A)·(B − A) / |B − A|²: where C projects onto the wire's line");
+  AddValue(frame, "t", ValueText(q->t, style, bounds), "t_raw clamped to [0, 1]: Q = A + t(B − A)");
   AddValue(frame, "region", frame.regionName, "the Voronoi region of C: which feature of the wire is closest");
   AddValue(frame, "closest", FormatPoint(contact->closest, style), "Q, the wire's closest point to C");
-  AddValue(frame, "distance", ValueText(contact->distance, style), "d = |C − Q|");
+  AddValue(frame, "distance", ValueText(contact->distance, style, {*radius}), "d = |C − Q|");
   AddValue(frame, "penetrating", contact->penetrating ? "yes" : "no", "d < r (touching, d = r, is not penetrating)");
   AddValue(frame, "depth", ValueText(contact->depth, style), "r − d when penetrating, else 0");
   AddValue(frame, "normal", FormatPoint(contact->normal, style), "unit, from Q towards C: the way out");

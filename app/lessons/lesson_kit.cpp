@@ -116,9 +116,21 @@ const char* ClampRange(cq::LinearKind kind) {
   return "";
 }
 
+Apart ClampBounds(cq::LinearKind kind) {
+  switch (kind) {
+    case cq::LinearKind::Segment: return {0.0, 1.0};
+    case cq::LinearKind::Ray: return {0.0};
+    case cq::LinearKind::Line: return {};
+  }
+  return {};
+}
+
 void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const cq::LinearResult<double, 2>& q,
                              NumberStyle style, const std::string& query, bool degenerate, bool endExactly) {
   auto n = [&](double v) { return ValueText(v, style); };
+  // t_raw and t never read as a clamp bound they are not, nor the numerator as |B − A|².
+  const Apart bounds = ClampBounds(kind);
+  auto tText = [&](double t) { return EqualsText(t, style, bounds); };
   if (degenerate) {
     frame.steps.push_back("Project: |B − A|² = 0, so A and B coincide: the shape is the single point A. "
                           "No division by zero: t = 0 by definition.");
@@ -132,24 +144,25 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const cq::
                           (q.denominator == 0 ? "underflows to 0 in double (the square is below the smallest double)"
                                               : "overflows in double (the square is beyond the double range)") +
                           ", so core rescales by a power of two before dividing: t_raw = (" + query +
-                          " − A)·(B − A) / |B − A|²" + EqualsText(q.tRaw, style) + ".");
+                          " − A)·(B − A) / |B − A|²" + tText(q.tRaw) + ".");
   else if (!std::isfinite(q.numerator))
     // A point far out (P.x = 1e308): the dot product overflows in double, t_raw does not
     // ("= inf / 55.25 = 1.26697e+307" was arithmetic no student could follow).
     frame.steps.push_back("Project: (" + query +
                           " − A)·(B − A) overflows in double (the dot product overflows), "
                           "so core rescales by a power of two before dividing: t_raw = (" +
-                          query + " − A)·(B − A) / |B − A|²" + EqualsText(q.tRaw, style) + ".");
+                          query + " − A)·(B − A) / |B − A|²" + tText(q.tRaw) + ".");
   else
-    frame.steps.push_back("Project: t_raw = (" + query + " − A)·(B − A) / |B − A|² = " + n(q.numerator) + " / " +
-                          n(q.denominator) + EqualsText(q.tRaw, style) + ".");
+    frame.steps.push_back("Project: t_raw = (" + query + " − A)·(B − A) / |B − A|² = " +
+                          ValueText(q.numerator, style, {q.denominator}) + " / " +
+                          ValueText(q.denominator, style, {q.numerator}) + tText(q.tRaw) + ".");
   std::string clamp = std::string("Clamp to ") + ClampRange(kind) + ": ";
   // Numerator and |B − A|² as doubles, or compared where core rescaled them (an infinity
   // compared with an infinity says nothing).
   const bool inDouble = std::isfinite(q.numerator) && std::isfinite(q.denominator) && q.denominator != 0;
   if (endExactly && q.region != cq::LinearRegion::Interior) {
     const bool atB = q.region == cq::LinearRegion::VertexB;
-    clamp += "t_raw" + EqualsText(q.tRaw, style) + " rounds inside, but " + query + " lies exactly " +
+    clamp += "t_raw" + tText(q.tRaw) + " rounds inside, but " + query + " lies exactly " +
              (atB ? "past B: (" + query + " − B)·(B − A) > 0" : "before A: (" + query + " − A)·(B − A) < 0") +
              ", summed without rounding, so t = " + (atB ? "1" : "0") + ", and " + (atB ? "B" : "A") +
              " is the answer.";
@@ -171,7 +184,8 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const cq::
       if (q.tRaw == 1)
         clamp += "t_raw is exactly 1: " + query + " projects onto B itself, so t = 1 either way, and B is the answer.";
       else
-        clamp += (inDouble ? "the numerator " + n(q.numerator) + " ≥ |B − A|² = " + n(q.denominator)
+        clamp += (inDouble ? "the numerator " + ValueText(q.numerator, style, {q.denominator}) +
+                                 " ≥ |B − A|² = " + ValueText(q.denominator, style, {q.numerator})
                            : std::string("the numerator ≥ |B − A|² at that scale")) +
                  ", so t = 1: " + query + " projects past B, and B is the answer.";
       break;
@@ -179,7 +193,7 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const cq::
       if (kind == cq::LinearKind::Line)
         clamp = "No clamp: a line is unbounded, so t = t_raw" + EqualsText(q.t, style) + ".";
       else
-        clamp += "t_raw is inside, so t = t_raw" + EqualsText(q.t, style) + ": the foot is the answer.";
+        clamp += "t_raw is inside, so t = t_raw" + tText(q.t) + ": the foot is the answer.";
       break;
   }
   if (kind != cq::LinearKind::Line)

@@ -52,6 +52,9 @@ void AddLinearPicture(LessonFrame& frame, cq::LinearKind kind, const cq::Vec2d& 
 /// "[0, 1]", "[0, ∞)" or "(−∞, ∞)": the range t is clamped to.
 const char* ClampRange(cq::LinearKind kind);
 
+/// The finite ends of that range ({0, 1}, {0}, none): what t_raw and t are shown apart from.
+Apart ClampBounds(cq::LinearKind kind);
+
 /// The steps project, clamp and evaluate of a segment, ray or line answer `q`, written
 /// with this scene's numbers; `query` names the query point ("P", or a ball's centre "C");
 /// `degenerate`: A == B, the shape is a single point. `endExactly`: q's vertex region was

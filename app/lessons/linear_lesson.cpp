@@ -13,7 +13,7 @@ namespace {
 /// about 1.6e−162) rather than A = B, saying so: "0" alone read as a zero-length segment.
 std::string DenominatorText(const cq::LinearResult<double, 2>& q, bool degenerate, NumberStyle style) {
   if (q.denominator == 0 && !degenerate) return "0 in double (|B − A|² underflows; core rescales)";
-  return ValueText(q.denominator, style);
+  return ValueText(q.denominator, style, {q.numerator});
 }
 
 void AddSteps(LessonFrame& frame, cq::LinearKind kind, const cq::LinearResult<double, 2>& q, NumberStyle style,
@@ -61,12 +61,13 @@ LessonFrame LinearLesson::Evaluate(const Points& points, const WorldRect& view, 
   frame.numberLines.push_back(MakeTNumberLine(m_kind, *q, b - a));
 
   auto v = [&](double x) { return ValueText(x, style); };
-  AddValue(frame, "t_raw", v(q->tRaw), "(P − A)·(B − A) / |B − A|²: where P projects onto the line through A and B");
-  AddValue(frame, "t", v(q->t), std::string("t_raw clamped to ") + ClampRange(m_kind) + ": closest = A + t(B − A)");
+  const Apart bounds = ClampBounds(m_kind);
+  AddValue(frame, "t_raw", ValueText(q->tRaw, style, bounds), "(P − A)·(B − A) / |B − A|²: where P projects onto the line through A and B");
+  AddValue(frame, "t", ValueText(q->t, style, bounds), std::string("t_raw clamped to ") + ClampRange(m_kind) + ": closest = A + t(B − A)");
   AddValue(frame, "region", frame.regionName, "the Voronoi region of P: which feature is closest");
   AddValue(frame, "distance", v(q->distance), "|P − closest|");
   AddValue(frame, "distance²", v(q->distanceSq), "|P − closest|², what to compare when only the order matters");
-  AddValue(frame, "numerator", v(q->numerator), "(P − A)·(B − A)");
+  AddValue(frame, "numerator", ValueText(q->numerator, style, {q->denominator}), "(P − A)·(B − A)");
   AddValue(frame, "denominator", DenominatorText(*q, a == b, style), "|B − A|²");
   AddValue(frame, "closest", FormatPoint(q->closest, style), "the closest point of the shape, P(t)");
   AddValue(frame, "foot", FormatPoint(q->foot, style), "the projection onto the carrier line, P(t_raw)");

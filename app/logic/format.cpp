@@ -42,23 +42,47 @@ std::string BeyondBound(double value) { return value > 0 ? "> 1.8e308" : "< -1.8
 
 }  // namespace
 
-std::string ValueText(double value, NumberStyle style) {
+std::string FormatApart(double value, const Apart& apart, NumberStyle style, bool coordinate) {
+  auto text = [&](double v) { return coordinate ? FieldNumber(v, style) : FormatNumber(v, style); };
+  std::string shown = text(value);
+  if (style == NumberStyle::Exact || !std::isfinite(value)) return shown;
+  auto withDigits = [](double v, int digits) {
+    char buffer[40];
+    std::snprintf(buffer, sizeof buffer, "%.*g", digits, v);
+    return std::string(buffer);
+  };
+  int digits = 0;  // the most any other needs; 0: none reads as this value
+  for (double other : apart) {
+    if (other == value || !std::isfinite(other) || text(other) != shown) continue;
+    int d = 7;
+    while (d < 17 && withDigits(value, d) == withDigits(other, d)) ++d;
+    digits = std::max(digits, d);
+  }
+  if (digits == 0) return shown;
+  // The shortest text that reads back exactly, where it is no longer (0.9999999 itself).
+  const std::string exact = FormatNumber(value, NumberStyle::Exact);
+  const std::string more = withDigits(value, digits);
+  return exact.size() <= more.size() ? exact : more;
+}
+
+std::string ValueText(double value, NumberStyle style, const Apart& apart) {
   if (std::isinf(value)) return BeyondBound(value) + " (beyond the double range)";
-  return FormatNumber(value, style);
+  return FormatApart(value, apart, style);
 }
 
-std::string EqualsText(double value, NumberStyle style) {
+std::string EqualsText(double value, NumberStyle style, const Apart& apart) {
   if (std::isinf(value)) return ", beyond the double range (" + BeyondBound(value) + ")";
-  return " = " + FormatNumber(value, style);
+  return " = " + FormatApart(value, apart, style);
 }
 
-std::string LineNumber(double value, NumberStyle style, bool coordinate) {
-  return coordinate ? FieldNumber(value, style) : FormatNumber(value, style);
+std::string LineNumber(double value, NumberStyle style, bool coordinate, const Apart& apart) {
+  return FormatApart(value, apart, style, coordinate);
 }
 
-std::string NameEquals(const std::string& name, double value, NumberStyle style, bool coordinate) {
+std::string NameEquals(const std::string& name, double value, NumberStyle style, bool coordinate,
+                       const Apart& apart) {
   if (std::isinf(value)) return name + " " + BeyondBound(value);
-  return name + " = " + LineNumber(value, style, coordinate);
+  return name + " = " + LineNumber(value, style, coordinate, apart);
 }
 
 std::string FormatPoint(const cq::Vec2d& p, NumberStyle style) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "cq/vec.hpp"
 
@@ -15,6 +16,19 @@ enum class NumberStyle : std::uint8_t {
 };
 
 std::string FormatNumber(double value, NumberStyle style);
+
+/// Values a shown value must not read as: the ones it is compared with or bounded by (t_raw
+/// and the boundaries 0 and 1, d and the radius r, P.x and the box's min.x and max.x).
+using Apart = std::vector<double>;
+
+/// FormatNumber's text (FieldNumber's for a coordinate), with more significant digits
+/// where it would otherwise read as one of `apart` that it differs from. Readable numbers
+/// keep 6 digits, so t_raw = 0.99999990 read "1" in the interior and d = 1.9999999 read
+/// "d = 2 < r = 2": now "0.9999999" and "1.9999999". The digits are the fewest at which
+/// %.*g writes the two differently, the same count from either side, so a pair compared in
+/// a sentence (each passed as the other's `apart`) reads apart too. Exact numbers already
+/// do: the round-trip texts of two different doubles differ.
+std::string FormatApart(double value, const Apart& apart, NumberStyle style, bool coordinate = false);
 /// "(x, y)", each coordinate as its field shows it (FieldNumber): the far preset's
 /// closest point read (1e+06, 1e+06) in the values and the steps for (999999.928,
 /// 1000000.403), as its fields once did.
@@ -23,19 +37,20 @@ std::string FormatPoint(const cq::Vec2d& p, NumberStyle style);
 /// A value of core's in the inspector: FormatNumber's text, or for an infinity (a t_raw
 /// or |P − closest|² that overflows) what it stands for: "> 1.8e308 (beyond the double
 /// range)". "inf" read as if the value were infinite.
-std::string ValueText(double value, NumberStyle style);
+std::string ValueText(double value, NumberStyle style, const Apart& apart = {});
 
 /// The same after a name in a sentence: " = 0.6", or ", beyond the double range
 /// (> 1.8e308)" ("so t = t_raw = inf" became "so t = t_raw, beyond the double range ...").
-std::string EqualsText(double value, NumberStyle style);
+std::string EqualsText(double value, NumberStyle style, const Apart& apart = {});
 
 /// A number on a number line: a coordinate as its field writes it (FieldNumber: 1000005,
 /// not 1e+06), any other value as FormatNumber does.
-std::string LineNumber(double value, NumberStyle style, bool coordinate);
+std::string LineNumber(double value, NumberStyle style, bool coordinate, const Apart& apart = {});
 
 /// A short label for a number line: "t_raw = 0.6" (LineNumber), or "t_raw > 1.8e308" for
-/// an infinity.
-std::string NameEquals(const std::string& name, double value, NumberStyle style, bool coordinate = false);
+/// an infinity. `apart`, here and in ValueText, EqualsText and LineNumber: see FormatApart.
+std::string NameEquals(const std::string& name, double value, NumberStyle style, bool coordinate = false,
+                       const Apart& apart = {});
 
 /// A coordinate as its editable field shows it. Exact: FormatNumber's exact text. Readable:
 /// the exact text when it is short (at most 12 characters: "1000003", "1000001.5", "0.1"),

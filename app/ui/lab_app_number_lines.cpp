@@ -97,14 +97,19 @@ void LabApp::NumberLinesDraw() {
     const bool rawOff = line.raw < line.viewFrom || line.raw > line.viewTo;
     const float xr = X(line.raw);
     std::optional<LineMark> clampedMark;
-    if (line.clamped) clampedMark = LineMark{NameEquals(line.clampedName, *line.clamped, m_settings.numbers, line.coordinates), X(*line.clamped)};
+    // Every value apart from the others (FormatApart): t_raw = 0.9999999 in the interior read
+    // "t_raw = 1", as if on the tick 1.
+    Apart all = line.ticks;
+    all.push_back(line.raw);
+    if (line.clamped) all.push_back(*line.clamped);
+    if (line.clamped) clampedMark = LineMark{NameEquals(line.clampedName, *line.clamped, m_settings.numbers, line.coordinates, all), X(*line.clamped)};
     std::vector<LineMark> tickMarks;
     for (double tick : line.ticks)
-      if (tick >= line.viewFrom && tick <= line.viewTo) tickMarks.push_back({LineNumber(tick, m_settings.numbers, line.coordinates), X(tick)});
+      if (tick >= line.viewFrom && tick <= line.viewTo) tickMarks.push_back({LineNumber(tick, m_settings.numbers, line.coordinates, all), X(tick)});
     const NumberLineTexts texts = LayOutNumberLine(
         row, line.name, line.caption,
-        LineMark{NameEquals(line.rawName, line.raw, m_settings.numbers, line.coordinates) + (rawOff ? " (off scale)" : ""), xr,
-                 LineNumber(line.raw, m_settings.numbers, line.coordinates)},
+        LineMark{NameEquals(line.rawName, line.raw, m_settings.numbers, line.coordinates, all) + (rawOff ? " (off scale)" : ""), xr,
+                 LineNumber(line.raw, m_settings.numbers, line.coordinates, all)},
         clampedMark, tickMarks, UnroundedTextWidth);
     auto record = [&](const char* kind, const LineText& t) { m_drawnLineLabels.push_back({kind, t.text, t.box}); };
 

@@ -676,7 +676,15 @@ TEST(ContactLesson, StepsCarryTheNumbers) {
   EXPECT_NE(sunk.steps[6].find("C′ = C + depth·n = (1, 2)"), std::string::npos) << sunk.steps[6];
 
   const LessonFrame touching = ContactLesson().Evaluate(presets[2].points, k_view, NumberStyle::Readable);
-  EXPECT_NE(touching.steps.back().find("d = 2 ≥ r = 2"), std::string::npos) << touching.steps.back();
+  EXPECT_EQ(touching.steps.back(),
+            "Compare: d = r = 2: the ball touches the wire, which is not sinking in (d < r would be), so there is "
+            "nothing to push.");
+  // Clear of the wire: d > r, not "touching" (review s35: the one sentence for every ball
+  // not sunk in said "touching, d = r" with d = 3.5 and r = 1.5).
+  const LessonFrame clear = ContactLesson().Evaluate(presets[3].points, k_view, NumberStyle::Readable);
+  EXPECT_NE(clear.steps.back().find(" > r = "), std::string::npos) << clear.steps.back();
+  EXPECT_NE(clear.steps.back().find("clear of the wire"), std::string::npos) << clear.steps.back();
+  EXPECT_EQ(clear.steps.back().find("touch"), std::string::npos) << clear.steps.back();
 
   const LessonFrame onWire = ContactLesson().Evaluate(presets[4].points, k_view, NumberStyle::Readable);
   bool mentionsZeroVector = false;
@@ -963,6 +971,48 @@ TEST(BoxLessonText, CoordinatesAreWrittenAsTheirFieldsWriteThem) {
     for (const NumberLine& line : lesson->Evaluate(lesson->Presets().front().points, k_view, NumberStyle::Readable).numberLines)
       EXPECT_FALSE(line.coordinates) << lesson->Id() << " " << line.name;
   }
+}
+
+// A value never reads as one it is compared with or bounded by (review s35): at 6 digits
+// d = 1.9999999 read "d = 2 < r = 2", and t_raw = 0.9999999 read "= 1 / 1 = 1" in the
+// interior, with "t = t_raw = 1".
+TEST(Format, ComparedValuesReadApart) {
+  constexpr auto R = NumberStyle::Readable;
+  EXPECT_EQ(FormatApart(0.9999999, {0, 1}, R), "0.9999999");
+  EXPECT_EQ(FormatApart(0.999999999999, {0, 1}, R), "0.999999999999");
+  EXPECT_EQ(FormatApart(1, {0.9999999}, R), "1");  // its own exact text is short
+  EXPECT_EQ(FormatApart(2.00000011, {2.00000013}, R), "2.00000011");
+  EXPECT_EQ(FormatApart(2.00000013, {2.00000011}, R), "2.00000013");
+  EXPECT_EQ(FormatApart(1.0 / 3, {2.0 / 3}, R), "0.333333");  // already apart: unchanged
+  EXPECT_EQ(FormatApart(1.0 / 3, {1.0 / 3}, R), "0.333333");  // equal values read equal
+  EXPECT_EQ(FormatApart(0.9999999, {1}, NumberStyle::Exact), "0.9999999");
+  EXPECT_EQ(FormatApart(2.00000000000001, {0, 2}, R, true), "2.00000000000001");  // a coordinate
+  EXPECT_EQ(ValueText(0.9999999, R, {1}), "0.9999999");
+  EXPECT_EQ(EqualsText(0.9999999, R, {1}), " = 0.9999999");
+  EXPECT_EQ(NameEquals("t_raw", 0.9999999, R, false, {0, 1}), "t_raw = 0.9999999");
+  EXPECT_EQ(ValueText(HUGE_VAL, R, {1}), "> 1.8e308 (beyond the double range)");
+}
+
+TEST(LessonText, StepsAndValuesShowComparedValuesApart) {
+  constexpr auto R = NumberStyle::Readable;
+  // The centre 1.9999999 from the wire, r = 2: sunk in by 1e-07.
+  const LessonFrame contact = ContactLesson().Evaluate({{{-4, 0}}, {{2, 0}}, {{0, 1.9999999}}, {{2, 0}}}, k_view, R);
+  ASSERT_FALSE(contact.error);
+  EXPECT_NE(StepsOf(contact).find("d = 1.9999999 < r = 2"), std::string::npos) << StepsOf(contact);
+  EXPECT_EQ(ValuesByLabel(contact)["distance"], "1.9999999");
+  EXPECT_EQ(contact.distanceText, "d = 1.9999999");
+  // P projecting just short of B: interior, t_raw and t not "1".
+  const LessonFrame segment = SegmentLesson().Evaluate({{{0, 0}}, {{1, 0}}, {{0.9999999, 1}}}, k_view, R);
+  ASSERT_FALSE(segment.error);
+  EXPECT_NE(StepsOf(segment).find("= 0.9999999 / 1 = 0.9999999."), std::string::npos) << StepsOf(segment);
+  EXPECT_NE(StepsOf(segment).find("so t = t_raw = 0.9999999:"), std::string::npos) << StepsOf(segment);
+  EXPECT_EQ(ValuesByLabel(segment)["t_raw"], "0.9999999");
+  EXPECT_EQ(ValuesByLabel(segment)["t"], "0.9999999");
+  EXPECT_EQ(ValuesByLabel(segment)["numerator"], "0.9999999");
+  // P.x a hair past max.x: clamped, and it says so in digits.
+  const LessonFrame box = BoxLesson().Evaluate({{{0, 0}}, {{2, 2}}, {{2.00000000000001, 1}}}, k_view, R);
+  ASSERT_FALSE(box.error);
+  EXPECT_EQ(box.steps[0], "Clamp x: P.x = 2.00000000000001 into [0, 2] gives 2 (clamped to max).");
 }
 
 // No text of any lesson reads "inf" or "nan": the plane's "distance²" read inf for
