@@ -38,7 +38,7 @@ std::string PlaneErrorText(const cq::QueryError& error) {
   switch (error.code) {
     case cq::ErrorCode::ZeroNormal:
       return "N is on O, so the normal n = N − O is the zero vector and there is no plane (a plane needs a "
-             "non-zero normal). Drag N off O, or undo (Ctrl+Z).";
+             "non-zero normal). Drag the dot where they meet (a click there takes O) or type N, or undo (Ctrl+Z).";
     case cq::ErrorCode::Overflow:
       return "The foot P − s n̂ lies beyond the double range (about ±1.8e308): no number can stand for it. "
              "Bring P closer to O, or undo (Ctrl+Z).";

@@ -15,6 +15,7 @@
 #include "cq/plane.hpp"
 #include "lessons/lesson_kit.hpp"
 #include "lessons/lessons.hpp"
+#include "logic/interaction.hpp"
 #include "logic/lesson.hpp"
 
 namespace cq::app {
@@ -404,6 +405,18 @@ TEST(PlaneLesson, ZeroNormalIsReportedNotDrawnAsNumbers) {
   EXPECT_FALSE(frame.distance);
   // In the lesson's terms: the user sees O and N, not "n is the zero vector".
   EXPECT_EQ(frame.errorText.rfind("N is on O", 0), 0u) << frame.errorText;
+  // What to do names the handle a click on that spot takes (review s35: "Drag N off O",
+  // and the click took O).
+  const Points points = {{{1, 1}}, {{1, 1}}, {{3, -2}}};
+  const auto handles = PlaneLesson().Handles(points);
+  Camera camera;
+  camera.SetViewport({{{0, 0}}, {{800, 600}}});
+  camera.SetCenter({{0, 0}});
+  camera.SetZoom(10);
+  const auto hit = HitTest(handles, camera, camera.WorldToScreen(points[0]), 8);
+  ASSERT_TRUE(hit);
+  EXPECT_EQ(handles[*hit].label, "O");
+  EXPECT_NE(frame.errorText.find("a click there takes O"), std::string::npos) << frame.errorText;
 }
 
 std::string StepsOf(const LessonFrame& frame) {
