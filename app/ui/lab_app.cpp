@@ -273,6 +273,9 @@ nlohmann::json LabApp::DumpState() const {
   state["window_boxes"] = nlohmann::json::object();
   if (m_showHelp) state["window_boxes"]["shortcuts"] = boxJson(m_shortcutsBox);
   if (m_showAbout) state["window_boxes"]["about"] = boxJson(m_aboutBox);
+  // Where each coordinate field was drawn ("P.x": [x0, y0, x1, y1]); empty with the sidebar hidden.
+  state["fields"] = nlohmann::json::object();
+  for (const auto& [name, box] : m_fieldBoxes) state["fields"][name] = boxJson(box);
   if (m_coordinateEdit) {  // a field being typed into (left unapplied on quitting)
     const std::vector<PointSpec> specs = m_scene.CurrentLesson().PointSpecs();
     state["editing"] = {{"field", specs[m_coordinateEdit->point].name + (m_coordinateEdit->axis == 0 ? ".x" : ".y")},

@@ -131,6 +131,7 @@ class LabApp {
   void SidebarEditorsAndEvaluate();
   void DrawPointEditors();
   void DrawCoordinateEditor(const std::string& name, size_t point, int axis);
+  void DrawSteps() const;
   void DrawValues() const;
 
   void Evaluate();
@@ -168,6 +169,8 @@ class LabApp {
   /// The number lines' texts as drawn last frame (kind "name", "caption", "raw", "clamped"
   /// or "tick"), for --dump-state.
   std::vector<DrawnLabel> m_drawnLineLabels;
+  /// Where each coordinate field ("P.x", ...) was drawn this frame, for --dump-state.
+  std::vector<std::pair<std::string, ScreenBox>> m_fieldBoxes;
 
   std::vector<DragHandle> m_handles;      ///< this frame's handles (after all input)
   std::optional<int> m_hoveredId;         ///< id of the handle under the mouse

@@ -107,12 +107,21 @@ void LabApp::SidebarLessonPicker() {
       FrameScene();
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", presets[i].note.c_str());
+    // The scene's own preset says what it shows under its name: keys 1-9 never hover.
+    if (m_scene.CurrentPoints() == presets[i].points) {
+      ImGui::Indent(ImGui::CalcTextSize("9  ").x);
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+      WrappedText(presets[i].note);
+      ImGui::PopStyleColor();
+      ImGui::Unindent(ImGui::CalcTextSize("9  ").x);
+    }
     ImGui::PopID();
   }
   ImGui::End();
 }
 
 void LabApp::SidebarEditorsAndEvaluate() {
+  m_fieldBoxes.clear();
   if (!m_settings.showSidebar) {
     m_coordinateEdit.reset();  // a field hidden while typed into is dropped, not applied unseen
     Evaluate();
@@ -121,6 +130,9 @@ void LabApp::SidebarEditorsAndEvaluate() {
   BeginSidebarWindow(m_layout.sidebar);
   DrawPointEditors();
   Evaluate();  // the one evaluation of this frame: every input has been applied
+  // The steps, the lesson's narrative, before the table of values: at a projector's UI
+  // scale the values had pushed them below the window.
+  DrawSteps();
   DrawValues();
   if (!m_status.empty()) {
     ImGui::Spacing();
@@ -172,6 +184,9 @@ void LabApp::DrawCoordinateEditor(const std::string& name, size_t point, int axi
   std::snprintf(shown, sizeof shown, "%s", text.c_str());
   char* buffer = editing ? m_coordinateEdit->text : shown;
   ImGui::InputText("##v", buffer, sizeof shown, ImGuiInputTextFlags_AutoSelectAll);
+  const ImVec2 fieldMin = ImGui::GetItemRectMin();
+  const ImVec2 fieldMax = ImGui::GetItemRectMax();
+  m_fieldBoxes.push_back({name + (axis == 0 ? ".x" : ".y"), ScreenBox{{{fieldMin.x, fieldMin.y}}, {{fieldMax.x, fieldMax.y}}}});
   if (ImGui::IsItemActivated()) {
     m_coordinateEdit = CoordinateEdit{point, axis, {}, text};
     std::snprintf(m_coordinateEdit->text, sizeof m_coordinateEdit->text, "%s", shown);
@@ -225,10 +240,12 @@ void LabApp::DrawValues() const {
     }
     ImGui::EndTable();
   }
-  if (m_settings.showSteps && !m_frame.steps.empty()) {
-    SectionTitle("PROJECT, CLAMP, EVALUATE");
-    for (size_t i = 0; i < m_frame.steps.size(); ++i) WrappedText(std::to_string(i + 1) + ". " + m_frame.steps[i]);
-  }
+}
+
+void LabApp::DrawSteps() const {
+  if (!m_settings.showSteps || m_frame.steps.empty()) return;
+  SectionTitle("PROJECT, CLAMP, EVALUATE");
+  for (size_t i = 0; i < m_frame.steps.size(); ++i) WrappedText(std::to_string(i + 1) + ". " + m_frame.steps[i]);
 }
 
 }  // namespace cq::app

@@ -31,13 +31,14 @@ wid=$(timeout 20 xdotool search --sync --onlyvisible --name "Closest Point Lab" 
 sleep 1  # the first frames: fonts, shaders, layout
 xdotool windowfocus --sync "$wid" || true
 
-click_px() {  # P.x's field, in the POINTS section (found from the layout at this size)
+click_px() {  # P.x's field, in the POINTS section, at (PX_X, PX_Y)
+  [[ -n $px_x && -n $px_y ]] || { echo "keyboard.sh: PX_X and PX_Y must give P.x's field" >&2; kill "$pid"; exit 2; }
   xdotool mousemove --window "$wid" "$px_x" "$px_y"
   sleep 0.2
   xdotool click 1
   sleep 0.3
 }
-px_x=${PX_X:-100} px_y=${PX_Y:-465}
+px_x=${PX_X:-} px_y=${PX_Y:-}  # set by the test from the app's --dump-state "fields"
 # A key ImGui itself must see (Enter and Tab in a field): held for a while. ImGui 1.86
 # reads the key's state once a frame, and a press and release within one frame (xdotool
 # key, under load) were never seen: "7", Tab, "8" typed "78" into one field.

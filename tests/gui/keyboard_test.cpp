@@ -21,9 +21,51 @@ nlohmann::json PlayScene(const TempDir& dir, const std::string& scene, const std
   return ReadJson(dir / "after.json");
 }
 
+/// PX_X and PX_Y for keyboard.sh: the centre of P.x's field in the segment lesson at
+/// 1200x800, read from the app's own --dump-state (the sidebar's layout moves the field,
+/// e.g. with the selected preset's note).
+std::string PxFieldEnvironment(const TempDir& dir) {
+  const RunResult layout =
+      RunLab("--lesson segment --size 1200x800 --frames 3 --dump-state " + Quote((dir / "layout.json").string()), dir);
+  EXPECT_EQ(layout.status, 0) << layout.err;
+  const nlohmann::json state = ReadJson(dir / "layout.json");
+  if (state.is_discarded() || !state["fields"].contains("P.x")) {
+    ADD_FAILURE() << "no P.x field in the dump";
+    return "PX_X=-1 PX_Y=-1";
+  }
+  const nlohmann::json& box = state["fields"]["P.x"];
+  // A quarter of the way in: on the text, and a click selects all of it either way.
+  const long x = std::lround(0.75 * box[0].get<double>() + 0.25 * box[2].get<double>());
+  const long y = std::lround(0.5 * (box[1].get<double>() + box[3].get<double>()));
+  return "PX_X=" + std::to_string(x) + " PX_Y=" + std::to_string(y) + " ";
+}
+
+/// A scene that starts with a click into P.x.
+nlohmann::json PlayFieldScene(const TempDir& dir, const std::string& scene, const std::string& environment = "") {
+  return PlayScene(dir, scene, PxFieldEnvironment(dir) + environment);
+}
+
+TEST(Keyboard, TheDumpHasEveryFieldsBox) {
+  TempDir dir;
+  const RunResult r =
+      RunLab("--lesson box --size 1200x800 --frames 3 --dump-state " + Quote((dir / "s.json").string()), dir);
+  ASSERT_EQ(r.status, 0) << r.err;
+  const nlohmann::json s = ReadJson(dir / "s.json");
+  ASSERT_FALSE(s.is_discarded());
+  for (const char* name : {"Min.x", "Min.y", "Max.x", "Max.y", "P.x", "P.y"}) {
+    ASSERT_TRUE(s["fields"].contains(name)) << name;
+    const nlohmann::json& box = s["fields"][name];
+    EXPECT_LT(box[0].get<double>(), box[2].get<double>()) << name;
+    EXPECT_LT(box[1].get<double>(), box[3].get<double>()) << name;
+  }
+  // x then y on one row; the points one below the other.
+  EXPECT_LT(s["fields"]["P.x"][2].get<double>(), s["fields"]["P.y"][0].get<double>());
+  EXPECT_LT(s["fields"]["Min.x"][3].get<double>(), s["fields"]["Max.x"][1].get<double>() + 1);
+}
+
 TEST(Keyboard, ATextLongerThanTheFieldIsRefusedNotCut) {
   TempDir dir;
-  const nlohmann::json s = PlayScene(dir, "long-text");
+  const nlohmann::json s = PlayFieldScene(dir, "long-text");
   ASSERT_FALSE(s.is_discarded());
   EXPECT_EQ(s["points"]["P"][0].get<double>(), 5.5);  // the segment lesson's P, kept
   const std::string error = s["edit_error"].get<std::string>();
@@ -35,7 +77,7 @@ TEST(Keyboard, ATextLongerThanTheFieldIsRefusedNotCut) {
 // a finite number' (review s29 #15), though " 2.5" was taken.
 TEST(Keyboard, SpacesAroundATypedNumberAreIgnored) {
   TempDir dir;
-  const nlohmann::json s = PlayScene(dir, "spaces");
+  const nlohmann::json s = PlayFieldScene(dir, "spaces");
   ASSERT_FALSE(s.is_discarded());
   EXPECT_EQ(s["points"]["P"][0].get<double>(), 2.5);
   EXPECT_TRUE(s["edit_error"].is_null() || s["edit_error"].get<std::string>().empty()) << s["edit_error"];
@@ -44,7 +86,7 @@ TEST(Keyboard, SpacesAroundATypedNumberAreIgnored) {
 // An emptied field says so; it read '"" is not a finite number'.
 TEST(Keyboard, AnEmptiedFieldIsRefusedInWords) {
   TempDir dir;
-  const nlohmann::json s = PlayScene(dir, "empty");
+  const nlohmann::json s = PlayFieldScene(dir, "empty");
   ASSERT_FALSE(s.is_discarded());
   EXPECT_EQ(s["points"]["P"][0].get<double>(), 5.5);
   EXPECT_EQ(s["edit_error"].get<std::string>(),
@@ -64,7 +106,7 @@ TEST(Keyboard, AValueTypedThenAPressOnItsHandleKeepsTheValue) {
   ASSERT_FALSE(s0.is_discarded());
   const cq::Vec2d p0 = PointFromJson(s0["points"]["P"]);
   const cq::Vec2d handle = CameraFromState(s0).WorldToScreen(p0);
-  const nlohmann::json s = PlayScene(
+  const nlohmann::json s = PlayFieldScene(
       dir, "type-then-hold",
       "HANDLE_X=" + std::to_string(std::lround(handle.x())) + " HANDLE_Y=" + std::to_string(std::lround(handle.y())));
   ASSERT_FALSE(s.is_discarded());
@@ -75,7 +117,7 @@ TEST(Keyboard, AValueTypedThenAPressOnItsHandleKeepsTheValue) {
 
 TEST(Keyboard, CtrlQQuitsWhileAFieldIsBeingTypedInto) {
   TempDir dir;
-  const nlohmann::json s = PlayScene(dir, "quit-typing");  // fails if the app did not quit
+  const nlohmann::json s = PlayFieldScene(dir, "quit-typing");  // fails if the app did not quit
   ASSERT_FALSE(s.is_discarded());
   ASSERT_TRUE(s.contains("editing")) << "the field did not have focus: the scene proves nothing";
   EXPECT_EQ(s["editing"]["field"], "P.x");
@@ -141,7 +183,7 @@ TEST(Keyboard, TheShortcutsWindowFitsASmallWindow) {
 // (ImGui's tabbing into the focused sidebar), where "3" then replaced the text.
 TEST(Keyboard, AfterEnterTabAndTheKeysAreShortcutsNotTyping) {
   TempDir dir;
-  const nlohmann::json s = PlayScene(dir, "enter-tab");
+  const nlohmann::json s = PlayFieldScene(dir, "enter-tab");
   ASSERT_FALSE(s.is_discarded());
   EXPECT_FALSE(s.contains("editing")) << s["editing"];
   // "3" chose the preset "Before A": P = (-6.5, 2), not the typed 7 nor a 3 in a field.
@@ -152,7 +194,7 @@ TEST(Keyboard, AfterEnterTabAndTheKeysAreShortcutsNotTyping) {
 // Tab inside a field still commits it and goes on to the next one.
 TEST(Keyboard, TabFromAFieldGoesOnToTheNextField) {
   TempDir dir;
-  const nlohmann::json s = PlayScene(dir, "tab-fields");
+  const nlohmann::json s = PlayFieldScene(dir, "tab-fields");
   ASSERT_FALSE(s.is_discarded());
   EXPECT_EQ(s["points"]["P"][0].get<double>(), 7.0) << s["points"];
   EXPECT_EQ(s["points"]["P"][1].get<double>(), 8.0) << s["points"];
