@@ -23,7 +23,7 @@ void AddSteps(LessonFrame& frame, cq::LinearKind kind, const cq::LinearResult<do
     frame.steps.push_back("Distance: |P − A|" + EqualsText(q.distance, style) + ".");
   else
     frame.steps.push_back(
-        "Distance: |P − closest|" + EqualsText(q.distance, style) + "  (squared: " + ValueText(q.distanceSq, style) +
+        "Distance: |P − closest|" + EqualsText(q.distance, style) + " (squared: " + ValueText(q.distanceSq, style) +
         (std::isfinite(q.distanceSq) || !std::isfinite(q.distance) ? "" : "; the distance itself is not") + ").");
 }
 
