@@ -705,6 +705,22 @@ TEST(ContactLesson, StepsCarryTheNumbers) {
   EXPECT_TRUE(mentionsZeroVector);
 }
 
+// The raw foot is named in the t line's own notation, P(t) = A + t(B − A), in every lesson
+// with a t line (review s35: the contact's "C(t_raw)" read as a point other than P(t_raw)).
+TEST(LessonTable, TheRawFootIsNamedAsTheTLineCaptionNamesItsPoints) {
+  for (const Lesson* lesson : LessonTable()) {
+    for (const Preset& preset : lesson->Presets()) {
+      const LessonFrame frame = lesson->Evaluate(preset.points, ViewAround(*lesson, preset.points), NumberStyle::Readable);
+      const MarkerPoint* foot = FindMarker(frame, Marker::RawFoot);
+      if (!foot || frame.numberLines.empty() || frame.numberLines[0].name != "t") continue;
+      EXPECT_EQ(foot->label, "P(t_raw)") << lesson->Id() << " " << preset.name;
+      EXPECT_NE(frame.numberLines[0].caption.find("P(t) = A + t(B − A)"), std::string::npos) << lesson->Id();
+    }
+  }
+  const Points pastB = ContactLesson().Presets().front().points;
+  ASSERT_TRUE(FindMarker(ContactLesson().Evaluate(pastB, k_view, NumberStyle::Readable), Marker::RawFoot));
+}
+
 TEST(ContactLesson, StepsFollowTheNormalCoreTookNotTheRoundedQ) {
   // C a hair (3.9e-16) off a slanted wire, its rounded Q equal to C bit for bit (found by
   // review s32). The steps said "d = |C − Q|" with Q = C and explained the counter-clockwise
