@@ -112,10 +112,16 @@ class LabApp {
     std::optional<ScreenBox> banner;    ///< the error banner's box, when there is one
   };
   CanvasLabels PlaceCanvasLabels() const;
-  /// The distance line's ends on screen: its part within the view (and a margin), by core's
-  /// clip in world units. With P at 1e308 the far end was an infinite pixel, and neither
-  /// the line nor its "d = 1e+308" was drawn.
-  std::pair<cq::Vec2d, cq::Vec2d> ScreenDistanceLine() const;
+  /// A world stroke's ends on screen (the distance line, the push-out): its part within the
+  /// view (and a margin), by core's clip in world units, and whether its end p1 is in it.
+  /// With P at 1e308 the far end was an infinite pixel, and neither the line nor its
+  /// "d = 1e+308" was drawn; nor the push-out of a ball 1e308 across.
+  struct ScreenStroke {
+    cq::Vec2d p0;
+    cq::Vec2d p1;
+    bool endInView = true;
+  };
+  ScreenStroke VisibleStroke(const StrokeLine& line) const;
   /// The top of the row of x grid labels on screen (under the x axis, or at the bottom).
   double XLabelRowY() const;
   void DrawStrokes(ImDrawList& draw) const;

@@ -390,8 +390,8 @@ void LabApp::DrawStrokes(ImDrawList& draw) const {
     }
   }
   if (m_frame.distance) {
-    const auto [p0, p1] = ScreenDistanceLine();
-    SolidLine(draw, p0, p1, PackAbgr(StrokeColor(Stroke::Distance)), Px(2), clip);
+    const ScreenStroke line = VisibleStroke(*m_frame.distance);
+    SolidLine(draw, line.p0, line.p1, PackAbgr(StrokeColor(Stroke::Distance)), Px(2), clip);
   }
   // Balls: the arc is built in pixels (only its visible part, however large the ball).
   for (const CircleShape& circle : m_frame.circles) {
@@ -407,20 +407,32 @@ void LabApp::DrawStrokes(ImDrawList& draw) const {
       DashedPolyline(draw, arc, color, Px(2), Px(8), Px(6), clip);
     }
   }
-  if (m_frame.pushOut)
-    Arrow(draw, S(m_frame.pushOut->p0), S(m_frame.pushOut->p1), PackAbgr(StrokeColor(Stroke::PushOut)), Px(2.5f),
-          Px(13), clip);
+  if (m_frame.pushOut) {
+    // The head only where the tip is in view: cut off, the shaft runs off the canvas.
+    const ScreenStroke push = VisibleStroke(*m_frame.pushOut);
+    const ImU32 color = PackAbgr(StrokeColor(Stroke::PushOut));
+    if (push.endInView)
+      Arrow(draw, push.p0, push.p1, color, Px(2.5f), Px(13), clip);
+    else
+      SolidLine(draw, push.p0, push.p1, color, Px(2.5f), clip);
+  }
 }
 
-std::pair<cq::Vec2d, cq::Vec2d> LabApp::ScreenDistanceLine() const {
-  const cq::Vec2d a = m_frame.distance->p0;
-  const cq::Vec2d b = m_frame.distance->p1;
+LabApp::ScreenStroke LabApp::VisibleStroke(const StrokeLine& line) const {
+  const cq::Vec2d a = line.p0;
+  const cq::Vec2d b = line.p1;
   cq::Rect2<double> view = m_camera.VisibleWorld();
   const cq::Vec2d margin = cq::Vec2d::Splat(m_camera.PixelsToWorld(Px(40)));
   view = {view.min - margin, view.max + margin};
-  if (const auto part = cq::ClipThroughPointsToRect(a, b, b - a, 0.0, 1.0, view))
-    return {m_camera.WorldToScreen(part->p0), m_camera.WorldToScreen(part->p1)};
-  return {m_camera.WorldToScreen(a), m_camera.WorldToScreen(b)};  // a point, or no part in view
+  const bool endInView = view.min.x() <= b.x() && b.x() <= view.max.x() && view.min.y() <= b.y() && b.y() <= view.max.y();
+  if (endInView) {
+    // The end itself, not the clip's rounding of it: an arrow's head sits on the point.
+    if (const auto part = cq::ClipThroughPointsToRect(a, b, b - a, 0.0, 1.0, view))
+      return {m_camera.WorldToScreen(part->p0), m_camera.WorldToScreen(b), true};
+  } else if (const auto part = cq::ClipThroughPointsToRect(a, b, b - a, 0.0, 1.0, view)) {
+    return {m_camera.WorldToScreen(part->p0), m_camera.WorldToScreen(part->p1), false};
+  }
+  return {m_camera.WorldToScreen(a), m_camera.WorldToScreen(b), endInView};  // a point, or no part in view
 }
 
 LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
@@ -458,10 +470,13 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
         s.stroke == Stroke::Normal)
       keepOff(m_camera.LocalToScreen(s.p0, m_frame.origin), m_camera.LocalToScreen(s.p1, m_frame.origin));
   if (m_frame.distance) {
-    const auto [p0, p1] = ScreenDistanceLine();
-    keepOff(p0, p1);
+    const ScreenStroke line = VisibleStroke(*m_frame.distance);
+    keepOff(line.p0, line.p1);
   }
-  if (m_frame.pushOut) keepOff(S(m_frame.pushOut->p0), S(m_frame.pushOut->p1));
+  if (m_frame.pushOut) {
+    const ScreenStroke push = VisibleStroke(*m_frame.pushOut);
+    keepOff(push.p0, push.p1);
+  }
   // The named points: a point's name goes where no other named point is nearer to it.
   std::vector<cq::Vec2d> named;
   for (const DragHandle& h : m_handles)
@@ -524,14 +539,13 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
   // At the middle of the part on the canvas (of the whole segment, P off the canvas put
   // the label there too, and the edge cut it to "14").
   if (m_frame.distance && !(m_frame.distance->p0 == m_frame.distance->p1)) {
-    const auto [a, b] = ScreenDistanceLine();
+    const auto [a, b, endInView] = VisibleStroke(*m_frame.distance);
     if (const auto middle = VisibleMiddle(a, b, canvasBox))
       label(m_frame.distanceText, *middle, Px(4), cq::PerpLeft(b - a), StrokeColor(Stroke::Distance), 0.85f, true,
             false, CirclesAlong(a, b, Px(3), Px(6), canvasBox), Segment{a, b});
   }
   if (m_frame.pushOut && !(m_frame.pushOut->p0 == m_frame.pushOut->p1)) {
-    const cq::Vec2d a = S(m_frame.pushOut->p0);
-    const cq::Vec2d b = S(m_frame.pushOut->p1);
+    const auto [a, b, endInView] = VisibleStroke(*m_frame.pushOut);
     if (const auto middle = VisibleMiddle(a, b, canvasBox))
       label(m_frame.pushOutText, *middle, Px(4), cq::PerpLeft(b - a) * -1.0, StrokeColor(Stroke::PushOut), 0.85f,
             true, false, CirclesAlong(a, b, Px(3), Px(6), canvasBox), Segment{a, b});

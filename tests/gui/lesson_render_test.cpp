@@ -130,6 +130,32 @@ TEST(ContactRender, BallOutlineAndPushOutWhereCoreSays) {
   expectInk(along, cq::app::StrokeColor(cq::app::Stroke::PushOut), "push-out arrow");
 }
 
+// A ball 1.4e308 across is pushed out 1.4e308 (review s35): the push-out ran to a point
+// with no pixel coordinate, and neither the arrow nor its "depth = …" was drawn. Now its
+// shaft leaves C towards the canvas's edge (no head: the tip is off the canvas), labelled.
+TEST(ContactRender, APushOutFarBeyondTheCanvasIsDrawnToItsEdge) {
+  TempDir dir;
+  const nlohmann::json s = RenderScene(dir, "--lesson contact --set R=1e308,1e308");
+  ASSERT_FALSE(s.is_discarded());
+  ASSERT_EQ(s["values"]["penetrating"], true);
+  const Png png((dir / "shot.png").string());
+  ASSERT_TRUE(png.Loaded());
+  const cq::app::Camera camera = CameraFromState(s);
+  const cq::Vec2d c = PointFromJson(s["points"]["C"]);
+  const cq::Vec2d n = PointFromJson(s["values"]["normal"]);
+  const cq::app::Rgba ink = cq::app::StrokeColor(cq::app::Stroke::PushOut);
+  // Two points on the shaft, 40 and 80 pixels out from C along the normal.
+  for (double pixels : {40.0, 80.0}) {
+    const cq::Vec2d p = camera.WorldToScreen(c + camera.PixelsToWorld(pixels) * n);
+    const Rgb got = png.ModeAround(int(std::lround(p.x())), int(std::lround(p.y())), 1);
+    EXPECT_LE(ColourDistance(got, ToRgb(ink.r, ink.g, ink.b)), 12)
+        << pixels << " px along the push-out: got " << got[0] << "," << got[1] << "," << got[2];
+  }
+  bool labelled = false;
+  for (const auto& label : s["labels"]) labelled |= label["text"].get<std::string>().rfind("depth = ", 0) == 0;
+  EXPECT_TRUE(labelled) << "no depth label";
+}
+
 // A scene wider than the view holds (the README's own P.x = 1e308) opened centred on its
 // middle, 5e307, with no handle, shape or answer on the canvas (review s32). Now the shape
 // and the closest point are framed, the distance line leaves the canvas towards P with
