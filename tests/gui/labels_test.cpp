@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "cq/linear.hpp"
 #include "gui_support.hpp"
 #include "logic/label_layout.hpp"
 
@@ -404,7 +405,15 @@ TEST_P(LabelsByTheirPoints, NoValueOrMarkerLabelStrays) {
     auto at = [](const cq::Vec2d& p) { return std::pair{p, p}; };
     if (l.text == "closest" || l.text == "Q") anchor = at(screen("closest"));
     if (l.text == "C′") anchor = at(screen("resolved_center"));
-    if (l.text == "P(t_raw)") anchor = at(screen("foot"));
+    if (l.text == "P(t_raw)") {
+      if (!contact) {
+        anchor = at(screen("foot"));
+      } else {  // the contact's dump has no foot: C projected by core, as the lesson does
+        const auto& p = s["points"];
+        const auto q = cq::ClosestPointOnSegment(PointFromJson(p["C"]), PointFromJson(p["A"]), PointFromJson(p["B"]));
+        if (q) anchor = at(camera.WorldToScreen(q->foot));
+      }
+    }
     if (l.text.rfind("d = ", 0) == 0 || l.text.rfind("s = ", 0) == 0) anchor = std::pair{from, screen("closest")};
     if (l.text.rfind("depth = ", 0) == 0) anchor = std::pair{from, screen("resolved_center")};
     if (!anchor) continue;
