@@ -192,8 +192,14 @@ Checked<LinearResult<T, N>> ClosestPointOnLinearSlow(const Vec<T, N>& pIn, const
   std::optional<AcrossLine<T, N>> across;
   if constexpr (k_hasWide<T>) {
     across = ExactAcrossLine(pIn, aIn, bIn);
-    const int alongExponent = ExponentOf(std::abs(ratio) * std::sqrt(denS)) + kn - kd + sceneExponent;
-    if (across->onLine || (numS != T(0) && ExponentOf(across->distance) < alongExponent)) {
+    // The legs' exponents only where both are non-zero: ExponentOf(0) is ilogb(0), INT_MIN,
+    // and adding to it overflowed (UBSan, P on the perpendicular through A).
+    auto acrossIsShorter = [&] {
+      const T along = std::abs(ratio) * std::sqrt(denS);
+      if (along == T(0) || across->distance == T(0)) return across->distance == T(0);
+      return ExponentOf(across->distance) < ExponentOf(along) + kn - kd + sceneExponent;
+    };
+    if (across->onLine || (numS != T(0) && acrossIsShorter())) {
       const Vec<T, N> footAcross = pIn - across->offset;
       if (IsFinite(footAcross)) {
         footExponent = 0;
