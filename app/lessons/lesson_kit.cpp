@@ -163,7 +163,8 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const cq::
   if (endExactly && q.region != cq::LinearRegion::Interior) {
     const bool atB = q.region == cq::LinearRegion::VertexB;
     clamp += "t_raw" + tText(q.tRaw) + " rounds inside, but " + query + " lies exactly " +
-             (atB ? "past B: (" + query + " − B)·(B − A) > 0" : "before A: (" + query + " − A)·(B − A) < 0") +
+             (atB ? "on or past the perpendicular through B: (" + query + " − B)·(B − A) ≥ 0"
+                  : "on or before the perpendicular through A: (" + query + " − A)·(B − A) ≤ 0") +
              ", summed without rounding, so t = " + (atB ? "1" : "0") + ", and " + (atB ? "B" : "A") +
              " is the answer.";
     frame.steps.push_back(clamp);

@@ -99,8 +99,8 @@ Checked<ContactResult<T, N>> ContactSphereSegment(const Sphere<T, N>& sphere, co
   // in the interior: the distance and the normal were taken across the carrier line, from
   // a foot beyond the end (a centre 1.57e-16 from B, past it, read distance 1.31e-16, and
   // a ball of radius 1.45e-16 sunk in, with a normal 34 degrees off). So the exact test
-  // decides at both ends: a centre not past the vertex (nor on the perpendicular through it) takes
-  // the interior's exact normal, one exactly past it takes the vertex. Q stays the
+  // decides at both ends: a centre strictly between the perpendiculars through the ends
+  // takes the interior's exact normal, one on or past either takes that vertex. Q stays the
   // query's where they agree, within rounding of the exact one; across the wire the
   // distance is the cross product's (see detail::ExactAcrossLine), which decides whether
   // a ball much smaller than the scene's rounding is sunk in.
@@ -108,10 +108,14 @@ Checked<ContactResult<T, N>> ContactSphereSegment(const Sphere<T, N>& sphere, co
   const Vec<T, N>* vertex = nullptr;  // Q, where it is a vertex exactly
   if (q->region == LinearRegion::VertexA && ExactAlongSign(c, a, a, b) <= 0) vertex = &a;
   if (q->region == LinearRegion::VertexB && ExactAlongSign(c, b, a, b) >= 0) vertex = &b;
+  // On the perpendicular through an end exactly, that end is the exact closest point,
+  // whichever region the rounded numerator gave: a centre on the one through A = 0 that
+  // it put in the interior was answered with a foot 5.4e-9 off A (found by a mutation
+  // run: only the vertex regions took the vertex then).
   if (q->region == LinearRegion::Interior) {
-    if (ExactAlongSign(c, b, a, b) > 0)
+    if (ExactAlongSign(c, b, a, b) >= 0)
       vertex = &b;
-    else if (ExactAlongSign(c, a, a, b) < 0)
+    else if (ExactAlongSign(c, a, a, b) <= 0)
       vertex = &a;
   }
   if (vertex != nullptr && q->region == LinearRegion::Interior) {

@@ -618,7 +618,7 @@ TEST(ContactLesson, ACentreExactlyPastAnEndIsShownAtThatVertexThroughout) {
   EXPECT_EQ(values["t"], "1");
   EXPECT_EQ(values["region"], cq::ToString(cq::LinearRegion::VertexB));
   const std::string steps = StepsOf(frame);
-  EXPECT_NE(steps.find("lies exactly past B"), std::string::npos) << steps;
+  EXPECT_NE(steps.find("lies exactly on or past the perpendicular through B"), std::string::npos) << steps;
   EXPECT_NE(steps.find("the vertex B itself"), std::string::npos) << steps;
   EXPECT_EQ(steps.find("the foot is the answer"), std::string::npos) << steps;
   ASSERT_FALSE(frame.numberLines.empty());

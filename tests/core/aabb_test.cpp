@@ -285,4 +285,24 @@ TYPED_TEST(BoxErrors, NonFiniteNamesPointMinOrMax) {
   EXPECT_EQ(r.error().field, cq::Field::Min);
 }
 
+// An inverted box names its min, with the axis, in every query that takes a box (a mutation
+// run found no test of the field: naming Max went unnoticed).
+TEST(BoxErrors, InvertedBoxNamesMinAndTheAxisEverywhere) {
+  const cq::Aabb<double, 3> box{{{0, 0, 0}}, {{1, -1, 1}}};  // min.y > max.y
+  const auto r = cq::ClosestPointOnBox(cq::Vec<double, 3>{{0.5, 0.5, 0.5}}, box);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().code, cq::ErrorCode::InvertedBox);
+  EXPECT_EQ(r.error().field, cq::Field::Min);
+  EXPECT_EQ(r.error().axis, 1);
+  const cq::Aabb<float, 2> box2{{{0, 3}}, {{1, 2}}};
+  const auto map = cq::BoxRegions(box2, cq::Rect2<float>{{{-5, -5}}, {{5, 5}}});
+  ASSERT_FALSE(map.ok());
+  EXPECT_EQ(map.error().field, cq::Field::Min);
+  EXPECT_EQ(map.error().axis, 1);
+  const auto contact = cq::ContactSphereBox(cq::Sphere<double, 3>{{{0, 0, 0}}, 1.0}, box);
+  ASSERT_FALSE(contact.ok());
+  EXPECT_EQ(contact.error().field, cq::Field::Min);
+  EXPECT_EQ(contact.error().axis, 1);
+}
+
 }  // namespace

@@ -892,4 +892,58 @@ TYPED_TEST(PlaneErrors, ThroughPointNamesPNormalOrPointAndReportsAFootBeyondTheR
   EXPECT_EQ(beyond.error().field, cq::Field::Offset);
 }
 
+// A squared distance below the normal range is the signed distance squared as IEEE rounds
+// it, once (found by a mutation run: squaring the mantissa and then scaling into the
+// subnormals rounded twice, an ulp high for about 1 % of them).
+TEST(PointPlane, ASubnormalDistanceSqIsTheSquareRoundedOnce) {
+  const cq::Vec<double, 2> p{{0, 1.2924461830708942e-154}};
+  const auto r = cq::ClosestPointOnPlane(p, cq::Plane<double, 2>{{{0, 1e-200}}, 0});
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->signedDistance, p.v[1]);
+  EXPECT_EQ(r->distanceSq, r->signedDistance * r->signedDistance);
+  // And over many: every subnormal square of a signed distance is s * s.
+  cqtest::Rng rng(0x5eed'5b5b);
+  for (int i = 0; i < 4000; ++i) {
+    const double y = std::ldexp(rng.Uniform(1, 2), rng.Int(-560, -512));
+    const auto q = cq::ClosestPointOnPlane(cq::Vec<double, 2>{{0, y}}, cq::Plane<double, 2>{{{0, 1e-200}}, 0});
+    ASSERT_TRUE(q.ok());
+    EXPECT_EQ(q->distanceSq, q->signedDistance * q->signedDistance) << y;
+  }
+}
+
+// The fast path's signed distance is the correctly rounded (n.P - d) / |n| (checked
+// against __float128), which w.hi / |n| without DivideParts' correction step is not (a
+// mutation run found no test of that step: the header's own example takes the slow path).
+TEST(PointPlane, FastPathSignedDistanceIsCorrectlyRounded) {
+  {
+    const cq::Plane<double, 2> plane{{{0x1.8f2e76dd6f7eep+2, 0x1.786fce662532dp+1}}, 0x1.751f72e33b814p+6};
+    const auto r = cq::ClosestPointOnPlane(cq::Vec<double, 2>{{0x1.1ce4dd1d1fa1ep+8, -0x1.5137b85e01013p+9}}, plane);
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->signedDistance, -0x1.5bcc1e5b0fff9p+5);
+    EXPECT_EQ(r->region, cq::PlaneRegion::Back);
+  }
+  {
+    const cq::Plane<double, 2> plane{{{-0x1.bc12d35058766p-1, -0x1.0a85b1f3c7fa4p+3}}, -0x1.f02cdb374c621p+5};
+    const auto r = cq::ClosestPointOnPlane(cq::Vec<double, 2>{{-0x1.95dc447b9cb56p+4, 0x1.21ad36bc0ed42p+3}}, plane);
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->signedDistance, 0x1.07bded1f76681p+0);
+    EXPECT_EQ(r->region, cq::PlaneRegion::Front);
+  }
+}
+
+// A point a hair off the plane (5e-14 from a plane through coordinates near 150) goes to
+// the slow path, whose s is correctly rounded (checked against __float128): the fast
+// path's sign margin is what sends it there (a mutation run cut the margin to 1 eps and
+// no test noticed; 2.5x more near-plane queries then had s an ulp off). Where long double
+// is double the slow path is good to an ulp but not correctly rounded.
+TEST(PointPlane, APointAHairOffThePlaneGetsTheCorrectlyRoundedSignedDistance) {
+  if constexpr (!cq::detail::k_hasWide<double>) GTEST_SKIP() << "the slow path divides in double here";
+  const cq::Plane<double, 2> plane{{{-0x1.dd94566c80541p+2, 0x1.fe010a54fac6p+2}}, -0x1.47017d755fe55p+6};
+  const auto r = cq::ClosestPointOnPlane(cq::Vec<double, 2>{{-0x1.14060f209b743p+7, -0x1.16fe22490c23fp+7}}, plane);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->region, cq::PlaneRegion::Front);
+  EXPECT_EQ(r->signedDistance, 0x1.e47b727bdadc5p-45);
+  EXPECT_EQ(r->distance, 0x1.e47b727bdadc5p-45);
+}
+
 }  // namespace

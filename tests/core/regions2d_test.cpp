@@ -852,4 +852,47 @@ TYPED_TEST(Regions, BoxRegionsTileAndMatchTheQuery) {
   EXPECT_EQ(log.count(), 0);
 }
 
+// A line from a far point entering the rect at a corner: the two axes' entry parameters
+// tie, and both coordinates are put on their sides. With only the first axis's, the
+// diagonal from (-5.4e21, -5.4e21) entered [0, 10]^2 at (0, 393216), and the other order
+// of the ties (a mutation) gave (8192, 0) for the second line (found by a mutation run).
+TEST(Regions, ALineEnteringThroughACornerStartsAtThatCorner) {
+  const cq::Rect2<double> rect{{{0, 0}}, {{10, 10}}};
+  const auto diagonal = cq::ClipLineToRect(cq::Vec<double, 2>{{-5.433223600027193e21, -5.433223600027193e21}},
+                                           cq::Vec<double, 2>{{1, 1}}, rect);
+  ASSERT_TRUE(diagonal.has_value());
+  EXPECT_EQ(diagonal->p0, (cq::Vec<double, 2>{{0, 0}}));
+  EXPECT_EQ(diagonal->p1, (cq::Vec<double, 2>{{10, 10}}));
+  const auto slanted = cq::ClipLineToRect(cq::Vec<double, 2>{{-1.0448783812515843e+20, -8.3590270500126753e+19}},
+                                          cq::Vec<double, 2>{{5, 4}}, rect);
+  ASSERT_TRUE(slanted.has_value());
+  EXPECT_EQ(slanted->p0, (cq::Vec<double, 2>{{0, 0}}));
+  for (int k = 0; k < 2; ++k) {
+    EXPECT_GE(slanted->p1.v[k], 0.0) << k;
+    EXPECT_LE(slanted->p1.v[k], 10.0) << k;
+  }
+}
+
+// Every end of a clip lies in the rect, also where the line comes from a point so far off
+// that point + t direction has that point's spacing (a coordinate not put on a side read
+// up to 2^19 past a rect 10 wide).
+TEST(Regions, ClippedEndsFromAFarPointLieInTheRect) {
+  cqtest::Rng rng(0x5eed'0c11);
+  const cq::Rect2<double> rect{{{0, 0}}, {{10, 10}}};
+  for (int i = 0; i < 2000; ++i) {
+    const double far = std::ldexp(1.0, rng.Int(40, 80));
+    const cq::Vec<double, 2> target{{rng.Uniform(0, 10), rng.Uniform(0, 10)}};
+    const cq::Vec<double, 2> direction{{rng.Uniform(-1, 1), rng.Uniform(-1, 1)}};
+    const cq::Vec<double, 2> point = target - far * direction;
+    const auto s = cq::ClipLineToRect(point, direction, rect);
+    if (!s) continue;
+    for (int k = 0; k < 2; ++k) {
+      EXPECT_GE(s->p0.v[k], 0.0) << i;
+      EXPECT_LE(s->p0.v[k], 10.0) << i;
+      EXPECT_GE(s->p1.v[k], 0.0) << i;
+      EXPECT_LE(s->p1.v[k], 10.0) << i;
+    }
+  }
+}
+
 }  // namespace
