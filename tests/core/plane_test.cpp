@@ -946,4 +946,16 @@ TEST(PointPlane, APointAHairOffThePlaneGetsTheCorrectlyRoundedSignedDistance) {
   EXPECT_EQ(r->distance, 0x1.e47b727bdadc5p-45);
 }
 
+// A normal along an axis keeps P's other coordinates bit for bit, a -0 too, on either side
+// of the plane (found by a mutation run: P = (10, -0) under n = (1, 0) kept its -0 for
+// d = 9 and read +0 for d = 11).
+TEST(PointPlane, AnAxisNormalKeepsTheOtherCoordinatesBitForBitOnBothSides) {
+  for (const double d : {9.0, 11.0, 10.0}) {
+    const auto r = cq::ClosestPointOnPlane(cq::Vec<double, 2>{{10, -0.0}}, cq::Plane<double, 2>{{{1, 0}}, d});
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->closest.v[0], d);
+    EXPECT_TRUE(std::signbit(r->closest.v[1])) << "d = " << d;
+  }
+}
+
 }  // namespace

@@ -237,7 +237,9 @@ inline Vec<T, N> PlaneFoot(const Vec<T, N>& n, const Vec<T, N>& p, const Offset&
   cancelled = false;
   for (int i = 0; i < N; ++i) {
     const T correction = (s * n.v[i]) / length;
-    foot.v[i] = p.v[i] - correction;
+    // No correction keeps P_i itself, a -0 too: -0 - (+0) is -0 but -0 - (-0) is +0, so
+    // P = (10, -0) kept its -0 in front of the plane x = 9 and lost it behind x = 11.
+    foot.v[i] = correction == T(0) ? p.v[i] : p.v[i] - correction;
     if (std::abs(correction) * T(8) > std::abs(foot.v[i])) {
       cancelled = true;
       if (exact) foot.v[i] = FootCoordinateIn<T>(n, p, offset, i, nn);
