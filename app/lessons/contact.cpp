@@ -3,6 +3,7 @@
 // point Q. If the centre is nearer to Q than the radius, the ball is sunk in by
 // depth = r − d and is pushed out along the unit normal from Q towards the centre.
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include "cq/contact.hpp"
@@ -60,13 +61,17 @@ void AddContactSteps(LessonFrame& frame, const cq::Vec2d& center, double radius,
                           FormatPoint(contact.closest, style) +
                           " rounds to C itself, so the rounded |C − Q| would read 0.");
   else
-    frame.steps.push_back("Distance: d = |C − Q| = " + d + ", with Q = " +
+    // EqualsText: "d = |C − Q|, beyond the double range (> 1.8e308)", not "= > 1.8e308".
+    frame.steps.push_back("Distance: d = |C − Q|" + EqualsText(contact.distance, style, {radius}) + ", with Q = " +
                           FormatPoint(contact.closest, style) + ".");
   if (!contact.penetrating) {
     frame.steps.push_back(contact.distance == radius
                               ? "Compare: d = r = " + r + ": the ball touches the wire, which is not sinking in "
                                                           "(d < r would be), so there is nothing to push."
-                              : "Compare: d = " + d + " > r = " + r +
+                              : "Compare: " +
+                                    (std::isinf(contact.distance) ? "d, beyond the double range, is more than"
+                                                                  : "d = " + d + " >") +
+                                    " r = " + r +
                                     ": the ball is clear of the wire, not sunk in, so there is nothing to push.");
     return;
   }
@@ -180,8 +185,9 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
           "the ball smaller, or undo (Ctrl+Z).";
     return frame;
   }
-  // The contact decides C's end region exactly: a centre a hair past an end can have a
-  // rounded numerator inside [0, |B − A|²], and core's contact then takes the vertex
+  // The contact decides C's end region exactly: a centre a hair past an end, or exactly
+  // on the perpendicular through it, can have a rounded numerator inside [0, |B − A|²],
+  // and core's contact then takes the vertex
   // (normalFrom ClosestToCenter, which on a wire means Q is a vertex). The lesson shows
   // that decision, t_raw as projected: it showed region "interior", t = 0.9999999999999998
   // and the foot as the answer next to Q = B (review s34).
@@ -213,7 +219,7 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
   frame.numberLines.push_back(MakeTNumberLine(cq::LinearKind::Segment, *q, b - a));
   frame.numberLines.push_back(MakeDistanceLine(*contact, *radius));
 
-  const Apart bounds = ClampBounds(cq::LinearKind::Segment);
+  const Apart bounds = TMarks();
   AddValue(frame, "radius", ValueText(*radius, style, {contact->distance}), "r = |R|");
   AddValue(frame, "t_raw", ValueText(q->tRaw, style, bounds), "(C − A)·(B − A) / |B − A|²: where C projects onto the wire's line");
   AddValue(frame, "t", ValueText(q->t, style, bounds), "t_raw clamped to [0, 1]: Q = A + t(B − A)");

@@ -116,20 +116,13 @@ const char* ClampRange(cq::LinearKind kind) {
   return "";
 }
 
-Apart ClampBounds(cq::LinearKind kind) {
-  switch (kind) {
-    case cq::LinearKind::Segment: return {0.0, 1.0};
-    case cq::LinearKind::Ray: return {0.0};
-    case cq::LinearKind::Line: return {};
-  }
-  return {};
-}
+Apart TMarks() { return {0.0, 1.0}; }
 
 void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const cq::LinearResult<double, 2>& q,
                              NumberStyle style, const std::string& query, bool degenerate, bool endExactly) {
   auto n = [&](double v) { return ValueText(v, style); };
   // t_raw and t never read as a clamp bound they are not, nor the numerator as |B − A|².
-  const Apart bounds = ClampBounds(kind);
+  const Apart bounds = TMarks();
   auto tText = [&](double t) { return EqualsText(t, style, bounds); };
   if (degenerate) {
     frame.steps.push_back("Project: |B − A|² = 0, so A and B coincide: the shape is the single point A. "
@@ -193,6 +186,12 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const cq::
     case cq::LinearRegion::Interior:
       if (kind == cq::LinearKind::Line)
         clamp = "No clamp: a line is unbounded, so t = t_raw" + EqualsText(q.t, style) + ".";
+      else if (q.t != q.tRaw)
+        // t_raw rounded past an end that the exact test says P is inside of (the slow
+        // path's t_raw = 1.0000000000000002 with P exactly before B): t is that end.
+        clamp += "t_raw" + tText(q.tRaw) + " rounds just outside, but " + query +
+                 " lies exactly inside (decided without rounding), so t" + tText(q.t) +
+                 ": the foot is the answer.";
       else
         clamp += "t_raw is inside, so t = t_raw" + tText(q.t) + ": the foot is the answer.";
       break;

@@ -52,8 +52,10 @@ void AddLinearPicture(LessonFrame& frame, cq::LinearKind kind, const cq::Vec2d& 
 /// "[0, 1]", "[0, ∞)" or "(−∞, ∞)": the range t is clamped to.
 const char* ClampRange(cq::LinearKind kind);
 
-/// The finite ends of that range ({0, 1}, {0}, none): what t_raw and t are shown apart from.
-Apart ClampBounds(cq::LinearKind kind);
+/// 0 and 1, A's and B's t, which the t line marks for every kind: what t_raw and t are
+/// shown apart from (a ray's t_raw = 0.99999999 read "1" in its steps and "0.99999999" on
+/// its t line).
+Apart TMarks();
 
 /// The steps project, clamp and evaluate of a segment, ray or line answer `q`, written
 /// with this scene's numbers; `query` names the query point ("P", or a ball's centre "C");

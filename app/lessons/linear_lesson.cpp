@@ -61,7 +61,7 @@ LessonFrame LinearLesson::Evaluate(const Points& points, const WorldRect& view, 
   frame.numberLines.push_back(MakeTNumberLine(m_kind, *q, b - a));
 
   auto v = [&](double x) { return ValueText(x, style); };
-  const Apart bounds = ClampBounds(m_kind);
+  const Apart bounds = TMarks();
   AddValue(frame, "t_raw", ValueText(q->tRaw, style, bounds), "(P − A)·(B − A) / |B − A|²: where P projects onto the line through A and B");
   AddValue(frame, "t", ValueText(q->t, style, bounds), std::string("t_raw clamped to ") + ClampRange(m_kind) + ": closest = A + t(B − A)");
   AddValue(frame, "region", frame.regionName, "the Voronoi region of P: which feature is closest");

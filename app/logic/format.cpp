@@ -36,6 +36,15 @@ std::string FormatNumber(double value, NumberStyle style) {
 
 namespace {
 
+/// The significant digits FieldNumber's readable text rounds a long value to: 6, or 3
+/// decimals past the integer part where that keeps more, at most 17.
+int FieldPrecision(double value) {
+  // Digits before the point: 1 + floor(log10 |value|) for |value| >= 1.
+  const double magnitude = std::abs(value);
+  const int integerDigits = magnitude >= 1 ? 1 + int(std::floor(std::log10(magnitude))) : 0;
+  return std::clamp(integerDigits + 3, 6, 17);
+}
+
 /// "> 1.8e308" or "< -1.8e308": where an infinity from core lies (the largest double is
 /// 1.7976931348623157e308).
 std::string BeyondBound(double value) { return value > 0 ? "> 1.8e308" : "< -1.8e308"; }
@@ -52,9 +61,13 @@ std::string FormatApart(double value, const Apart& apart, NumberStyle style, boo
     return std::string(buffer);
   };
   int digits = 0;  // the most any other needs; 0: none reads as this value
+  // From one digit past the text's own: fewer could round the two apart the other way
+  // (12345.674999999 and 12345.675000001, both "12345.675" in their fields, read
+  // "12345.67" and "12345.68" from 7 digits).
+  const int first = (coordinate ? FieldPrecision(value) : 6) + 1;
   for (double other : apart) {
     if (other == value || !std::isfinite(other) || text(other) != shown) continue;
-    int d = 7;
+    int d = std::min(first, 17);
     while (d < 17 && withDigits(value, d) == withDigits(other, d)) ++d;
     digits = std::max(digits, d);
   }
@@ -93,10 +106,7 @@ std::string FieldNumber(double value, NumberStyle style) {
   const std::string exact = FormatNumber(value, NumberStyle::Exact);
   if (style == NumberStyle::Exact || !std::isfinite(value)) return exact;
   if (exact.size() <= 12) return exact == "-0" ? "0" : exact;
-  // Digits before the point: 1 + floor(log10 |value|) for |value| >= 1.
-  const double magnitude = std::abs(value);
-  const int integerDigits = magnitude >= 1 ? 1 + int(std::floor(std::log10(magnitude))) : 0;
-  const int precision = std::clamp(integerDigits + 3, 6, 17);
+  const int precision = FieldPrecision(value);
   char buffer[40];
   std::snprintf(buffer, sizeof buffer, "%.*g", precision, value);
   // Where those digits hold the value exactly, its shortest text holds it in as few or

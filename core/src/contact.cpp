@@ -47,8 +47,9 @@ Vec<T, N> DirectionBetween(const Vec<T, N>& from, const Vec<T, N>& to) {
 }
 
 /// The exact sign of (C - V).(B - A) for the numbers given (V: A or B): -1, 0 or +1
-/// (detail::ExactDotOfDifferences). The test of a centre that the rounded numerator puts
-/// at a vertex: past B when > 0 for V = B, before A when < 0 for V = A.
+/// (detail::ExactDotOfDifferences). The test of a centre's end region without rounding:
+/// on or past the perpendicular through B when >= 0 for V = B, on or before the one
+/// through A when <= 0 for V = A.
 template <Real T, int N>
 int ExactAlongSign(const Vec<T, N>& c, const Vec<T, N>& v, const Vec<T, N>& a, const Vec<T, N>& b) {
   const auto value = detail::ExactDotOfDifferences(c, v, b, a).value;

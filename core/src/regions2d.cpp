@@ -119,9 +119,12 @@ std::optional<Segment2<T>> ClipScaled(const Vec<T, 2>& point, const Vec<T, 2>& d
     if (snapMin[i]) segment.p0.v[i] = sideMin[i];
     if (snapMax[i]) segment.p1.v[i] = sideMax[i];
     // And every end in the rect, where the clip's ends lie: computed from a far point, a
-    // coordinate not put on a side has that point's spacing (16384 at 1e20).
-    segment.p0.v[i] = std::clamp(segment.p0.v[i], rect.min.v[i], rect.max.v[i]);
-    segment.p1.v[i] = std::clamp(segment.p1.v[i], rect.min.v[i], rect.max.v[i]);
+    // coordinate not put on a side has that point's spacing (16384 at 1e20). (Of a rect
+    // whose min is not below its max there is no inside to keep them in.)
+    if (rect.min.v[i] <= rect.max.v[i]) {
+      segment.p0.v[i] = std::clamp(segment.p0.v[i], rect.min.v[i], rect.max.v[i]);
+      segment.p1.v[i] = std::clamp(segment.p1.v[i], rect.min.v[i], rect.max.v[i]);
+    }
   }
   return segment;
 }

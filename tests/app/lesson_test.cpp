@@ -1044,6 +1044,52 @@ TEST(LessonText, StepsAndValuesShowComparedValuesApart) {
   EXPECT_EQ(box.steps[0], "Clamp x: P.x = 2.00000000000001 into [0, 2] gives 2 (clamped to max).");
 }
 
+// Review s35 of the change above: a ray's and a line's t_raw are kept apart from 1 too (the
+// t line marks 0 and 1 for every kind: "0.99999999 / 1 = 1" in the steps, "t_raw =
+// 0.99999999" on the line); a coordinate takes more digits than its field, never fewer
+// (12345.674999999 against 12345.675000001 read "12345.67" and "12345.68", both
+// "12345.675" in their fields); a contact with d beyond the range says so in words.
+TEST(LessonText, ComparedValuesReadApartInEveryKindAndNeverWithFewerDigits) {
+  constexpr auto R = NumberStyle::Readable;
+  for (const LinearLesson* lesson : {static_cast<const LinearLesson*>(new RayLesson()),
+                                     static_cast<const LinearLesson*>(new LineLesson())}) {
+    const LessonFrame frame = lesson->Evaluate({{{0, 0}}, {{1, 0}}, {{0.99999999, 1}}}, k_view, R);
+    ASSERT_FALSE(frame.error);
+    EXPECT_NE(StepsOf(frame).find("= 0.99999999 / 1 = 0.99999999."), std::string::npos) << StepsOf(frame);
+    EXPECT_EQ(ValuesByLabel(frame)["t_raw"], "0.99999999");
+    EXPECT_EQ(ValuesByLabel(frame)["t"], "0.99999999");
+    delete lesson;
+  }
+  EXPECT_EQ(FormatApart(12345.674999999, {12345.675000001}, R, true), "12345.674999999");
+  EXPECT_EQ(FormatApart(12345.675000001, {12345.674999999}, R, true), "12345.675000001");
+  EXPECT_EQ(FormatApart(1234567.4999999, {1234567.50000001}, R, true), "1234567.4999999");
+  const LessonFrame far = ContactLesson().Evaluate(
+      {{{1.7e308, 0}}, {{1.7e308, 1}}, {{-1.7e308, 0}}, {{1, 0}}}, k_view, R);
+  ASSERT_FALSE(far.error) << far.errorText;
+  const std::string steps = StepsOf(far);
+  EXPECT_NE(steps.find("d = |C − Q|, beyond the double range (> 1.8e308), with Q"), std::string::npos) << steps;
+  EXPECT_NE(steps.find("Compare: d, beyond the double range, is more than r = 1: the ball is clear"), std::string::npos)
+      << steps;
+  EXPECT_EQ(steps.find("= >"), std::string::npos) << steps;
+}
+
+// A t_raw that rounds just past 1 for a P decided exactly before B (the slow path) is said
+// to round outside, not called "inside" right after the Project step printed it.
+TEST(LessonText, ATRawRoundedPastAnEndOfAPointExactlyInsideIsSaidSo) {
+  const Points points = {{{9.035096077441114e+155, -2.8212208729945007e+156}},
+                         {{-7.326993530182481e-125, 3.6519181899291153e-125}},
+                         {{-2.2540421729755657e-211, 5.15518970262434e-210}}};
+  const auto q = cq::ClosestPointOnSegment(points[2], points[0], points[1]);
+  ASSERT_TRUE(q.ok());
+  ASSERT_EQ(q->region, cq::LinearRegion::Interior) << "precondition";
+  ASSERT_GT(q->tRaw, 1.0) << "precondition";
+  const LessonFrame frame = SegmentLesson().Evaluate(points, ViewAround(SegmentLesson(), points), NumberStyle::Readable);
+  const std::string steps = StepsOf(frame);
+  EXPECT_NE(steps.find("t_raw = 1.0000000000000002 rounds just outside, but P lies exactly inside"), std::string::npos)
+      << steps;
+  EXPECT_EQ(steps.find("t_raw is inside"), std::string::npos) << steps;
+}
+
 // No text of any lesson reads "inf" or "nan": the plane's "distance²" read inf for
 // P = (0, 1.5e155) (review s30 #6), and the steps and canvas labels still did where the
 // distance itself overflows: "Distance: |P − closest| = inf (squared: > 1.8e308 …; the

@@ -496,4 +496,19 @@ TYPED_TEST(LinearErrors, NonFiniteWithDegenerateSegmentIsStillAnError) {
   EXPECT_EQ(r.error().axis, N - 1);
 }
 
+// A squared distance below the normal range is the one coordinate's square rounded once in
+// a vertex region too (review s35: ScaledNorm scaled the sum into the subnormals, rounding
+// twice: P = (0, 1.29e-154) over the segment (0, 0)-(1, 0) read an ulp over y * y).
+TEST(PointSegment, ASubnormalDistanceSqIsTheSquareRoundedOnce) {
+  cqtest::Rng rng(0x5eed'5b5c);
+  for (int i = 0; i < 4000; ++i) {
+    const double y = i == 0 ? 1.2924461830708942e-154 : std::ldexp(rng.Uniform(1, 2), rng.Int(-560, -512));
+    const auto r = cq::ClosestPointOnSegment(cq::Vec<double, 2>{{0, y}}, cq::Vec<double, 2>{{0, 0}},
+                                             cq::Vec<double, 2>{{1, 0}});
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->distance, y);
+    EXPECT_EQ(r->distanceSq, y * y) << y;
+  }
+}
+
 }  // namespace

@@ -895,4 +895,17 @@ TEST(Regions, ClippedEndsFromAFarPointLieInTheRect) {
   }
 }
 
+// A rect whose min is above its max clips without undefined behaviour (the clamp of the
+// ends into the rect is skipped: std::clamp with hi < lo asserted in a checked build).
+TEST(Regions, AnInvertedRectIsNoUndefinedBehaviour) {
+  const cq::Rect2<double> inverted{{{1, 0}}, {{0, 10}}};
+  const auto s = cq::ClipLineToRect(cq::Vec<double, 2>{{1e20, 5}}, cq::Vec<double, 2>{{1, 0}}, inverted);
+  if (s) {
+    for (int k = 0; k < 2; ++k) {
+      EXPECT_TRUE(std::isfinite(s->p0.v[k]));
+      EXPECT_TRUE(std::isfinite(s->p1.v[k]));
+    }
+  }
+}
+
 }  // namespace

@@ -74,8 +74,15 @@ ScaledLength<T> ScaledNorm(const Vec<T, N>& v, int extraExponent = 0) {
   const int k = ExponentOf(m);
   const Vec<T, N> s = ScaleByPowerOfTwo(v, -k);
   const T sumSq = Dot(s, s);
-  return {std::scalbn(std::sqrt(sumSq), k + extraExponent),
-          std::scalbn(sumSq, 2 * (k + extraExponent))};
+  const T length = std::scalbn(std::sqrt(sumSq), k + extraExponent);
+  // A square below the normal range from v 2^extraExponent itself, as ScaledSquare does:
+  // the sum scaled into the subnormals was rounded twice (P = (0, 1.29e-154) read an ulp
+  // over y * y in a vertex region).
+  if (2 * (k + extraExponent) < std::numeric_limits<T>::min_exponent - 1) {
+    const Vec<T, N> u = ScaleByPowerOfTwo(v, extraExponent);
+    return {length, Dot(u, u)};
+  }
+  return {length, std::scalbn(sumSq, 2 * (k + extraExponent))};
 }
 
 /// |p - q| (times 2^extraExponent) for finite p and q, with no pre-scaling of the points:
