@@ -425,14 +425,10 @@ LabApp::ScreenStroke LabApp::VisibleStroke(const StrokeLine& line) const {
   const cq::Vec2d margin = cq::Vec2d::Splat(m_camera.PixelsToWorld(Px(40)));
   view = {view.min - margin, view.max + margin};
   const bool endInView = view.min.x() <= b.x() && b.x() <= view.max.x() && view.min.y() <= b.y() && b.y() <= view.max.y();
-  if (endInView) {
-    // The end itself, not the clip's rounding of it: an arrow's head sits on the point.
-    if (const auto part = cq::ClipThroughPointsToRect(a, b, b - a, 0.0, 1.0, view))
-      return {m_camera.WorldToScreen(part->p0), m_camera.WorldToScreen(b), true};
-  } else if (const auto part = cq::ClipThroughPointsToRect(a, b, b - a, 0.0, 1.0, view)) {
-    return {m_camera.WorldToScreen(part->p0), m_camera.WorldToScreen(part->p1), false};
-  }
-  return {m_camera.WorldToScreen(a), m_camera.WorldToScreen(b), endInView};  // a point, or no part in view
+  const auto part = cq::ClipThroughPointsToRect(a, b, b - a, 0.0, 1.0, view);
+  if (!part) return {m_camera.WorldToScreen(a), m_camera.WorldToScreen(b), endInView};  // a point, or none in view
+  // An end in view is the point itself, not the clip's rounding of it: an arrow's head sits on it.
+  return {m_camera.WorldToScreen(part->p0), m_camera.WorldToScreen(endInView ? b : part->p1), endInView};
 }
 
 LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {

@@ -58,6 +58,14 @@ int ExponentOf(T m) {
   return std::ilogb(m);
 }
 
+/// Whether a square (m 2^e)^2, m in [1, 2), can fall below the normal range, where
+/// squaring m and then scaling would round twice: there the callers square the value at
+/// its own scale, once (it is normal itself, or its square rounds to 0 either way).
+template <Real T>
+constexpr bool SquareMayBeSubnormal(int e) {
+  return 2 * e < std::numeric_limits<T>::min_exponent - 1;
+}
+
 template <Real T>
 struct ScaledLength {
   T length;    ///< |v|, correctly scaled (finite whenever |v| is representable)
@@ -75,10 +83,9 @@ ScaledLength<T> ScaledNorm(const Vec<T, N>& v, int extraExponent = 0) {
   const Vec<T, N> s = ScaleByPowerOfTwo(v, -k);
   const T sumSq = Dot(s, s);
   const T length = std::scalbn(std::sqrt(sumSq), k + extraExponent);
-  // A square below the normal range from v 2^extraExponent itself, as ScaledSquare does:
-  // the sum scaled into the subnormals was rounded twice (P = (0, 1.29e-154) read an ulp
+  // The sum scaled into the subnormals was rounded twice (P = (0, 1.29e-154) read an ulp
   // over y * y in a vertex region).
-  if (2 * (k + extraExponent) < std::numeric_limits<T>::min_exponent - 1) {
+  if (SquareMayBeSubnormal<T>(k + extraExponent)) {
     const Vec<T, N> u = ScaleByPowerOfTwo(v, extraExponent);
     return {length, Dot(u, u)};
   }
@@ -106,11 +113,9 @@ T ScaledSquare(T s, int extraExponent) {
   if (s == T(0)) return T(0);
   if (!std::isfinite(s)) return s * s;
   const int k = ExponentOf(std::abs(s));
-  // A square below the normal range is s 2^extraExponent squared as it is, rounded once:
-  // m * m rounded and then scaled into the subnormals rounded twice, an ulp high for about
-  // 1 % of them (found by a mutation run). s 2^extraExponent is itself normal there (or
-  // so small that its square rounds to 0 either way), so nothing overflows or is lost.
-  if (2 * (k + extraExponent) < std::numeric_limits<T>::min_exponent - 1) {
+  // m * m scaled into the subnormals was an ulp high for about 1 % of them (found by a
+  // mutation run).
+  if (SquareMayBeSubnormal<T>(k + extraExponent)) {
     const T v = std::scalbn(s, extraExponent);
     return v * v;
   }
