@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -201,6 +202,9 @@ class LabApp {
   size_t m_editErrorLesson = 0;
   Points m_editErrorPoints;
   std::string m_status;     ///< one line at the bottom of the sidebar
+  /// (lesson, preset) whose note the presets list shows: the scene's preset, or the last
+  /// one it matched in this lesson (see SidebarLessonPicker).
+  std::optional<std::pair<size_t, size_t>> m_presetNote;
   bool m_needsFraming = true;
   bool m_fontRebuild = false;
   bool m_quitRequested = false;

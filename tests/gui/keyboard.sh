@@ -17,6 +17,8 @@
 #   tab-box      Tab six times (the box lesson: P, Min, two corners, Max, the whole box), Right
 #   hide-sidebar H (the sidebar hidden), then Right with P selected by Tab (the keys still work)
 #   undo-preset  8 (the segment's preset far from the origin), then Ctrl+Z
+#   edit-then-py click into P.x, type "7", Enter; then click where P.y's field was at the
+#                start (PY_X, PY_Y), type "8", Enter
 #   type-then-hold  click into P.x, type "0" (no Enter), then press the mouse on P's
 #                handle at window pixel (HANDLE_X, HANDLE_Y), hold it 0.5 s unmoved, release
 set -euo pipefail
@@ -123,6 +125,18 @@ case $scene in
     xdotool key 8
     sleep 0.4
     xdotool key ctrl+z
+    ;;
+  edit-then-py)
+    click_px
+    xdotool type --delay 20 "7"
+    hold Return
+    sleep 0.3
+    xdotool mousemove --window "$wid" "$PY_X" "$PY_Y"
+    sleep 0.2
+    xdotool click 1
+    sleep 0.3
+    xdotool type --delay 20 "8"
+    hold Return
     ;;
   type-then-hold)
     click_px

@@ -33,11 +33,16 @@ std::string PxFieldEnvironment(const TempDir& dir) {
     ADD_FAILURE() << "no P.x field in the dump";
     return "PX_X=-1 PX_Y=-1";
   }
-  const nlohmann::json& box = state["fields"]["P.x"];
-  // A quarter of the way in: on the text, and a click selects all of it either way.
-  const long x = std::lround(0.75 * box[0].get<double>() + 0.25 * box[2].get<double>());
-  const long y = std::lround(0.5 * (box[1].get<double>() + box[3].get<double>()));
-  return "PX_X=" + std::to_string(x) + " PX_Y=" + std::to_string(y) + " ";
+  std::string environment;
+  for (const char* name : {"P.x", "P.y"}) {
+    const nlohmann::json& box = state["fields"][name];
+    // A quarter of the way in: on the text, and a click selects all of it either way.
+    const long x = std::lround(0.75 * box[0].get<double>() + 0.25 * box[2].get<double>());
+    const long y = std::lround(0.5 * (box[1].get<double>() + box[3].get<double>()));
+    const std::string prefix = name == std::string("P.x") ? "PX_" : "PY_";
+    environment += prefix + "X=" + std::to_string(x) + " " + prefix + "Y=" + std::to_string(y) + " ";
+  }
+  return environment;
 }
 
 /// A scene that starts with a click into P.x.
@@ -189,6 +194,20 @@ TEST(Keyboard, AfterEnterTabAndTheKeysAreShortcutsNotTyping) {
   // "3" chose the preset "Before A": P = (-6.5, 2), not the typed 7 nor a 3 in a field.
   EXPECT_EQ(s["points"]["P"][0].get<double>(), -6.5) << s["points"];
   EXPECT_EQ(s["points"]["A"][0].get<double>(), -4.0) << s["points"];
+}
+
+// An edit that takes the scene off its preset moves no field: the preset's note, shown under
+// its name, had vanished with the match, the fields moved up a row, and a click meant for
+// P.y landed on a heading, where the typed "8" chose preset 8 and dropped the 7.
+TEST(Keyboard, AFieldStaysWhereItWasAfterAnEditLeavesThePreset) {
+  TempDir dir;
+  const nlohmann::json s = PlayFieldScene(dir, "edit-then-py");
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_EQ(s["points"]["P"][0].get<double>(), 7.0) << s["points"];
+  EXPECT_EQ(s["points"]["P"][1].get<double>(), 8.0) << s["points"];
+  const nlohmann::json before = ReadJson(dir / "layout.json");
+  ASSERT_FALSE(before.is_discarded());
+  EXPECT_EQ(s["fields"]["P.y"], before["fields"]["P.y"]);
 }
 
 // Tab inside a field still commits it and goes on to the next one.
