@@ -131,10 +131,19 @@ int main(int argc, char** argv) {
   const bool useConfig = !options.noConfig && !scripted;
   Settings settings;
   const std::optional<std::string> settingsPath = useConfig ? SettingsPath() : std::nullopt;
+  std::string settingsWarning;  // also shown in the window (ShowNotice): stderr is unseen from a launcher
+  bool keepSettingsFile = false;
   if (settingsPath) {
     LoadedSettings loaded = LoadSettings(*settingsPath);
-    if (!loaded.warning.empty()) std::fprintf(stderr, "%s: %s\n", k_program, loaded.warning.c_str());
+    settingsWarning = loaded.warning;
+    keepSettingsFile = loaded.keepFile;
     settings = loaded.settings;
+    if (!FindLesson(settings.lesson)) {
+      settingsWarning += std::string(settingsWarning.empty() ? "" : "\n") + "settings: no lesson \"" + settings.lesson +
+                         "\" (lessons: " + LessonIdList() + "); opened " + std::string(LessonTable().front()->Id());
+      settings.lesson = Settings{}.lesson;
+    }
+    if (!settingsWarning.empty()) std::fprintf(stderr, "%s: %s\n", k_program, settingsWarning.c_str());
   }
   const float storedUiScale = settings.uiScale;  // --ui-scale is for this run only
   if (options.uiScale) settings.uiScale = *options.uiScale;
@@ -166,6 +175,23 @@ int main(int argc, char** argv) {
                   "1600x1000x24' closest-lab [FLAGS]",
                   1);
     return Fail("cannot start GLFW: " + g_glfwError, 1);
+  }
+  if (useConfig) {
+    // The saved size and position fitted to the screens there are now (a size given with
+    // --size is taken as it is).
+    int count = 0;
+    GLFWmonitor** monitors = glfwGetMonitors(&count);
+    std::vector<WorkArea> areas;
+    for (int i = 0; i < count; ++i) {
+      WorkArea a{};
+      glfwGetMonitorWorkarea(monitors[i], &a.x, &a.y, &a.width, &a.height);
+      if (a.width > 0 && a.height > 0) areas.push_back(a);
+    }
+    const std::string note = FitWindowToScreens(settings, areas, /*fitSize=*/!options.width);
+    if (!note.empty()) {
+      std::fprintf(stderr, "%s: %s\n", k_program, note.c_str());
+      settingsWarning += std::string(settingsWarning.empty() ? "" : "\n") + "Settings: " + note + ".";
+    }
   }
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
@@ -209,6 +235,7 @@ int main(int argc, char** argv) {
   float contentScaleY = 1.0f;
   glfwGetWindowContentScale(window, &contentScaleX, &contentScaleY);
   LabApp app(*lesson, settings, contentScaleX > 0 ? contentScaleX : 1.0f);
+  if (!settingsWarning.empty()) app.ShowNotice(settingsWarning);
   for (const HandleAssignment& set : options.sets) app.GetScene().SetPoint(set.name, set.position);
   app.GetScene().Commit();
   // The scale the window can show (FitUiScale), before the first fonts are built.
@@ -293,7 +320,10 @@ int main(int argc, char** argv) {
     if (frameMs.size() > size_t(k_settleFrames)) frameMs.erase(frameMs.begin(), frameMs.begin() + k_settleFrames);
     std::printf("%s\n", FormatFrameStats(Summarize(frameMs)).c_str());
   }
-  if (settingsPath) {
+  if (settingsPath && keepSettingsFile) {
+    std::fprintf(stderr, "%s: settings not saved: %s could be neither read nor moved aside, and is left as it was\n",
+                 k_program, settingsPath->c_str());
+  } else if (settingsPath) {
     Settings toSave = app.GetSettings();
     if (options.uiScale && toSave.uiScale == *options.uiScale) toSave.uiScale = storedUiScale;
     int x = 0;

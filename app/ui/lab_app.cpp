@@ -187,10 +187,11 @@ void LabApp::HandleShortcut(const KeyPress& press) {
       m_settings.numbers = m_settings.numbers == NumberStyle::Exact ? NumberStyle::Readable : NumberStyle::Exact;
       return;
     case GLFW_KEY_ESCAPE:
-      // Closes an open Shortcuts or About window first, else drops the selection.
-      if (m_showHelp || m_showAbout) {
+      // Closes an open Shortcuts, About or notice window first, else drops the selection.
+      if (m_showHelp || m_showAbout || !m_notice.empty()) {
         m_showHelp = false;
         m_showAbout = false;
+        m_notice.clear();
       } else {
         m_scene.selectedHandle.reset();
       }
@@ -268,11 +269,12 @@ nlohmann::json LabApp::DumpState() const {
     state["banner"] = {banner->box.min.x(), banner->box.min.y(), banner->box.max.x(), banner->box.max.y()};
   // What the sidebar says of a refused entry, and which extra windows are open.
   state["edit_error"] = m_editError;
-  state["windows"] = {{"shortcuts", m_showHelp}, {"about", m_showAbout}};
+  state["windows"] = {{"shortcuts", m_showHelp}, {"about", m_showAbout}, {"notice", m_notice}};
   // Where an open one was drawn (x0, y0, x1, y1): it must fit the window.
   state["window_boxes"] = nlohmann::json::object();
   if (m_showHelp) state["window_boxes"]["shortcuts"] = boxJson(m_shortcutsBox);
   if (m_showAbout) state["window_boxes"]["about"] = boxJson(m_aboutBox);
+  if (!m_notice.empty()) state["window_boxes"]["notice"] = boxJson(m_noticeBox);
   // Where each coordinate field was drawn ("P.x": [x0, y0, x1, y1]); empty with the sidebar hidden.
   state["fields"] = nlohmann::json::object();
   for (const auto& [name, box] : m_fieldBoxes) state["fields"][name] = boxJson(box);

@@ -71,6 +71,10 @@ class LabApp {
   /// True once after File > Export was chosen: the caller renders and saves a PNG.
   bool TakeExportRequest();
   void SetStatus(std::string text);
+  /// A message that must be seen (the settings file had problems): a small window over the
+  /// canvas until closed (its button, or Esc). The status line is at the bottom of the
+  /// sidebar, often scrolled out of view, and stderr is unseen from a launcher.
+  void ShowNotice(std::string text) { m_notice = std::move(text); }
 
   nlohmann::json DumpState() const;
 
@@ -163,6 +167,8 @@ class LabApp {
   double m_menuBarRight = 0;            ///< where the menu bar's last menu ends, for --dump-state
   ScreenBox m_shortcutsBox{};           ///< where the Shortcuts and About windows were last drawn
   ScreenBox m_aboutBox{};
+  ScreenBox m_noticeBox{};
+  std::string m_notice;  ///< ShowNotice's text, empty when closed
   Layout m_layout{};
   LessonFrame m_frame;
   /// The canvas's text as drawn this frame (grid labels and the others), for --dump-state:

@@ -180,6 +180,24 @@ void LabApp::DrawHelpWindow() {
     }
     ImGui::End();
   }
+  if (!m_notice.empty()) {
+    // At the top of the canvas, where it is seen at once and covers no handle for long.
+    const ScreenRect& canvas = m_layout.canvas;
+    ImGui::SetNextWindowPos(ImVec2(float(0.5 * (canvas.min.x() + canvas.max.x())), float(canvas.min.y()) + Px(8)),
+                            ImGuiCond_Always, ImVec2(0.5f, 0.0f));
+    bool open = true;
+    ImGui::Begin("Settings###notice", &open,
+                 ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse |
+                     ImGuiWindowFlags_NoMove);
+    m_noticeBox = WindowBox();
+    const float padding = 2 * ImGui::GetStyle().WindowPadding.x;
+    ImGui::PushTextWrapPos(std::min(Px(560), ImGui::GetIO().DisplaySize.x * 0.9f - padding));
+    ImGui::TextUnformatted(m_notice.c_str());
+    ImGui::PopTextWrapPos();
+    if (ImGui::Button("OK (Esc)")) open = false;
+    ImGui::End();
+    if (!open) m_notice.clear();
+  }
 }
 
 }  // namespace cq::app
