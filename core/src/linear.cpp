@@ -103,7 +103,7 @@ ScaledValue<T> SlowNumerator(const Vec<T, N>& pIn, const Vec<T, N>& aIn, const V
     const auto wide = ExactDotOfDifferences(pIn, aIn, bIn, aIn);
     if (wide.value == 0) return {T(0), 0};
     const int k = std::ilogb(wide.value);
-    return {static_cast<T>(std::scalbn(wide.value, -k)), k + wide.exponent - 2 * sceneExponent};
+    return {RoundOnceTo<T>(std::scalbn(wide.value, -k), wide.signOfRest), k + wide.exponent - 2 * sceneExponent};
   }
 }
 

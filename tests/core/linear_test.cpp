@@ -15,6 +15,7 @@
 #include <cmath>
 #include <string>
 
+#include "cq/detail/exact_sum.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -512,3 +513,44 @@ TEST(PointSegment, ASubnormalDistanceSqIsTheSquareRoundedOnce) {
 }
 
 }  // namespace
+
+// ---------------------------------------------------------------------------------------
+// The slow path's numerator is rounded once. The exact sum was rounded to the wider type,
+// then cast: where that fell on a midpoint of T, the cast took the even side though the
+// exact value lay past it (review s35: -0x1.96fee81b87d2p+880 for an exact value that
+// rounds to -0x1.96fee81b87d21p+880, t_raw an ulp off).
+
+TEST(RoundOnceTo, AMidpointOfTheWiderValueGoesTheWayTheRestSays) {
+  const double mid = 1.0 + 0x1p-24;  // halfway between the floats 1 and 1 + 2^-23
+  EXPECT_EQ(cq::detail::RoundOnceTo<float>(mid, 1), 1.0f + 0x1p-23f);
+  EXPECT_EQ(cq::detail::RoundOnceTo<float>(mid, -1), 1.0f);
+  EXPECT_EQ(cq::detail::RoundOnceTo<float>(mid, 0), 1.0f);  // exactly halfway: to even
+  EXPECT_EQ(cq::detail::RoundOnceTo<float>(-mid, -1), -(1.0f + 0x1p-23f));
+  EXPECT_EQ(cq::detail::RoundOnceTo<float>(-mid, 1), -1.0f);
+  // Not a midpoint: the cast is right whatever the rest.
+  EXPECT_EQ(cq::detail::RoundOnceTo<float>(1.0 + 0x1p-25, 1), 1.0f);
+  EXPECT_EQ(cq::detail::RoundOnceTo<float>(1.0 + 0x1p-23, -1), 1.0f + 0x1p-23f);
+}
+
+TEST(RoundOnceTo, ExactSumSignAboveIsTheSignOfWhatRoundingLeftOut) {
+  cq::detail::ExactSum<double, 4> sum;
+  sum.Add(1.0);
+  sum.Add(0x1p-80);
+  const double v = sum.Value();
+  EXPECT_EQ(v, 1.0);
+  EXPECT_EQ(sum.SignAbove(v), 1);
+  EXPECT_EQ(sum.SignAbove(1.0 + 0x1p-52), -1);
+  cq::detail::ExactSum<double, 4> exact;
+  exact.Add(3.0);
+  EXPECT_EQ(exact.SignAbove(exact.Value()), 0);
+}
+
+TEST(SlowNumerator, IsRoundedOnce) {
+  if constexpr (!cq::detail::k_hasWide<double>) GTEST_SKIP() << "no wider type: the slow numerator is the fused sum";
+  const cq::Vec2d p{-0.0, 0x1.aa0f4e6e7c658p-8};
+  const cq::Vec2d a{-0x1.f32d10f09d056p-101, -0x1.96256fea73d74p-180};
+  const cq::Vec2d b{-0x1.a17399056d1fp+980, 0x1.2714b3e1a622cp-329};
+  const auto r = cq::ClosestPointOnLinear(LinearKind::Segment, p, a, b);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->numerator, -0x1.96fee81b87d21p+880);
+}

@@ -103,6 +103,7 @@ template <std::floating_point F>
 struct ScaledWide {
   F value;
   int exponent;
+  int signOfRest = 0;  ///< the sign of the exact value minus value (for RoundOnceTo)
 };
 
 /// (x - y).(b - a) for the numbers given: the exact sum of every product of the exact
@@ -122,7 +123,8 @@ ScaledWide<WideOf<T>> ExactDotOfDifferences(const Vec<T, N>& x, const Vec<T, N>&
   for (std::size_t k = 0; k < std::size_t(N); ++k)
     for (const F xv : {v[k].hi, v[k].lo})
       for (const F yu : {u[k].hi, u[k].lo}) sum.AddProduct(xv, yu);
-  return {sum.Value(), 2 * scene + ev + eu};
+  const F value = sum.Value();
+  return {value, 2 * scene + ev + eu, sum.SignAbove(value)};
 }
 
 /// Where a point P lies across the line through A and B (A != B), from the exact

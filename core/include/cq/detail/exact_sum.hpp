@@ -48,11 +48,36 @@ class ExactSum {
     for (int i = 0; i < m_size; ++i) value += m_parts[i];
     return value;
   }
+  /// The exact sum's sign: -1, 0 or 1 (its largest component's).
+  int Sign() const { return m_size == 0 ? 0 : m_parts[m_size - 1] > F(0) ? 1 : -1; }
+  /// The sign of the exact sum minus v: on which side of v, a rounding of it, it lies.
+  int SignAbove(F v) const {
+    ExactSum<F, Capacity + 1> rest;
+    for (int i = 0; i < m_size; ++i) rest.Add(m_parts[i]);
+    rest.Add(-v);
+    return rest.Sign();
+  }
 
  private:
   F m_parts[Capacity];
   int m_size = 0;
 };
+
+/// An exact value x rounded once to T (to nearest, ties to even), from v, x rounded to the
+/// wider F within an ulp of F (ExactSum::Value), and the sign of x - v (SignAbove). A
+/// plain cast rounds twice: where v falls on a midpoint of T, it took the even side even
+/// when x lay past the midpoint (a review's slow segment numerator came out
+/// -0x1.96fee81b87d2p+880 for an exact -0x1.96fee81b87d2080...p+880). F holds T's
+/// midpoints, and no value of F lies strictly between x and v, so a midpoint is the only
+/// place the two roundings can differ.
+template <std::floating_point T, std::floating_point F>
+T RoundOnceTo(F v, int signOfRest) {
+  const T t = static_cast<T>(v);
+  if (signOfRest == 0 || !std::isfinite(t) || static_cast<F>(t) == v) return t;
+  const T other = std::nextafter(t, v > F(t) ? std::numeric_limits<T>::infinity() : -std::numeric_limits<T>::infinity());
+  if (!std::isfinite(other) || (F(t) + F(other)) / F(2) != v) return t;
+  return (F(other) > F(t)) == (signOfRest > 0) ? other : t;
+}
 
 /// An unevaluated sum hi + lo (|lo| at most half an ulp of hi).
 template <std::floating_point F>
