@@ -101,6 +101,8 @@ bool LooksLikeNanOrInfinity(const std::string& lastToken) {
     --start;
   }
   if (start == lastToken.size()) return false;
+  // Letters after a quote are an unfinished string ("{\"n"), not a number.
+  if (start > 0 && lastToken[start - 1] == '"') return false;
   // The letters read must begin "nan" or "infinity" (any case): "not json" stops at "no",
   // which is neither, and was told that NaN is not a JSON number.
   std::string letters;

@@ -103,6 +103,15 @@ std::string DescribeLinear(const Request& request, const Answer& answer) {
     text += "t = " + FormatWordsNumber(answer.t) + " (A and B coincide: t = 0 by definition, no division)\n";
   } else if (request.kind == QueryKind::Line) {
     text += "t = " + FormatWordsNumber(answer.t) + " (a line does not clamp)\n";
+  } else if (region == "interior" && std::isinf(answer.tRaw)) {
+    // Review s35: "t = inf (t_raw is within [0, inf): no clamp)".
+    text += "t = " + FormatWordsNumber(answer.t) +
+            " (the numerator puts P inside, but t_raw = numerator / |B - A|^2 is beyond the double range; no clamp)\n";
+  } else if (region == "interior" && request.kind == QueryKind::Segment && !(answer.tRaw <= 1.0)) {
+    // Review s35: t_raw = 1.0000000000000002 read "t = 1 (t_raw is within [0, 1]: no clamp)".
+    text += "t = " + FormatWordsNumber(answer.t) +
+            " (the numerator, below |B - A|^2, puts P inside; only the division rounds t_raw past 1, and t is kept "
+            "in [0, 1])\n";
   } else if (region == "interior") {
     text += "t = " + FormatWordsNumber(answer.t) + " (t_raw is within " + range + ": no clamp)\n";
   } else if (answer.tRaw == answer.t) {

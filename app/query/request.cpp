@@ -154,7 +154,9 @@ class RequestReader {
   /// The "query" of the line (prefix "") or of a contact's shape (prefix "shape.").
   bool ReadKind(const Json& object, const std::string& prefix, QueryKind& kind) {
     const bool isShape = !prefix.empty();
-    const std::string field = prefix + "query";
+    // The one-shot form names what was typed: --shape, or the first argument (review s35:
+    // "shape.query: ..." for --shape ray, and "query: ..." where there is no --query).
+    const std::string field = m_spelling == Spelling::Options ? (isShape ? "--shape" : "first argument") : prefix + "query";
     const std::string expected = isShape ? "segment, plane, aabb" : k_allKinds;
     const auto found = object.find("query");
     if (found == object.end() && m_spelling == Spelling::Json) {

@@ -97,6 +97,19 @@ TEST(OneShot, TheWordsFitTheCase) {
   const std::string point = RunWith({"line", "--a", "1,1", "--b", "1,1", "--p", "3,3"}).text;
   ExpectContains(point, "t = 0 (A and B coincide: t = 0 by definition, no division)");
   EXPECT_EQ(point.find("does not clamp"), std::string::npos) << point;
+  // Review s35: t_raw beyond the range, or rounded past 1 for a P the numerator puts inside,
+  // was "within [0, inf)" / "within [0, 1]".
+  const std::string far = RunWith({"ray", "--a", "0,0", "--b", "1e-300,0", "--p", "1e300,1"}).text;
+  ExpectContains(far, "t_raw = inf");
+  ExpectContains(far, "t_raw = numerator / |B - A|^2 is beyond the double range; no clamp)");
+  EXPECT_EQ(far.find("within"), std::string::npos) << far;
+  const std::string past = RunWith({"segment", "--a", "-9.930669525164193e+153,85.14653476449084,-1", "--b",
+                                    "5.556709557134508e+137,-0.0,-1.354571229053954e-300", "--p",
+                                    "2.0629711516055324e-81,-7,6"})
+                               .text;
+  ExpectContains(past, "t_raw = 1.0000000000000002");
+  ExpectContains(past, "only the division rounds t_raw past 1, and t is kept in [0, 1])");
+  EXPECT_EQ(past.find("within"), std::string::npos) << past;
 }
 
 TEST(OneShot, NegativeZeroIsShownAsZero) {
@@ -112,6 +125,10 @@ struct BadArguments {
 TEST(OneShot, BadArgumentsExitTwoWithOneLine) {
   const BadArguments cases[] = {
       {{"segmnt", "--a", "0,0"}, "unknown query \"segmnt\" (did you mean \"segment\"?)"},
+      // Review s35: these named the JSON fields, "query:" and "shape.query:".
+      {{"foo", "--a", "1,2"}, "closest-query: first argument: unknown query \"foo\""},
+      {{"contact", "--center", "0,0", "--radius", "1", "--shape", "ray", "--a", "0,1", "--b", "1,1"},
+       "closest-query: --shape: a contact shape is a segment, plane or aabb, not a ray"},
       {{"box", "--min", "0,0"}, "unknown query \"box\" (did you mean \"aabb\"?)"},
       {{"segment", "--a", "0,0", "--b", "1,0"}, "--p: missing option (an array of 2 or 3 numbers, e.g. --p 3,0,-2)"},
       {{"contact", "--center", "0,0", "--radius", "1", "--shape", "plane", "--n", "0,1"},

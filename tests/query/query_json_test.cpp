@@ -615,6 +615,11 @@ TEST(QueryJsonErrors, PlainTextIsNotToldAboutNaN) {
   EXPECT_EQ(ErrorOf("{\"query\":\"segment\",\"a\":[0,nothing]}").find("NaN"), std::string::npos);
   EXPECT_NE(ErrorOf("{\"query\":\"segment\",\"a\":[0,inf]}").find("NaN and Infinity"), std::string::npos);
   EXPECT_NE(ErrorOf("{\"query\":\"segment\",\"a\":[0,-INF]}").find("NaN and Infinity"), std::string::npos);
+  // Review s35: an unfinished string that begins like one of them is a string, not a number.
+  for (const char* line : {"{\"n", "{\"query\":\"i", "{\"query\":\"segment\",\"p\":[1,\"in"}) {
+    EXPECT_EQ(ErrorOf(line).find("NaN"), std::string::npos) << ErrorOf(line);
+    EXPECT_NE(ErrorOf(line).find("missing closing quote"), std::string::npos) << ErrorOf(line);
+  }
 }
 
 TEST(QueryJsonErrors, AnObjectOfManyFieldsIsRefusedAtOnce) {
