@@ -46,12 +46,50 @@ std::optional<double> ParseFiniteDouble(std::string_view text) {
   return value + 0.0;
 }
 
+namespace {
+
+/// The UTF-8 spaces a pasted number may carry around it besides ' ' and '\t': no-break
+/// space (U+00A0), figure space (U+2007), thin space (U+2009), narrow no-break space
+/// (U+202F). A review's "3" followed by a no-break space was refused as "3 ".
+constexpr std::string_view k_wideSpaces[] = {"\xC2\xA0", "\xE2\x80\x87", "\xE2\x80\x89", "\xE2\x80\xAF"};
+
+std::string_view TrimSpaces(std::string_view text) {
+  for (bool trimmed = true; trimmed && !text.empty();) {
+    trimmed = false;
+    if (text.front() == ' ' || text.front() == '\t') {
+      text.remove_prefix(1);
+      trimmed = true;
+    }
+    if (!text.empty() && (text.back() == ' ' || text.back() == '\t')) {
+      text.remove_suffix(1);
+      trimmed = true;
+    }
+    for (const std::string_view space : k_wideSpaces) {
+      if (text.substr(0, space.size()) == space) {
+        text.remove_prefix(space.size());
+        trimmed = true;
+      }
+      if (text.size() >= space.size() && text.substr(text.size() - space.size()) == space) {
+        text.remove_suffix(space.size());
+        trimmed = true;
+      }
+    }
+  }
+  return text;
+}
+
+}  // namespace
+
 TypedNumber ReadTypedNumber(std::string_view typed) {
-  const auto first = typed.find_first_not_of(" \t");
-  if (first == std::string_view::npos) return {std::nullopt, "the field is empty; type a number such as 2.5 or -1e-9"};
-  const std::string_view text = typed.substr(first, typed.find_last_not_of(" \t") + 1 - first);
+  const std::string_view trimmed = TrimSpaces(typed);
+  if (trimmed.empty()) return {std::nullopt, "the field is empty; type a number such as 2.5 or -1e-9"};
+  // The minus sign U+2212 (as in the steps' "B − A", or pasted from a document) reads as
+  // '-': a review's pasted "−3" was told it is not a number.
+  std::string ascii(trimmed);
+  for (std::size_t at; (at = ascii.find("\xE2\x88\x92")) != std::string::npos;) ascii.replace(at, 3, "-");
+  const std::string_view text = ascii;
   if (const auto value = ParseFiniteDouble(text)) return {value, ""};
-  const std::string quoted = "\"" + Shortened(text, 40) + "\"";
+  const std::string quoted = "\"" + Shortened(trimmed, 40) + "\"";
   // strtod reads the whole text as a number, but not a finite one: NaN, infinity, overflow.
   const std::string copy(text);
   char* end = nullptr;
@@ -63,15 +101,39 @@ TypedNumber ReadTypedNumber(std::string_view typed) {
     if (std::isnan(read)) return {std::nullopt, quoted + " is not a number a point can have (NaN)"};
     const bool spelled = copy.find_first_of("iI") != std::string::npos;  // "inf", "infinity"
     if (spelled) return {std::nullopt, quoted + " is infinite; every coordinate must be finite"};
-    return {std::nullopt, quoted + " is beyond the double range (magnitude up to about 1.8e308)"};
+    // Not "up to about 1.8e308": a review's 1.8e308 was refused by the limit it named.
+    return {std::nullopt, quoted + " is beyond the double range (the largest magnitude is 1.7976931348623157e308)"};
   }
   // "2,5": a decimal comma. Said, not guessed: "1,5" could as well be a pasted point.
   std::string dotted(text);
   std::replace(dotted.begin(), dotted.end(), ',', '.');
   if (dotted != text && ParseFiniteDouble(dotted)) {
+    // "1,000" reads as a thousand as easily as one: both ways are offered.
+    const auto comma = text.find(',');
+    const bool thousands = text.find(',', comma + 1) == std::string_view::npos && text.size() - comma == 4 &&
+                           text.find_first_not_of("0123456789", comma + 1) == std::string_view::npos;
+    std::string together(text);
+    together.erase(comma, 1);
+    if (thousands)
+      return {std::nullopt, quoted + " has a comma; write a decimal point as '.' (" + dotted +
+                                ") and a thousand without a separator (" + together + ")"};
     return {std::nullopt, quoted + " has a decimal comma; write the decimal point as '.' (" + dotted + ")"};
   }
   return {std::nullopt, quoted + " is not a number; type a decimal such as 2.5, -0.75 or 1e-9"};
+}
+
+std::optional<std::string> PasteProblem(std::string_view clipboard) {
+  // Line ends and tabs around the number are what a copied line or cell carries.
+  const auto first = clipboard.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos) return std::nullopt;
+  const std::string_view inner = clipboard.substr(first, clipboard.find_last_not_of(" \t\r\n") + 1 - first);
+  const bool control = std::any_of(inner.begin(), inner.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; });
+  if (!control) return std::nullopt;
+  std::string shown(inner);
+  for (char& c : shown)
+    if (static_cast<unsigned char>(c) < 0x20) c = ' ';
+  return "the pasted text \"" + Shortened(shown, 40) +
+         "\" has a line break or tab inside; a field takes one number (the field joined the pieces)";
 }
 
 std::optional<cq::Vec2d> ParsePoint2(const std::string& text) {

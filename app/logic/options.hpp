@@ -56,8 +56,15 @@ struct TypedNumber {
 };
 
 /// A coordinate typed into a field: ParseFiniteDouble of the text without the spaces and
-/// tabs around it (" 2.5 " is 2.5), else the reason it is not a coordinate.
+/// tabs around it (" 2.5 " is 2.5; also no-break and thin spaces), the minus sign U+2212
+/// read as '-', else the reason it is not a coordinate.
 TypedNumber ReadTypedNumber(std::string_view typed);
+
+/// Why a paste into a coordinate field cannot be one number: the clipboard holds a line
+/// break or tab inside the text (ImGui's one-line field drops them and joins the pieces:
+/// "1\n2" became 12 without a word). Nothing when it is fine; line ends around the text
+/// are.
+std::optional<std::string> PasteProblem(std::string_view clipboard);
 
 /// Parses "x,y" into a point, each coordinate read as ReadTypedNumber reads a field (spaces
 /// around it allowed; NaN, inf and hexadecimal refused); nothing for anything else.

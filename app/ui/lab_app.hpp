@@ -202,6 +202,10 @@ class LabApp {
     int axis;
     char text[256];  ///< a text that fills it (255 characters) is refused: it may have been cut
     std::string before;  ///< the text the field showed when editing began
+    /// A paste the field could not take as typed (PasteProblem), and the text right after
+    /// it: committing that text unchanged is refused with the reason.
+    std::string pasteProblem;
+    std::string afterPaste;
   };
   std::optional<CoordinateEdit> m_coordinateEdit;
   std::string m_editError;       ///< a refused entry, shown while the scene stays as it was then

@@ -193,17 +193,30 @@ void LabApp::DrawCoordinateEditor(const std::string& name, size_t point, int axi
   const std::string text = FieldNumber(current, m_settings.numbers);
   std::snprintf(shown, sizeof shown, "%s", text.c_str());
   char* buffer = editing ? m_coordinateEdit->text : shown;
+  // A paste, as ImGui 1.86 takes one (Ctrl+V or Shift+Insert) in the field being edited.
+  const ImGuiIO& io = ImGui::GetIO();
+  const bool pasting = editing && ((io.KeyCtrl && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_V))) ||
+                                   (io.KeyShift && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Insert))));
   ImGui::InputText("##v", buffer, sizeof shown, ImGuiInputTextFlags_AutoSelectAll);
+  if (pasting && m_coordinateEdit) {
+    const char* clipboard = ImGui::GetClipboardText();
+    if (const auto problem = PasteProblem(clipboard ? clipboard : "")) {
+      m_coordinateEdit->pasteProblem = *problem;
+      m_coordinateEdit->afterPaste = m_coordinateEdit->text;
+    }
+  }
   const ImVec2 fieldMin = ImGui::GetItemRectMin();
   const ImVec2 fieldMax = ImGui::GetItemRectMax();
   m_fieldBoxes.push_back({name + (axis == 0 ? ".x" : ".y"), ScreenBox{{{fieldMin.x, fieldMin.y}}, {{fieldMax.x, fieldMax.y}}}});
   if (ImGui::IsItemActivated()) {
-    m_coordinateEdit = CoordinateEdit{point, axis, {}, text};
+    m_coordinateEdit = CoordinateEdit{point, axis, {}, text, {}, {}};
     std::snprintf(m_coordinateEdit->text, sizeof m_coordinateEdit->text, "%s", shown);
   }
   if (!ImGui::IsItemDeactivated() || !m_coordinateEdit) return;
   const std::string typed = m_coordinateEdit->text;
   const std::string before = m_coordinateEdit->before;
+  const bool joinedPaste = !m_coordinateEdit->pasteProblem.empty() && typed == m_coordinateEdit->afterPaste;
+  const std::string pasteProblem = m_coordinateEdit->pasteProblem;
   m_coordinateEdit.reset();
   if (typed == before) return;  // untouched (or Esc): keep the exact value, not its rounded text
   const char* axisName = axis == 0 ? ".x" : ".y";
@@ -212,6 +225,10 @@ void LabApp::DrawCoordinateEditor(const std::string& name, size_t point, int axi
     m_editErrorLesson = m_scene.LessonIndex();
     m_editErrorPoints = m_scene.CurrentPoints();
   };
+  if (joinedPaste) {  // the pieces ImGui joined ("1\n2" read 12): refused, not read as one number
+    refuse(pasteProblem);
+    return;
+  }
   // ImGui stops taking characters when the buffer is full and says nothing: a text that
   // fills it may have lost its end (400 typed 1s read as 1.11111e+62), so it is refused.
   if (typed.size() >= sizeof CoordinateEdit::text - 1) {

@@ -155,8 +155,11 @@ TEST(Options, ReadTypedNumberTakesSpacesAroundAndSaysWhyOtherwise) {
   } refused[] = {
       {"", "the field is empty; type a number such as 2.5 or -1e-9"},
       {"   ", "the field is empty; type a number such as 2.5 or -1e-9"},
-      {"1e999", "\"1e999\" is beyond the double range (magnitude up to about 1.8e308)"},
-      {" -1e999 ", "\"-1e999\" is beyond the double range (magnitude up to about 1.8e308)"},
+      {"1e999", "\"1e999\" is beyond the double range (the largest magnitude is 1.7976931348623157e308)"},
+      {" -1e999 ", "\"-1e999\" is beyond the double range (the largest magnitude is 1.7976931348623157e308)"},
+      {"1.8e308", "\"1.8e308\" is beyond the double range (the largest magnitude is 1.7976931348623157e308)"},
+      {"1,000", "\"1,000\" has a comma; write a decimal point as '.' (1.000) and a thousand without a separator (1000)"},
+      {"12,25", "\"12,25\" has a decimal comma; write the decimal point as '.' (12.25)"},
       {"inf", "\"inf\" is infinite; every coordinate must be finite"},
       {"-Infinity", "\"-Infinity\" is infinite; every coordinate must be finite"},
       {"nan", "\"nan\" is not a number a point can have (NaN)"},
@@ -171,9 +174,31 @@ TEST(Options, ReadTypedNumberTakesSpacesAroundAndSaysWhyOtherwise) {
     EXPECT_FALSE(read.value) << r.typed;
     EXPECT_EQ(read.problem, r.problem) << r.typed;
   }
+  // Review s35: a pasted "3" with a no-break space after it was refused as "3 ", and "−3"
+  // (U+2212) was not a number.
+  for (const char* typed : {"3\xC2\xA0", "\xE2\x80\x89" "3", "\xE2\x80\xAF" "3 \xC2\xA0"}) {
+    const TypedNumber read = ReadTypedNumber(typed);
+    ASSERT_TRUE(read.value) << read.problem;
+    EXPECT_EQ(*read.value, 3.0);
+  }
+  EXPECT_EQ(*ReadTypedNumber("\xE2\x88\x92" "3").value, -3.0);
+  EXPECT_EQ(*ReadTypedNumber("1e\xE2\x88\x92" "3").value, 1e-3);
+  EXPECT_FALSE(ReadTypedNumber("3\xC2\xA0" "4").value);
   // A long text is quoted shortened, at a character boundary.
   const TypedNumber longText = ReadTypedNumber(std::string(60, 'x'));
   EXPECT_EQ(longText.problem.rfind("\"" + std::string(40, 'x') + "…\" is not a number", 0), 0u) << longText.problem;
+}
+
+TEST(Options, APasteWithALineBreakOrTabInsideIsNotOneNumber) {
+  // Review s35: "1\n2" pasted into a field became 12, "3\t4" 34, without a word.
+  for (const char* bad : {"1\n2", "3\t4", " 1\r\n2 ", "5\n\n6\n"}) {
+    const auto problem = PasteProblem(bad);
+    ASSERT_TRUE(problem) << bad;
+    EXPECT_NE(problem->find("has a line break or tab inside; a field takes one number"), std::string::npos) << *problem;
+  }
+  EXPECT_NE(PasteProblem("1\n2")->find("\"1 2\""), std::string::npos) << *PasteProblem("1\n2");
+  // Line ends and spaces around one number are what a copied line carries: fine.
+  for (const char* good : {"2.5", "2.5\n", "\t-1e-9\r\n", "", "\n", "3 4"}) EXPECT_FALSE(PasteProblem(good)) << good;
 }
 
 }  // namespace
