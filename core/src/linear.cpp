@@ -238,10 +238,21 @@ Checked<LinearResult<T, N>> ClosestPointOnLinearSlow(const Vec<T, N>& pIn, const
     // for P a hair before B): t keeps to the segment's [0, 1].
     r.t = K == LinearKind::Segment ? std::min(r.tRaw, T(1)) : r.tRaw;
     r.closest = r.foot;
+    if constexpr (K == LinearKind::Segment) {
+      // A segment's foot lies between A and B in every coordinate; rounded at the top of
+      // the range it came a few ulps past the largest value and read Overflow (review s35:
+      // a foot 3 ulps below max in the halved scene doubled to infinity). Kept in the box
+      // of A and B it is never further off, and always finite.
+      for (int k = 0; k < N; ++k) {
+        const T lo = std::min(aIn.v[k], bIn.v[k]);
+        const T hi = std::max(aIn.v[k], bIn.v[k]);
+        r.closest.v[k] = std::clamp(r.closest.v[k], lo, hi);
+      }
+      r.foot = r.closest;
+    }
     // A ray's or line's foot can lie beyond the range while P, A and B do not (P near the
     // largest value, off a line that runs out of the range): an answer no number can
-    // stand for, reported as the plane's is. A segment's closest point here is its foot,
-    // between A and B.
+    // stand for, reported as the plane's is.
     if (!IsFinite(r.closest)) return QueryError{ErrorCode::Overflow, Field::P, -1};
   }
   if (pastB) {

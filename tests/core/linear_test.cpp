@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "cq/detail/exact_sum.hpp"
@@ -553,4 +554,30 @@ TEST(SlowNumerator, IsRoundedOnce) {
   const auto r = cq::ClosestPointOnLinear(LinearKind::Segment, p, a, b);
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r->numerator, -0x1.96fee81b87d21p+880);
+}
+
+// A segment's closest point lies between A and B: at the top of the range its foot, rounded
+// in the halved scene, came about 3 ulps past the largest double and the query read
+// Overflow (review s35). The exact answer is the interior point near
+// (0x1.ffffffffffffdp+1023, -max).
+TEST(SegmentAtTheTopOfTheRange, NeverOverflows) {
+  const double max = std::numeric_limits<double>::max();
+  const double below = std::nextafter(max, 0.0);
+  const cq::Vec2d p{max, max};
+  const cq::Vec2d a{-max, -below};
+  const cq::Vec2d b{below, -max};
+  const auto r = cq::ClosestPointOnLinear(LinearKind::Segment, p, a, b);
+  ASSERT_TRUE(r.ok()) << cq::Describe(r.error());
+  // Without a wider type the far-end test is rounded, and P reads as past B, 2 ulps away.
+  if (cq::detail::k_hasWide<double>) {
+    EXPECT_EQ(r->region, LinearRegion::Interior);
+  }
+  for (int k = 0; k < 2; ++k) {
+    EXPECT_GE(r->closest.v[k], std::min(a.v[k], b.v[k])) << k;
+    EXPECT_LE(r->closest.v[k], std::max(a.v[k], b.v[k])) << k;
+  }
+  EXPECT_NEAR(r->closest.v[0], 0x1.ffffffffffffdp+1023, 0x1p+972);  // within a few ulps
+  EXPECT_EQ(r->closest.v[1], -max);
+  // P.y - closest.y is 2 max: the distance itself is beyond the range, and rounds to +inf.
+  EXPECT_EQ(r->distance, std::numeric_limits<double>::infinity());
 }

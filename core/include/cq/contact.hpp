@@ -32,7 +32,9 @@
 //
 // Errors: NaN/inf in the centre ("center") or radius ("radius"), negative radius, and the
 // shape's own errors (zero normal, inverted box, ...). A depth or resolved centre beyond
-// the type's range is Overflow.
+// the type's range is Overflow, decided on their rounded values: within an ulp or two of
+// the largest value, a centre that rounds to it may read Overflow and one just past it be
+// returned as the largest value (review s35).
 #pragma once
 
 #include "cq/aabb.hpp"

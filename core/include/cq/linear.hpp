@@ -32,7 +32,14 @@
 //   coordinates from 1e-300 to 1e300.
 // - A ray's or line's closest point beyond the type's range (P near the largest value,
 //   off a carrier that leaves the range there): ErrorCode::Overflow naming p, as a plane's
-//   foot beyond the range is. A segment's closest point lies between A and B.
+//   foot beyond the range is. A segment's closest point lies between A and B, in every
+//   coordinate, so it never overflows. At the very top of the range (the scene halved
+//   because a coordinate exceeds half the largest value) the overflow test sees the foot
+//   as rounded there: a foot within a few ulps of the largest value may read Overflow, or
+//   be returned as the largest value, and a distance that rounds to the largest value
+//   may read +inf; there too a coordinate of B - A below two subnormal steps is lost to
+//   the halving, and a segment that short next to one that huge is taken as A == B
+//   (review s35; such scenes are far outside the 1e-300..1e300 promise above).
 // - Values that exceed the type's range in exact arithmetic are rounded as IEEE does:
 //   t_raw of a point 1e300 away from a segment 1e-300 long is +inf (t is still exact,
 //   the clamp happened on the numerator), and distanceSq overflows to +inf while

@@ -43,8 +43,10 @@ struct Plane {
 
 /// A plane through `point` with normal `normal`: offset = normal.point rounded from its
 /// exact value (within an ulp; 0 exactly when the exact value is 0, and of its sign
-/// otherwise, but for an exact value below half the smallest subnormal, which rounds to
-/// +-0 as IEEE rounds it: n = (1e-200, 0) through (1e-200, 0) has d = 0, so to decide a
+/// otherwise, but for an exact value at or below about the smallest subnormal, which can
+/// round to +-0: the sum is rounded twice there, so an exact value just above half the
+/// smallest subnormal (-2^-1075 - 2^-1274, review s35) may read -0 where once-rounded it
+/// is -2^-1074. n = (1e-200, 0) through (1e-200, 0) has d = 0, so to decide a
 /// side use ClosestPointOnPlaneThroughPoint, which never forms d). So a d that cancels is
 /// right (n = (1e19, -1e19) through (1e20, 1e20) has d = 0, where a plain dot product read
 /// 6e22), and so is a d in range whose products overflow (n = (1e200, -1e200) through
@@ -225,7 +227,9 @@ inline F FootCoordinateIn(const Vec<T, N>& n, const Vec<T, N>& p, const Offset& 
 /// The foot P - (w / |n|^2) n: per coordinate P_i less the correction (s n_i) / |n| where
 /// the correction is small next to what is left (within about half an ulp of the
 /// coordinate, and exact where it is 0: a normal along an axis keeps the other coordinates
-/// bit for bit). Where it is not, the coordinate is FootCoordinate's when `exact` (the
+/// bit for bit). A correction that underflows leaves P's coordinate as it is, off by that
+/// subnormal amount: well within the scene's bound, but many ulps of a coordinate that is
+/// itself tiny (review s35: -0 for an exact 1.9e-33 in float, P.x = -0 in a scene of 1e-7). Where it is not, the coordinate is FootCoordinate's when `exact` (the
 /// slow path, whose scene is scaled so that its products neither under- nor overflow),
 /// else `cancelled` is set (the fast path hands the query to the slow one). (s n_i) / |n|
 /// rather than (w n_i) / |n|^2: s is of the scene's size, where w n_i underflows for a
