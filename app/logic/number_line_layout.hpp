@@ -70,6 +70,7 @@ struct NumberLineTexts {
   std::optional<LineText> clamped; ///< the clamped value, under its marker
   std::vector<LineText> ticks;     ///< the tick labels that are drawn
   ScreenBox rawMarker;             ///< the raw value's triangle: its top edge, and its tip at the band
+  bool rawOnBand = false;          ///< the raw value sits over the band (a very short row): draw it on a background
   std::vector<ScreenBox> tickLines;  ///< every tick's mark across the band (labelled or not)
 };
 
@@ -85,7 +86,9 @@ struct NumberLineTexts {
 ///   runs through it, it goes beside the marker, down by the band, at the nearest place
 ///   that clears the marker and every tick's mark; where the whole text fits nowhere so,
 ///   its number alone (LineMark::shortText: the marker's colour and the clamped value's
-///   name say which value it is); failing that it stays centred.
+///   name say which value it is); failing that (UI scale 4 at 1280x800) beside the marker
+///   from the row's top, over the band (rawOnBand: drawn on a background), clear of the
+///   clamped value's diamond; failing that too it stays centred.
 /// - The clamped value is centred under its marker within the same limits; a tick label it
 ///   would cover is left out (it says the same number), and so is one that would cover an
 ///   earlier tick's label.

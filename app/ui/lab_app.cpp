@@ -98,7 +98,12 @@ void LabApp::ComputeLayout() {
   const double sidebarWidth =
       m_settings.showSidebar ? std::clamp<double>(Px(m_settings.sidebarWidth), 200.0, std::max(200.0, width * 0.45)) : 0.0;
   const double lineCount = double(m_scene.CurrentLesson().NumberLineCount());
-  const double linesHeight = std::min(height * 0.45, lineCount * Px(104) + Px(8));
+  // Up to 45 % of the window; up to 55 % where that would leave a row under 56 UI pixels,
+  // too short to keep the raw value off its marker (UI scale 4 at 1280x800: the triangle
+  // sat on "P.x = 4" and the diamond on "t_raw = 1.16667").
+  const double wanted = lineCount * Px(104) + Px(8);
+  const double tight = std::min(height * 0.55, lineCount * Px(56) + Px(8));
+  const double linesHeight = std::min(wanted, std::max(height * 0.45, tight));
   m_layout.sidebar = {{{0, top}}, {{sidebarWidth, height}}};
   m_layout.canvas = {{{sidebarWidth, top}}, {{width, std::max(top + 1, height - linesHeight)}}};
   m_layout.numberLines = {{{sidebarWidth, m_layout.canvas.max.y()}}, {{width, height}}};

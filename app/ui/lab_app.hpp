@@ -180,7 +180,7 @@ class LabApp {
   };
   mutable std::vector<DrawnLabel> m_drawnLabels;
   /// The number lines' texts as drawn last frame (kind "name", "caption", "raw", "clamped"
-  /// or "tick"), for --dump-state.
+  /// or "tick"), and the raw value's triangle (kind "marker", no text), for --dump-state.
   std::vector<DrawnLabel> m_drawnLineLabels;
   /// Where each coordinate field ("P.x", ...) was drawn this frame, for --dump-state.
   std::vector<std::pair<std::string, ScreenBox>> m_fieldBoxes;

@@ -154,6 +154,13 @@ void LabApp::NumberLinesDraw() {
     const ScreenBox& tri = texts.rawMarker;
     draw.AddTriangleFilled(ToIm(tri.min), ImVec2(float(tri.max.x()), float(tri.min.y())), ImVec2(xr, float(tri.max.y())),
                            rawColor);
+    record("marker", LineText{"", tri});  // drawn over what it covers: no text may be under it
+    if (texts.rawOnBand) {  // over the band in a very short row: on the panel's colour
+      const ImVec2 pad(Px(2), 0);
+      draw.AddRectFilled(ImVec2(float(texts.raw.box.min.x()) - pad.x, float(texts.raw.box.min.y())),
+                         ImVec2(float(texts.raw.box.max.x()) + pad.x, float(texts.raw.box.max.y())),
+                         ImGui::GetColorU32(ImGuiCol_WindowBg, 0.9f), Px(3));
+    }
     draw.AddText(ToIm(texts.raw.box.min), rawColor, texts.raw.text.c_str());
     record("raw", texts.raw);
     if (line.clamped) {

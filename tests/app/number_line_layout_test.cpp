@@ -205,6 +205,36 @@ TEST(NumberLineLayout, TheRawValueKeepsClearOfItsMarkerTheTicksAndTheName) {
   EXPECT_GT(shortCount, 0);   // and rows where only the number fits
 }
 
+TEST(NumberLineLayout, InARowTooShortForTheTextBesideItsMarkerItGoesOverTheBand) {
+  // Review s35, UI scale 4 at 1280x800: rows 45 UI pixels high, where the text fits neither
+  // over the triangle nor beside it above the band; it stayed centred, under the triangle.
+  int onBand = 0;
+  for (const double px : {3.0, 4.0}) {
+    const double font = 17 * px;
+    for (double height = 50 * px; height >= 40 * px; height -= 2 * px) {
+      const TLine line = Row(176 * px, height, px, font, 1, 2);
+      for (double raw = -0.4; raw <= 1.4; raw += 0.1) {
+        const double clamped = raw < 0 ? 0 : raw > 1 ? 1 : raw;
+        const std::string number = std::to_string(raw).substr(0, 4);
+        const NumberLineTexts t =
+            LayOutNumberLine(line.row, "x", "", {"P.x = " + number, line.X(raw), number},
+                             LineMark{"closest.x = " + std::to_string(clamped).substr(0, 4), line.X(clamped)},
+                             {{"0", line.X(0)}, {"1", line.X(1)}}, Mono(7.5 * px));
+        const std::string where = "px " + std::to_string(px) + " height " + std::to_string(height) + " raw " + number;
+        if (!t.rawOnBand) continue;
+        ++onBand;
+        EXPECT_FALSE(Overlaps(t.raw.box, t.rawMarker)) << where;
+        EXPECT_FALSE(Overlaps(t.raw.box, t.name.box)) << where;
+        const double m = line.row.marker;
+        const ScreenBox diamond{{{line.X(clamped) - m, line.row.axisY - m}}, {{line.X(clamped) + m, line.row.axisY + m}}};
+        EXPECT_FALSE(Overlaps(t.raw.box, diamond)) << where;
+        EXPECT_GE(t.raw.box.min.y(), line.row.top) << where;
+      }
+    }
+  }
+  EXPECT_GT(onBand, 0);  // the sweep reaches such rows
+}
+
 TEST(NumberLineLayout, TickLabelsDoNotRunTogether) {
   const TLine line = Row(880, 104, 1, 13);
   const NumberLineTexts t =

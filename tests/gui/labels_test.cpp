@@ -205,7 +205,12 @@ INSTANTIATE_TEST_SUITE_P(
                       LineCase{"SegmentSmallAtUiScale2", "--lesson segment --size 800x520 --ui-scale 2"},
                       LineCase{"BoxSmallAtUiScale2", "--lesson box --size 900x600 --ui-scale 2"},
                       LineCase{"PlaneAtUiScale1_5", "--lesson plane --size 700x500 --ui-scale 1.5"},
-                      LineCase{"ContactDefault", "--lesson contact --size 1280x800"}),
+                      LineCase{"ContactDefault", "--lesson contact --size 1280x800"},
+                      // Review s35: at UI scale 4 the raw value's triangle sat on "P.x = 4" and
+                      // the clamped diamond on "t_raw = 1.16667" (the triangle is a "marker").
+                      LineCase{"BoxAtUiScale4", "--lesson box --size 1280x800 --ui-scale 4"},
+                      LineCase{"ContactAtUiScale4", "--lesson contact --size 1280x800 --ui-scale 4"},
+                      LineCase{"SegmentAtUiScale4", "--lesson segment --size 1280x800 --ui-scale 4"}),
     [](const ::testing::TestParamInfo<LineCase>& param) { return std::string(param.param.name); });
 
 // A region's name lies whole inside the region it names: each corner of its box, taken back
