@@ -95,8 +95,12 @@ void LabApp::ComputeLayout() {
   // At most 45 % of the window: at 800x600 and UI scale 2 the sidebar took 56 % and left the
   // canvas 350 px wide.
   // Hidden (H), it takes nothing: in a small window or on a projector the canvas had half.
+  // Never more than 45 %, not even in a window narrower than the 200 px minimum allows (a
+  // window manager that ignores the size limits: at 200x150 the sidebar took it all).
   const double sidebarWidth =
-      m_settings.showSidebar ? std::clamp<double>(Px(m_settings.sidebarWidth), 200.0, std::max(200.0, width * 0.45)) : 0.0;
+      m_settings.showSidebar
+          ? std::min(width * 0.45, std::clamp<double>(Px(m_settings.sidebarWidth), 200.0, std::max(200.0, width * 0.45)))
+          : 0.0;
   const double lineCount = double(m_scene.CurrentLesson().NumberLineCount());
   // Up to 45 % of the window; up to 55 % where that would leave a row under 56 UI pixels,
   // too short to keep the raw value off its marker (UI scale 4 at 1280x800: the triangle

@@ -165,8 +165,11 @@ void LabApp::CanvasInput() {
   if (m_settings.showSidebar) {  // a hidden sidebar has no edge to drag
     ImGui::InvisibleButton("##splitter", ImVec2(float(Px(6)), canvasSize.y));
     if (ImGui::IsItemHovered() || ImGui::IsItemActive()) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
+    // From the width shown, not the one stored: dragged past the 45 % cap, the stored width
+    // ran ahead of the edge, which then lagged the pointer by as much on the way back.
     if (ImGui::IsItemActive() && io.MouseDelta.x != 0)
-      m_settings.sidebarWidth = std::clamp(m_settings.sidebarWidth + io.MouseDelta.x / UiScale(), 240.0f, 1200.0f);
+      m_settings.sidebarWidth = std::clamp(float(m_layout.sidebar.Size().x() / UiScale()) + io.MouseDelta.x / UiScale(),
+                                           240.0f, 1200.0f);
   }
   ImGui::SetCursorScreenPos(ToIm(rect.min));
   ImGui::InvisibleButton("##canvas-input", canvasSize,

@@ -4,6 +4,7 @@
 # a PNG with Ctrl+E (into OUT, which serves as HOME), and quits with Ctrl+Q so the app
 # writes OUT/after.json (--dump-state) on its way out.
 #   drag_handle.sh APP OUT X Y DX DY [LESSON]
+# With X2, Y2, DX2 and DY2 set in the environment, a second drag follows the first.
 set -euo pipefail
 # shellcheck source=quit_lab.sh
 source "$(dirname "$0")/quit_lab.sh"
@@ -14,17 +15,21 @@ pid=$!
 wid=$(timeout 20 xdotool search --sync --onlyvisible --name "Closest Point Lab" | head -n 1)
 sleep 1  # the first frames: fonts, shaders, layout
 
-xdotool mousemove --window "$wid" "$x" "$y"
-sleep 0.3
-xdotool mousedown 1
-sleep 0.2
-for i in 1 2 3 4 5 6 7 8 9 10; do
-  xdotool mousemove --window "$wid" $((x + dx * i / 10)) $((y + dy * i / 10))
-  sleep 0.05
-done
-sleep 0.3
-xdotool mouseup 1
-sleep 0.3
+drag() {  # drag X Y DX DY
+  xdotool mousemove --window "$wid" "$1" "$2"
+  sleep 0.3
+  xdotool mousedown 1
+  sleep 0.2
+  for i in 1 2 3 4 5 6 7 8 9 10; do
+    xdotool mousemove --window "$wid" $(($1 + $3 * i / 10)) $(($2 + $4 * i / 10))
+    sleep 0.05
+  done
+  sleep 0.3
+  xdotool mouseup 1
+  sleep 0.3
+}
+drag "$x" "$y" "$dx" "$dy"
+if [[ -n ${X2:-} ]]; then drag "$X2" "$Y2" "$DX2" "$DY2"; fi
 
 xdotool windowfocus --sync "$wid" || true
 xdotool key ctrl+e

@@ -223,6 +223,26 @@ void ExpectContactValuesAreCores(const nlohmann::json& state) {
   EXPECT_EQ(PointFromJson(state["values"]["resolved_center"]), contact->resolvedCenter);
 }
 
+// The sidebar's edge dragged past its cap (45 % of the window) and back follows the pointer
+// back at once: the stored width had run on past the cap (720 where 540 showed), and the
+// edge lagged the pointer by that much (review s35).
+TEST(Interaction, TheSidebarEdgeDraggedPastItsCapComesBackWithThePointer) {
+  TempDir dir;
+  const nlohmann::json s0 = SegmentStateAt1200x800(dir);
+  ASSERT_FALSE(s0.is_discarded());
+  const int edge = int(std::lround(s0["canvas"]["min"][0].get<double>()));
+  ASSERT_LT(edge, 540);  // the cap at 1200 wide
+  const RunResult drag =
+      RunShell("X2=542 Y2=400 DX2=-150 DY2=0 timeout 90 xvfb-run -a -s '-screen 0 1600x1000x24' bash " +
+                   Quote(CQ_DRAG_SCRIPT) + " " + Quote(CQ_LAB_BINARY) + " " + Quote(dir.Path().string()) + " " +
+                   std::to_string(edge + 2) + " 400 300 0",
+               dir);
+  ASSERT_EQ(drag.status, 0) << drag.out << drag.err;
+  const nlohmann::json after = ReadJson(dir / "after.json");
+  ASSERT_FALSE(after.is_discarded());
+  EXPECT_NEAR(after["canvas"]["min"][0].get<double>(), 540 - 150, 3) << after["canvas"];
+}
+
 TEST(Interaction, DraggingTheBallsRimChangesOnlyTheRadius) {
   TempDir dir;
   const int dx = 90;
