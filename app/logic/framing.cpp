@@ -14,13 +14,20 @@ Framing FramingFor(const Lesson& lesson, const Points& points, const Camera& cam
   // The answer: core's closest point as the lesson draws it.
   const LessonFrame frame = lesson.Evaluate(points, whole, NumberStyle::Readable);
   std::optional<cq::Vec2d> focus;
+  std::string focusName = "the closest point";
   for (const MarkerPoint& m : frame.markers)
     if (m.marker == Marker::Closest) focus = m.position;
   if (!focus) {
     for (const DragHandle& h : handles)
-      if (h.id == lesson.QueryPointIndex()) focus = h.position;
+      if (h.id == lesson.QueryPointIndex()) {
+        focus = h.position;
+        focusName = h.label;
+      }
   }
-  if (!focus) focus = handles.empty() ? cq::Vec2d{} : handles.front().position;
+  if (!focus) {
+    focus = handles.empty() ? cq::Vec2d{} : handles.front().position;
+    focusName = handles.empty() ? "the origin" : handles.front().label;
+  }
   // Handles nearest the focus first; a distance past the double range sorts last.
   std::vector<std::pair<double, const DragHandle*>> byDistance;
   for (const DragHandle& h : handles) {
@@ -30,7 +37,7 @@ Framing FramingFor(const Lesson& lesson, const Points& points, const Camera& cam
   }
   std::stable_sort(byDistance.begin(), byDistance.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
-  Framing framing{{*focus, *focus}, false, {}};
+  Framing framing{{*focus, *focus}, false, {}, focusName};
   for (const auto& [distance, h] : byDistance) {
     const WorldRect grown = Enclose(framing.rect, h->position);
     if (camera.CanFrame(grown, marginPixels)) {

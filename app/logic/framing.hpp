@@ -16,6 +16,10 @@ struct Framing {
   WorldRect rect;                  ///< what to frame
   bool whole = true;               ///< the whole scene fits
   std::vector<std::string> left;  ///< the named handles that did not fit
+  /// What the framing is centred on, in words: "the closest point", or where core refuses
+  /// the scene the query point's name ("P"): a refused scene's status said "framed the
+  /// closest point" though there was none (review s35).
+  std::string focus = "the closest point";
 };
 
 /// The lesson's Extent where `camera` can frame it with `marginPixels`; else the closest

@@ -61,9 +61,11 @@ bool Scene::Redo() {
 }
 
 void Scene::Restore(const Snapshot& snapshot) {
+  // The selection stays within a lesson (its handles keep their ids): Ctrl+Z after arrow
+  // nudges dropped it, and the next arrow did nothing (review s35).
+  if (snapshot.lessonIndex != m_lessonIndex) selectedHandle.reset();
   m_lessonIndex = snapshot.lessonIndex;
   m_points[m_lessonIndex] = snapshot.points;
-  selectedHandle.reset();
 }
 
 }  // namespace cq::app

@@ -208,7 +208,7 @@ void LabApp::HandleShortcut(const KeyPress& press) {
     case GLFW_KEY_TAB: {
       // Cycle the arrow keys' target through the handles (Shift: backwards).
       const std::vector<DragHandle> handles = m_scene.CurrentLesson().Handles(m_scene.CurrentPoints());
-      size_t next = 0;
+      size_t next = shift ? handles.size() - 1 : 0;  // from nothing: the first, or backwards the last
       for (size_t i = 0; i < handles.size(); ++i)
         if (m_scene.selectedHandle && handles[i].id == *m_scene.selectedHandle)
           next = (i + (shift ? handles.size() - 1 : 1)) % handles.size();

@@ -187,8 +187,8 @@ void LabApp::CanvasInput() {
     if (!framing.whole) {
       std::string left;
       for (const std::string& name : framing.left) left += (left.empty() ? "" : ", ") + name;
-      SetStatus("The scene is wider than the view can hold at its widest zoom: framed the closest point and the "
-                "handles round it" +
+      SetStatus("The scene is wider than the view can hold at its widest zoom: framed " + framing.focus +
+                " and the handles round it" +
                 (left.empty() ? std::string(".") : "; off the canvas: " + left + "."));
     }
   }

@@ -255,6 +255,16 @@ TEST(Framing, ASceneTooWideToShowFramesTheAnswerAndTheShape) {
   EXPECT_EQ(boxFraming.left, std::vector<std::string>{"P"});
   EXPECT_LE(boxFraming.rect.min.x(), -2);
   EXPECT_GE(boxFraming.rect.max.x(), 2);
+  EXPECT_EQ(boxFraming.focus, "the closest point");
+
+  // A refused scene (an inverted box) has no closest point: it is framed on P, and says so
+  // (review s35: "framed the closest point").
+  const Points refused = {{{5, -1.5}}, {{2, 1.5}}, {{1e308, 0}}};
+  const Framing refusedFraming = FramingFor(box, refused, camera, 90);
+  EXPECT_FALSE(refusedFraming.whole);
+  EXPECT_EQ(refusedFraming.focus, "P");
+  EXPECT_LE(refusedFraming.rect.min.x(), 1e308);
+  EXPECT_GE(refusedFraming.rect.max.x(), 1e308);
 }
 
 }  // namespace

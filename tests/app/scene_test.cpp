@@ -68,6 +68,24 @@ TEST(Scene, UndoRestoresTheLessonToo) {
   EXPECT_EQ(scene.CurrentLesson().Id(), "segment");
 }
 
+TEST(Scene, UndoKeepsTheSelectionWithinALessonAndDropsItAcrossOne) {
+  // Review s35: Ctrl+Z after arrow nudges dropped the selection, and the next arrow did
+  // nothing.
+  Scene scene(*FindLesson("segment"));
+  scene.selectedHandle = 2;
+  scene.EditPoints()[2] = {{1, 1}};
+  scene.Commit();
+  scene.Undo();
+  EXPECT_EQ(scene.selectedHandle, 2);
+  scene.Redo();
+  EXPECT_EQ(scene.selectedHandle, 2);
+  scene.OpenLesson(3);  // another lesson's handles: nothing selected
+  EXPECT_FALSE(scene.selectedHandle);
+  scene.selectedHandle = 1;
+  scene.Undo();  // back to the segment lesson
+  EXPECT_FALSE(scene.selectedHandle);
+}
+
 TEST(Scene, PresetsAndReset) {
   Scene scene(*FindLesson("segment"));
   scene.ApplyPreset(3);

@@ -17,6 +17,7 @@
 #   tab-box      Tab six times (the box lesson: P, Min, two corners, Max, the whole box), Right
 #   hide-sidebar H (the sidebar hidden), then Right with P selected by Tab (the keys still work)
 #   undo-preset  8 (the segment's preset far from the origin), then Ctrl+Z
+#   shift-tab    Shift+Tab with nothing selected (backwards: the last handle)
 #   edit-then-py click into P.x, type "7", Enter; then click where P.y's field was at the
 #                start (PY_X, PY_Y), type "8", Enter
 #   type-then-hold  click into P.x, type "0" (no Enter), then press the mouse on P's
@@ -125,6 +126,10 @@ case $scene in
     xdotool key 8
     sleep 0.4
     xdotool key ctrl+z
+    ;;
+  shift-tab)
+    xdotool mousemove --window "$wid" 800 600  # over the canvas, away from every handle
+    xdotool key shift+Tab
     ;;
   edit-then-py)
     click_px

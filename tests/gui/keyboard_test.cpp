@@ -210,6 +210,16 @@ TEST(Keyboard, AFieldStaysWhereItWasAfterAnEditLeavesThePreset) {
   EXPECT_EQ(s["fields"]["P.y"], before["fields"]["P.y"]);
 }
 
+// Shift+Tab with nothing selected starts from the end, as backwards should: it picked the
+// first handle, as Tab does (review s35). The plane lesson's Tab order ends with N (three
+// Tabs select it: see nudge-n).
+TEST(Keyboard, ShiftTabFromNothingSelectsTheLastHandle) {
+  TempDir dir;
+  const nlohmann::json s = PlayScene(dir, "shift-tab", "LAB_LESSON=plane");
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_EQ(s["selected"], "N") << s["selected"];
+}
+
 // Tab inside a field still commits it and goes on to the next one.
 TEST(Keyboard, TabFromAFieldGoesOnToTheNextField) {
   TempDir dir;
