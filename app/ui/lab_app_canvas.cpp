@@ -187,9 +187,10 @@ void LabApp::CanvasInput() {
     if (!framing.whole) {
       std::string left;
       for (const std::string& name : framing.left) left += (left.empty() ? "" : ", ") + name;
-      SetStatus("The scene is wider than the view can hold at its widest zoom: framed " + framing.focus +
-                " and the handles round it" +
-                (left.empty() ? std::string(".") : "; off the canvas: " + left + "."));
+      // What is out of sight first: the menu bar cuts a long status at its end.
+      SetStatus((left.empty() ? std::string() : "Off the canvas: " + left + ". ") +
+                "The scene is wider than the view can hold at its widest zoom: framed " + framing.focus +
+                " and the handles round it.");
     }
   }
   if (hovered && io.MouseWheel != 0) m_camera.ZoomAbout(mouse, std::pow(1.2, double(io.MouseWheel)));
@@ -221,6 +222,12 @@ void LabApp::CanvasInput() {
       ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeAll);
     } else {
       m_scene.Commit();  // one undo step per drag
+      // A handle let go off the canvas (under the sidebar, the menu bar, the number lines
+      // or outside the window) is out of reach: say how to get it back (review s35).
+      for (const DragHandle& h : lesson.Handles(m_scene.CurrentPoints()))
+        if (h.id == m_drag->handleId && h.shape != HandleShape::Body && !h.label.empty() &&
+            !m_layout.canvas.Contains(m_camera.WorldToScreen(h.position)))
+          SetStatus(h.label + " is off the canvas: press F to frame the scene (or Ctrl+Z to undo the drag).");
       m_drag.reset();
     }
   } else if (active && (io.MouseDelta.x != 0 || io.MouseDelta.y != 0)) {

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "logic/palette.hpp"
+#include "logic/text_wrap.hpp"
 #include "ui/lab_app.hpp"
 
 namespace cq::app {
@@ -127,8 +129,26 @@ void LabApp::DrawMenuBar() {
     ImGui::EndMenu();
   }
   m_menuBarRight = ImGui::GetCursorScreenPos().x;  // past the last menu: --dump-state
-  // With the sidebar hidden its status line (a note on the UI scale, an export) goes here.
-  if (!m_settings.showSidebar && !m_status.empty()) ImGui::TextDisabled("%s", m_status.c_str());
+  // The status line (a note on the UI scale, an export, a framing, a handle let go off the
+  // canvas) right of the menus, where it is always in view: at the bottom of the sidebar it
+  // sat under the values, scrolled out of sight in most lessons. Cut at a space with "…"
+  // to the room left; the whole text on hover.
+  if (!m_status.empty()) {
+    const float room = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x;
+    const std::string shown = FitOnOneLine(m_status, double(room), UnroundedTextWidth);
+    if (!shown.empty()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(PackAbgr(LabelColor())));
+      ImGui::TextUnformatted(shown.c_str());
+      ImGui::PopStyleColor();
+      if (shown != m_status && ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(Px(520));
+        ImGui::TextUnformatted(m_status.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+      }
+    }
+  }
   ImGui::EndMainMenuBar();
 }
 

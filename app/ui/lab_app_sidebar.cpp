@@ -144,13 +144,6 @@ void LabApp::SidebarEditorsAndEvaluate() {
   // scale the values had pushed them below the window.
   DrawSteps();
   DrawValues();
-  if (!m_status.empty()) {
-    ImGui::Spacing();
-    ImGui::Separator();
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    WrappedText(m_status);
-    ImGui::PopStyleColor();
-  }
   ImGui::End();
 }
 

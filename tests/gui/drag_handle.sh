@@ -4,7 +4,8 @@
 # a PNG with Ctrl+E (into OUT, which serves as HOME), and quits with Ctrl+Q so the app
 # writes OUT/after.json (--dump-state) on its way out.
 #   drag_handle.sh APP OUT X Y DX DY [LESSON]
-# With X2, Y2, DX2 and DY2 set in the environment, a second drag follows the first.
+# With X2, Y2, DX2 and DY2 set in the environment, a second drag follows the first; with
+# NO_EXPORT=1 there is no Ctrl+E.
 set -euo pipefail
 # shellcheck source=quit_lab.sh
 source "$(dirname "$0")/quit_lab.sh"
@@ -32,10 +33,12 @@ drag "$x" "$y" "$dx" "$dy"
 if [[ -n ${X2:-} ]]; then drag "$X2" "$Y2" "$DX2" "$DY2"; fi
 
 xdotool windowfocus --sync "$wid" || true
-xdotool key ctrl+e
-for _ in $(seq 50); do
-  compgen -G "$out/closest-lab-$lesson-*.png" >/dev/null && break
-  sleep 0.1
-done
+if [[ -z ${NO_EXPORT:-} ]]; then  # NO_EXPORT=1: keep the status line the drag left
+  xdotool key ctrl+e
+  for _ in $(seq 50); do
+    compgen -G "$out/closest-lab-$lesson-*.png" >/dev/null && break
+    sleep 0.1
+  done
+fi
 sleep 0.2
 quit_lab

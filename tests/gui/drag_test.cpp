@@ -243,6 +243,29 @@ TEST(Interaction, TheSidebarEdgeDraggedPastItsCapComesBackWithThePointer) {
   EXPECT_NEAR(after["canvas"]["min"][0].get<double>(), 540 - 150, 3) << after["canvas"];
 }
 
+// A handle let go under the sidebar is out of reach: the status line says how to get it
+// back (review s35: nothing said where P had gone).
+TEST(Interaction, AHandleLetGoOffTheCanvasIsNamedWithTheWayBack) {
+  TempDir dir;
+  const nlohmann::json s0 = SegmentStateAt1200x800(dir);
+  ASSERT_FALSE(s0.is_discarded());
+  const cq::app::Camera camera = CameraFromState(s0);
+  const cq::Vec2d p = camera.WorldToScreen(PointFromJson(s0["points"]["P"]));
+  const int x = int(std::lround(p.x()));
+  const int y = int(std::lround(p.y()));
+  const int dx = 150 - x;  // onto the sidebar
+  const RunResult drag = RunShell("NO_EXPORT=1 timeout 90 xvfb-run -a -s '-screen 0 1600x1000x24' bash " +
+                                      Quote(CQ_DRAG_SCRIPT) + " " + Quote(CQ_LAB_BINARY) + " " +
+                                      Quote(dir.Path().string()) + " " + std::to_string(x) + " " + std::to_string(y) +
+                                      " " + std::to_string(dx) + " 0",
+                                  dir);
+  ASSERT_EQ(drag.status, 0) << drag.out << drag.err;
+  const nlohmann::json after = ReadJson(dir / "after.json");
+  ASSERT_FALSE(after.is_discarded());
+  EXPECT_NE(after["points"]["P"], s0["points"]["P"]);
+  EXPECT_EQ(after["status"], "P is off the canvas: press F to frame the scene (or Ctrl+Z to undo the drag).");
+}
+
 TEST(Interaction, DraggingTheBallsRimChangesOnlyTheRadius) {
   TempDir dir;
   const int dx = 90;

@@ -177,7 +177,7 @@ TEST(FarScene, TooWideToShowFramesTheShapeAndTheAnswer) {
   bool distanceLabel = false;
   for (const auto& l : s["labels"]) distanceLabel |= l["text"] == "d = 1e+308";
   EXPECT_TRUE(distanceLabel);
-  EXPECT_NE(s["status"].get<std::string>().find("off the canvas: P."), std::string::npos) << s["status"];
+  EXPECT_NE(s["status"].get<std::string>().find("Off the canvas: P."), std::string::npos) << s["status"];
 }
 
 // Two handles on one spot: the one drawn on top is the one a click takes (HitTest takes
