@@ -75,54 +75,38 @@ NumberLineTexts LayOutNumberLine(const NumberLineRow& row, const std::string& na
     const double gap = 3 * row.px;
     const double besideTop = std::max(row.top, bandTop - 4 * row.px - row.font);
     const double lo = row.areaLeft + 4 * row.px;
-    auto placeBeside = [&](const std::string& text) -> std::optional<LineText> {
-      const double width = measure(text);
-      // Right of the marker or left of it, whichever is nearer the axis's middle first
-      // (the text then reads towards the axis, not off its end).
-      double lefts[2] = {out.rawMarker.max.x() + gap, out.rawMarker.min.x() - gap - width};
-      if (raw.x > 0.5 * (row.left + row.right)) std::swap(lefts[0], lefts[1]);
-      const double hi = row.areaRight - 4 * row.px - width;
-      for (const double left : lefts) {
-        const ScreenBox box{{{left, besideTop}}, {{left + width, besideTop + row.font}}};
-        if (left >= lo && left <= hi && clearOfMarker(box)) return LineText{text, box};
-      }
-      return std::nullopt;
-    };
-    if (auto beside = placeBeside(raw.text)) {
-      out.raw = *beside;
-    } else if (!raw.shortText.empty()) {
-      if (auto shortBeside = placeBeside(raw.shortText)) out.raw = *shortBeside;
-    }
-    if (!clearOfMarks(out.raw.box) && !clearOfMarker(out.raw.box)) {
-      // A row too short for the text above the band even beside the marker (UI scale 4 at
-      // 1280x800: the triangle sat on the digits of "P.x = 4"): beside the marker from the
-      // row's top, over the band, on a background, clear of the clamped value's diamond.
-      const std::optional<ScreenBox> diamond =
-          clamped ? std::optional<ScreenBox>(ScreenBox{{{clamped->x - row.marker, row.axisY - row.marker}},
-                                                       {{clamped->x + row.marker, row.axisY + row.marker}}})
-                  : std::nullopt;
-      auto placeOnBand = [&](const std::string& text) -> std::optional<LineText> {
-        const double width = measure(text);
+    // The text, else its number alone, beside the marker with its top at `top`, where
+    // `clear` accepts the box: right of the marker or left of it, whichever is nearer the
+    // axis's middle first (the text then reads towards the axis, not off its end).
+    auto placeBeside = [&](double top, const auto& clear) -> std::optional<LineText> {
+      for (const std::string* text : {&raw.text, &raw.shortText}) {
+        if (text->empty()) continue;
+        const double width = measure(*text);
         double lefts[2] = {out.rawMarker.max.x() + gap, out.rawMarker.min.x() - gap - width};
         if (raw.x > 0.5 * (row.left + row.right)) std::swap(lefts[0], lefts[1]);
         const double hi = row.areaRight - 4 * row.px - width;
         for (const double left : lefts) {
-          const ScreenBox box{{{left, row.top}}, {{left + width, row.top + row.font}}};
-          if (left >= lo && left <= hi && !Overlaps(box, out.rawMarker) && !Overlaps(box, out.name.box) &&
-              !(diamond && Overlaps(box, *diamond)))
-            return LineText{text, box};
-        }
-        return std::nullopt;
-      };
-      if (auto onBand = placeOnBand(raw.text)) {
-        out.raw = *onBand;
-        out.rawOnBand = true;
-      } else if (!raw.shortText.empty()) {
-        if (auto shortOnBand = placeOnBand(raw.shortText)) {
-          out.raw = *shortOnBand;
-          out.rawOnBand = true;
+          const ScreenBox box{{{left, top}}, {{left + width, top + row.font}}};
+          if (left >= lo && left <= hi && clear(box)) return LineText{*text, box};
         }
       }
+      return std::nullopt;
+    };
+    // A row too short for the text above the band even beside the marker (UI scale 4 at
+    // 1280x800: the triangle sat on the digits of "P.x = 4"): beside the marker from the
+    // row's top, over the band, on a background, clear of the clamped value's diamond.
+    const std::optional<ScreenBox> diamond =
+        clamped ? std::optional<ScreenBox>(ScreenBox{{{clamped->x - row.marker, row.axisY - row.marker}},
+                                                     {{clamped->x + row.marker, row.axisY + row.marker}}})
+                : std::nullopt;
+    auto clearOnBand = [&](const ScreenBox& box) {
+      return !Overlaps(box, out.rawMarker) && !Overlaps(box, out.name.box) && !(diamond && Overlaps(box, *diamond));
+    };
+    if (auto beside = placeBeside(besideTop, clearOfMarker)) {
+      out.raw = *beside;
+    } else if (auto onBand = placeBeside(row.top, clearOnBand)) {
+      out.raw = *onBand;
+      out.rawOnBand = true;
     }
     for (ScreenBox& l : out.tickLines)
       if (Overlaps(l, out.raw.box)) l.min.v[1] = out.raw.box.max.y();

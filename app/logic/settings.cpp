@@ -112,25 +112,19 @@ std::string FreeBackupName(const std::string& path) {
   return name;
 }
 
-/// The file at `path` moved aside (MoveAside) or copied (CopyAside) to a free backup name:
-/// the words for the warning. `keep` is set when neither worked: the file must not be
-/// written over.
-std::string MoveAside(const std::string& path, bool& keep) {
+/// The file at `path` moved (or copied) aside to a free backup name: the words for the
+/// warning. `keep` is set when that failed: the file must not be written over.
+std::string SetAside(const std::string& path, bool copy, bool& keep) {
   std::error_code ec;
   const std::string backup = FreeBackupName(path);
-  std::filesystem::rename(path, backup, ec);
-  if (!ec) return "moved aside to " + backup;
+  if (copy)
+    std::filesystem::copy_file(path, backup, ec);
+  else
+    std::filesystem::rename(path, backup, ec);
+  if (!ec) return copy ? "the file as it was is kept in " + backup : "moved aside to " + backup;
   keep = true;
-  return "could not move it aside (" + ec.message() + "), so it is left as it is and this run's settings are not saved";
-}
-
-std::string CopyAside(const std::string& path, bool& keep) {
-  std::error_code ec;
-  const std::string backup = FreeBackupName(path);
-  std::filesystem::copy_file(path, backup, ec);
-  if (!ec) return "the file as it was is kept in " + backup;
-  keep = true;
-  return "could not keep a copy (" + ec.message() + "), so the file is left as it is and this run's settings are not saved";
+  return std::string(copy ? "could not keep a copy (" : "could not move it aside (") + ec.message() +
+         "), so the file is left as it is and this run's settings are not saved";
 }
 
 }  // namespace
@@ -177,7 +171,7 @@ LoadedSettings LoadSettings(const std::string& path) {
       // to be taken for a missing file, and overwritten with defaults at exit.
       loaded.warning = "cannot read the settings file " + path + " (" +
                        (openError != 0 ? std::strerror(openError) : "cannot open it") + "); using defaults; " +
-                       MoveAside(path, loaded.keepFile);
+                       SetAside(path, /*copy=*/false, loaded.keepFile);
       return loaded;
     }
   }
@@ -185,7 +179,7 @@ LoadedSettings LoadSettings(const std::string& path) {
   if (!read || j.is_discarded() || !j.is_object()) {
     loaded.warning = "ignoring unreadable settings file " + path + " (" +
                      (!read ? "not a file" : j.is_discarded() ? "not JSON" : "not a JSON object") + "); " +
-                     MoveAside(path, loaded.keepFile);
+                     SetAside(path, /*copy=*/false, loaded.keepFile);
     return loaded;
   }
   Settings& s = loaded.settings;
@@ -216,7 +210,7 @@ LoadedSettings LoadSettings(const std::string& path) {
   if (!field.Ignored().empty()) {
     std::string list;
     for (const std::string& item : field.Ignored()) list += "\n  " + item;
-    const std::string kept = CopyAside(path, loaded.keepFile);
+    const std::string kept = SetAside(path, /*copy=*/true, loaded.keepFile);
     loaded.warning = "settings file " + path + ": ignored, and defaults used for:" + list + "\n" +
                      char(std::toupper(static_cast<unsigned char>(kept[0]))) + kept.substr(1) + ".";
   }
