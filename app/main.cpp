@@ -132,17 +132,16 @@ int main(int argc, char** argv) {
   Settings settings;
   const std::optional<std::string> settingsPath = useConfig ? SettingsPath() : std::nullopt;
   std::string settingsWarning;  // also shown in the window (ShowNotice): stderr is unseen from a launcher
-  bool keepSettingsFile = false;
+  std::string keepSettingsReason;  // why the file must not be saved over, or empty
+  bool sizeSaved = false;
   if (settingsPath) {
-    LoadedSettings loaded = LoadSettings(*settingsPath);
+    std::vector<std::string> lessonIds;
+    for (const Lesson* l : LessonTable()) lessonIds.emplace_back(l->Id());
+    LoadedSettings loaded = LoadSettings(*settingsPath, lessonIds);
     settingsWarning = loaded.warning;
-    keepSettingsFile = loaded.keepFile;
+    keepSettingsReason = loaded.keepReason;
+    sizeSaved = loaded.sizeSaved;
     settings = loaded.settings;
-    if (!FindLesson(settings.lesson)) {
-      settingsWarning += std::string(settingsWarning.empty() ? "" : "\n") + "settings: no lesson \"" + settings.lesson +
-                         "\" (lessons: " + LessonIdList() + "); opened " + std::string(LessonTable().front()->Id());
-      settings.lesson = Settings{}.lesson;
-    }
     if (!settingsWarning.empty()) std::fprintf(stderr, "%s: %s\n", k_program, settingsWarning.c_str());
   }
   const float storedUiScale = settings.uiScale;  // --ui-scale is for this run only
@@ -176,9 +175,9 @@ int main(int argc, char** argv) {
                   1);
     return Fail("cannot start GLFW: " + g_glfwError, 1);
   }
-  if (useConfig) {
-    // The saved size and position fitted to the screens there are now (a size given with
-    // --size is taken as it is).
+  if (!scripted) {
+    // The saved (or default) size and position fitted to the screens there are now; a size
+    // given with --size is taken as it is, and so is a screenshot's.
     int count = 0;
     GLFWmonitor** monitors = glfwGetMonitors(&count);
     std::vector<WorkArea> areas;
@@ -187,10 +186,10 @@ int main(int argc, char** argv) {
       glfwGetMonitorWorkarea(monitors[i], &a.x, &a.y, &a.width, &a.height);
       if (a.width > 0 && a.height > 0) areas.push_back(a);
     }
-    const std::string note = FitWindowToScreens(settings, areas, /*fitSize=*/!options.width);
+    const std::string note = FitWindowToScreens(settings, areas, /*fitSize=*/!options.width, sizeSaved);
     if (!note.empty()) {
-      std::fprintf(stderr, "%s: %s\n", k_program, note.c_str());
-      settingsWarning += std::string(settingsWarning.empty() ? "" : "\n") + "Settings: " + note + ".";
+      std::fprintf(stderr, "%s: settings: %s\n", k_program, note.c_str());
+      settingsWarning += std::string(settingsWarning.empty() ? "" : "\n") + "Window: " + note + ".";
     }
   }
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
@@ -313,16 +312,17 @@ int main(int argc, char** argv) {
   }
 
   if (options.dumpStatePath && status == 0 &&
-      !WriteText(*options.dumpStatePath, app.DumpState().dump(2) + "\n", error))
+      !WriteText(*options.dumpStatePath,
+                 app.DumpState().dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n", error))
     status = Fail(error, 1);
   if (options.reportFrameTimes) {
     // The first frames build the font atlas and compile shaders: not steady state.
     if (frameMs.size() > size_t(k_settleFrames)) frameMs.erase(frameMs.begin(), frameMs.begin() + k_settleFrames);
     std::printf("%s\n", FormatFrameStats(Summarize(frameMs)).c_str());
   }
-  if (settingsPath && keepSettingsFile) {
-    std::fprintf(stderr, "%s: settings not saved: %s could be neither read nor moved aside, and is left as it was\n",
-                 k_program, settingsPath->c_str());
+  if (settingsPath && !keepSettingsReason.empty()) {
+    std::fprintf(stderr, "%s: settings not saved: %s; the file is left as it was\n", k_program,
+                 keepSettingsReason.c_str());
   } else if (settingsPath) {
     Settings toSave = app.GetSettings();
     if (options.uiScale && toSave.uiScale == *options.uiScale) toSave.uiScale = storedUiScale;

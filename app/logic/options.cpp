@@ -109,9 +109,15 @@ TypedNumber ReadTypedNumber(std::string_view typed) {
   std::replace(dotted.begin(), dotted.end(), ',', '.');
   if (dotted != text && ParseFiniteDouble(dotted)) {
     // "1,000" reads as a thousand as easily as one: both ways are offered.
+    // Only where the comma could be a thousands separator: 1 to 3 digits before it, not
+    // starting with 0 ("0,500" and ",000" are decimals), and exactly 3 digits after it.
     const auto comma = text.find(',');
+    const std::size_t sign = !text.empty() && (text[0] == '-' || text[0] == '+') ? 1 : 0;
+    const std::string_view head = text.substr(sign, comma - sign);
     const bool thousands = text.find(',', comma + 1) == std::string_view::npos && text.size() - comma == 4 &&
-                           text.find_first_not_of("0123456789", comma + 1) == std::string_view::npos;
+                           text.find_first_not_of("0123456789", comma + 1) == std::string_view::npos &&
+                           !head.empty() && head.size() <= 3 && head[0] != '0' &&
+                           head.find_first_not_of("0123456789") == std::string_view::npos;
     std::string together(text);
     together.erase(comma, 1);
     if (thousands)

@@ -11,25 +11,32 @@
 #include <initializer_list>
 #include <optional>
 #include <sstream>
+#include <string_view>
 #include <system_error>
 #include <type_traits>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "logic/text_wrap.hpp"
+
 namespace cq::app {
 namespace {
 
+/// `text` cut at a character boundary (Shortened) with its control characters as spaces:
+/// a cut inside a UTF-8 character made --dump-state throw on the notice's text, and a
+/// "\n" inside broke the list (review s35).
+std::string Printable(std::string_view text, std::size_t maxBytes) {
+  std::string out = Shortened(text, maxBytes);
+  for (char& c : out)
+    if (static_cast<unsigned char>(c) < 0x20) c = ' ';
+  return out;
+}
+
 /// What a JSON value is, in words, for a message: "the text "1.5"", "true", "0".
 std::string Describe(const nlohmann::json& value) {
-  if (value.is_string()) {
-    std::string text = value.get<std::string>();
-    if (text.size() > 20) text = text.substr(0, 20) + "...";
-    return "the text \"" + text + "\"";
-  }
-  std::string dumped = value.dump();
-  if (dumped.size() > 24) dumped = dumped.substr(0, 24) + "...";
-  return dumped;
+  if (value.is_string()) return "the text \"" + Printable(value.get<std::string>(), 24) + "\"";
+  return Printable(value.dump(), 24);
 }
 
 /// Reads the fields of a settings file, noting every one it ignores and why.
@@ -46,9 +53,10 @@ class FieldReader {
     if (it == m_json.end()) return false;
     const bool whole = std::is_integral_v<T>;
     const std::string wanted = std::string(whole ? "a whole number" : "a number") + " from " + Bound(lo) + " to " + Bound(hi);
-    if (!it->is_number() || (whole && !it->is_number_integer())) return Ignore(key, *it, wanted);
+    if (!it->is_number()) return Ignore(key, *it, wanted);
     const double v = it->get<double>();
-    if (!(v >= double(lo) && v <= double(hi))) return Ignore(key, *it, wanted);
+    // 1280.0 is a whole number too; 1234.9 is not, nor is 1e100 in range.
+    if (!(v >= double(lo) && v <= double(hi)) || (whole && v != std::floor(v))) return Ignore(key, *it, wanted);
     out = static_cast<T>(v);
     return true;
   }
@@ -63,27 +71,29 @@ class FieldReader {
   }
 
   /// A text field whose value must be one of `allowed` (any text when empty).
-  std::optional<std::string> Text(const char* key, std::initializer_list<const char*> allowed = {}) {
+  std::optional<std::string> Text(const char* key, const std::vector<std::string>& allowed = {}) {
     const auto it = m_json.find(key);
     if (it == m_json.end()) return std::nullopt;
     std::string wanted = "a text";
-    if (allowed.size() > 0) {
+    if (!allowed.empty()) {
       wanted.clear();
-      for (const char* option : allowed) wanted += (wanted.empty() ? "\"" : " or \"") + std::string(option) + "\"";
+      for (const std::string& option : allowed) wanted += (wanted.empty() ? "\"" : " or \"") + option + "\"";
     }
     if (!it->is_string()) return Ignore(key, *it, wanted), std::nullopt;
     const std::string value = it->get<std::string>();
-    if (allowed.size() > 0 &&
-        std::none_of(allowed.begin(), allowed.end(), [&](const char* option) { return value == option; }))
+    if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), value) == allowed.end())
       return Ignore(key, *it, wanted), std::nullopt;
     return value;
   }
+
+  /// Notes a field ignored for a reason of its own.
+  void Note(std::string text) { m_ignored.push_back(std::move(text)); }
 
   /// Notes the fields this version does not know.
   void Unknown(std::initializer_list<const char*> known) {
     for (const auto& [key, value] : m_json.items())
       if (std::none_of(known.begin(), known.end(), [&](const char* k) { return key == k; }))
-        m_ignored.push_back("\"" + key + "\": not a setting of this version");
+        m_ignored.push_back("\"" + Printable(key, 32) + "\": not a setting of this version");
   }
 
   const std::vector<std::string>& Ignored() const { return m_ignored; }
@@ -103,28 +113,65 @@ class FieldReader {
   std::vector<std::string> m_ignored;
 };
 
-/// `path` + ".bad", or ".bad.2", ".bad.3", ... : the first name not taken, so that a second
-/// unreadable file does not replace the first one moved aside.
-std::string FreeBackupName(const std::string& path) {
-  std::error_code ec;
-  std::string name = path + ".bad";
-  for (int n = 2; std::filesystem::exists(name, ec) && n < 1000; ++n) name = path + ".bad." + std::to_string(n);
-  return name;
+std::optional<std::string> ReadWhole(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
 }
 
-/// The file at `path` moved (or copied) aside to a free backup name: the words for the
-/// warning. `keep` is set when that failed: the file must not be written over.
-std::string SetAside(const std::string& path, bool copy, bool& keep) {
+/// Where to set `path` aside: `path` + ".bad", or ".bad.2", ".bad.3", ... up to ".bad.999":
+/// the first name not taken, so that a second file set aside does not replace the first;
+/// for a copy, a backup that already holds the same bytes (`same`: a run with the same
+/// ignored field copied it again and again). Nothing when all are taken.
+std::optional<std::string> BackupName(const std::string& path, const std::optional<std::string>& content, bool& same) {
   std::error_code ec;
-  const std::string backup = FreeBackupName(path);
-  if (copy)
-    std::filesystem::copy_file(path, backup, ec);
-  else
-    std::filesystem::rename(path, backup, ec);
-  if (!ec) return copy ? "the file as it was is kept in " + backup : "moved aside to " + backup;
-  keep = true;
-  return std::string(copy ? "could not keep a copy (" : "could not move it aside (") + ec.message() +
-         "), so the file is left as it is and this run's settings are not saved";
+  same = false;
+  for (int n = 1; n < 1000; ++n) {
+    const std::string name = path + ".bad" + (n == 1 ? std::string() : "." + std::to_string(n));
+    if (!std::filesystem::exists(name, ec) && !std::filesystem::is_symlink(name, ec)) return name;
+    if (content && ReadWhole(name) == content) {
+      same = true;
+      return name;
+    }
+  }
+  return std::nullopt;
+}
+
+/// The file at `path` moved (or copied) aside to a backup name: the words for the warning.
+/// When that fails, `keep` says why: the file must not be written over.
+std::string SetAside(const std::string& path, bool copy, std::string& keep) {
+  bool same = false;
+  const std::optional<std::string> content = copy ? ReadWhole(path) : std::nullopt;
+  const std::optional<std::string> backup = BackupName(path, content, same);
+  std::error_code ec;
+  if (!backup) {
+    ec = std::make_error_code(std::errc::file_exists);
+  } else if (same) {
+    return "the file as it was is kept in " + *backup;
+  } else if (copy) {
+    std::filesystem::copy_file(path, *backup, ec);
+  } else {
+    std::filesystem::rename(path, *backup, ec);
+  }
+  if (!ec) return copy ? "the file as it was is kept in " + *backup : "moved aside to " + *backup;
+  keep = std::string(copy ? "could not keep a copy of " : "could not move aside ") + path + " (" +
+         (backup ? ec.message() : std::string("every name from .bad to .bad.999 is taken")) + ")";
+  return keep + ", so the file is left as it is and this run's settings are not saved";
+}
+
+/// The file a settings path names, through symbolic links (a settings.json linked into
+/// a dotfiles folder was replaced by a plain file); `path` itself when it is not a link.
+std::filesystem::path ThroughLinks(const std::filesystem::path& path) {
+  std::filesystem::path at = path;
+  std::error_code ec;
+  for (int hops = 0; hops < 40 && std::filesystem::is_symlink(at, ec); ++hops) {
+    const std::filesystem::path target = std::filesystem::read_symlink(at, ec);
+    if (ec) break;
+    at = target.is_absolute() ? target : at.parent_path() / target;
+  }
+  return at;
 }
 
 }  // namespace
@@ -151,7 +198,7 @@ std::optional<std::string> SettingsPath() {
   return (dir / "closest-point-lab" / "settings.json").string();
 }
 
-LoadedSettings LoadSettings(const std::string& path) {
+LoadedSettings LoadSettings(const std::string& path, const std::vector<std::string>& lessons) {
   LoadedSettings loaded;
   std::error_code ec;
   if (!std::filesystem::exists(path, ec) && !ec) return loaded;  // the first run: defaults, silently
@@ -171,7 +218,7 @@ LoadedSettings LoadSettings(const std::string& path) {
       // to be taken for a missing file, and overwritten with defaults at exit.
       loaded.warning = "cannot read the settings file " + path + " (" +
                        (openError != 0 ? std::strerror(openError) : "cannot open it") + "); using defaults; " +
-                       SetAside(path, /*copy=*/false, loaded.keepFile);
+                       SetAside(path, /*copy=*/false, loaded.keepReason);
       return loaded;
     }
   }
@@ -179,13 +226,13 @@ LoadedSettings LoadSettings(const std::string& path) {
   if (!read || j.is_discarded() || !j.is_object()) {
     loaded.warning = "ignoring unreadable settings file " + path + " (" +
                      (!read ? "not a file" : j.is_discarded() ? "not JSON" : "not a JSON object") + "); " +
-                     SetAside(path, /*copy=*/false, loaded.keepFile);
+                     SetAside(path, /*copy=*/false, loaded.keepReason);
     return loaded;
   }
   Settings& s = loaded.settings;
   FieldReader field(j);
-  field.Number("window_width", s.windowWidth, k_designWidth, 16384);
-  field.Number("window_height", s.windowHeight, k_designHeight, 16384);
+  loaded.sizeSaved = field.Number("window_width", s.windowWidth, k_designWidth, 16384);
+  loaded.sizeSaved |= field.Number("window_height", s.windowHeight, k_designHeight, 16384);
   // The window's position only where both coordinates read (one out of range put the
   // window at 0 on that axis).
   int x = 0;
@@ -195,6 +242,8 @@ LoadedSettings LoadSettings(const std::string& path) {
   if (hasX && hasY) {
     s.windowX = x;
     s.windowY = y;
+  } else if (hasX != hasY) {
+    field.Note(std::string(hasX ? "window_x" : "window_y") + ": the window's position needs both window_x and window_y");
   }
   field.Number("ui_scale", s.uiScale, k_minUiScale, k_maxUiScale);
   field.Number("sidebar_width", s.sidebarWidth, 200.0f, 2000.0f);
@@ -204,44 +253,51 @@ LoadedSettings LoadSettings(const std::string& path) {
   field.Bool("snap_to_grid", s.snapToGrid);
   if (const auto numbers = field.Text("numbers", {"readable", "exact"}))
     s.numbers = *numbers == "exact" ? NumberStyle::Exact : NumberStyle::Readable;
-  if (const auto lesson = field.Text("lesson")) s.lesson = *lesson;
+  if (const auto lesson = field.Text("lesson", lessons)) s.lesson = *lesson;
   field.Unknown({"window_width", "window_height", "window_x", "window_y", "ui_scale", "sidebar_width", "show_regions",
                  "show_steps", "show_sidebar", "snap_to_grid", "numbers", "lesson"});
   if (!field.Ignored().empty()) {
     std::string list;
     for (const std::string& item : field.Ignored()) list += "\n  " + item;
-    const std::string kept = SetAside(path, /*copy=*/true, loaded.keepFile);
+    const std::string kept = SetAside(path, /*copy=*/true, loaded.keepReason);
     loaded.warning = "settings file " + path + ": ignored, and defaults used for:" + list + "\n" +
                      char(std::toupper(static_cast<unsigned char>(kept[0]))) + kept.substr(1) + ".";
   }
   return loaded;
 }
 
-std::string FitWindowToScreens(Settings& s, const std::vector<WorkArea>& areas, bool fitSize) {
+std::string FitWindowToScreens(Settings& s, const std::vector<WorkArea>& areas, bool fitSize, bool sizeSaved) {
   if (areas.empty()) return {};
   std::string note;
-  int widest = 0;
-  int tallest = 0;
-  for (const WorkArea& a : areas) {
-    widest = std::max(widest, a.width);
-    tallest = std::max(tallest, a.height);
-  }
-  if (fitSize && (s.windowWidth > widest || s.windowHeight > tallest) && widest >= k_designWidth && tallest >= k_designHeight) {
-    note = "the saved window size " + std::to_string(s.windowWidth) + "x" + std::to_string(s.windowHeight) +
-           " is larger than every screen: opened at ";
-    s.windowWidth = std::min(s.windowWidth, widest);
-    s.windowHeight = std::min(s.windowHeight, tallest);
-    note += std::to_string(s.windowWidth) + "x" + std::to_string(s.windowHeight);
+  // The largest screen, by area: a size is cut to one screen, not to the widest of one and
+  // the tallest of another.
+  const WorkArea largest = *std::max_element(areas.begin(), areas.end(), [](const WorkArea& a, const WorkArea& b) {
+    return (long long)a.width * a.height < (long long)b.width * b.height;
+  });
+  const bool fits = std::any_of(areas.begin(), areas.end(), [&](const WorkArea& a) {
+    return s.windowWidth <= a.width && s.windowHeight <= a.height;
+  });
+  if (fitSize && !fits && largest.width >= k_designWidth && largest.height >= k_designHeight) {
+    const std::string before = std::to_string(s.windowWidth) + "x" + std::to_string(s.windowHeight);
+    s.windowWidth = std::min(s.windowWidth, largest.width);
+    s.windowHeight = std::min(s.windowHeight, largest.height);
+    // The default size fitted to a small screen (a 1366x768 laptop) is no news: only a
+    // saved size is said (review s35: the first run said "the saved window size").
+    if (sizeSaved)
+      note = "the saved window size " + before + " is larger than every screen: opened at " +
+             std::to_string(s.windowWidth) + "x" + std::to_string(s.windowHeight);
   }
   if (s.windowX && s.windowY) {
+    // The window's top strip, where its title bar hangs, at least 100 pixels of it (all of
+    // a narrower window) on one screen: a window whose top is off the screen cannot be
+    // dragged back.
     const long long x = *s.windowX;
     const long long y = *s.windowY;
     const long long needX = std::min(100, s.windowWidth);
     const long long needY = std::min(50, s.windowHeight);
     const bool seen = std::any_of(areas.begin(), areas.end(), [&](const WorkArea& a) {
       const long long overlapX = std::min(x + s.windowWidth, (long long)a.x + a.width) - std::max(x, (long long)a.x);
-      const long long overlapY = std::min(y + s.windowHeight, (long long)a.y + a.height) - std::max(y, (long long)a.y);
-      return overlapX >= needX && overlapY >= needY;
+      return overlapX >= needX && y >= a.y && y + needY <= (long long)a.y + a.height;
     });
     if (!seen) {
       note += std::string(note.empty() ? "" : "; ") + "the saved window position (" + std::to_string(x) + ", " +
@@ -270,11 +326,12 @@ std::string SaveSettings(const std::string& path, const Settings& s) {
   j["numbers"] = s.numbers == NumberStyle::Exact ? "exact" : "readable";
   j["lesson"] = s.lesson;
   std::error_code ec;
-  std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
-  if (ec) return "cannot create " + std::filesystem::path(path).parent_path().string() + ": " + ec.message();
+  const std::filesystem::path file = ThroughLinks(path);  // a link is kept, its target written
+  std::filesystem::create_directories(file.parent_path(), ec);
+  if (ec) return "cannot create " + file.parent_path().string() + ": " + ec.message();
   // Write a temporary file and rename it over the old one, so a crash mid-write never
   // leaves a half-written settings file.
-  const std::string temporary = path + ".tmp";
+  const std::string temporary = file.string() + ".tmp";
   {
     errno = 0;
     std::ofstream out(temporary);
@@ -282,8 +339,8 @@ std::string SaveSettings(const std::string& path, const Settings& s) {
     out << j.dump(2) << '\n';
     if (!out) return "cannot write " + temporary + (openError != 0 ? std::string(": ") + std::strerror(openError) : "");
   }
-  std::filesystem::rename(temporary, path, ec);
-  if (ec) return "cannot replace " + path + ": " + ec.message();
+  std::filesystem::rename(temporary, file, ec);
+  if (ec) return "cannot replace " + file.string() + ": " + ec.message();
   return {};
 }
 

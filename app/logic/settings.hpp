@@ -57,17 +57,21 @@ struct LoadedSettings {
   /// Non-empty when the file existed but was not used whole: what was ignored and why, and
   /// where the file as it was is kept.
   std::string warning;
-  /// The file could be neither read nor kept aside: do not save over it.
-  bool keepFile = false;
+  /// Why the file must not be saved over (it could be neither read nor set aside), or
+  /// empty.
+  std::string keepReason;
+  bool sizeSaved = false;  ///< the file gave the window's width or height
 };
 
 /// Reads `path`; a missing file gives defaults silently. A file that cannot be opened
 /// (permissions) or parsed gives defaults and a warning, and is moved aside to
-/// `path + ".bad"` so it is not overwritten. A field out of range, of the wrong type, or
-/// unknown is ignored on its own and named in the warning, and the file as it was is copied
-/// to `path + ".bad"`, since the next save drops what was ignored. When the file can be
-/// neither moved nor copied, keepFile says so (nothing the user had is lost).
-LoadedSettings LoadSettings(const std::string& path);
+/// `path + ".bad"` so it is not overwritten. A field out of range, of the wrong type,
+/// unknown, or a lesson not among `lessons` (when given) is ignored on its own and named in
+/// the warning, and the file as it was is copied to `path + ".bad"` (unless a backup with
+/// the same bytes is there already), since the next save drops what was ignored. When the
+/// file can be neither moved nor copied, keepReason says so (nothing the user had is
+/// lost).
+LoadedSettings LoadSettings(const std::string& path, const std::vector<std::string>& lessons = {});
 
 /// A monitor's work area (screen coordinates, pixels): where a window can be seen.
 struct WorkArea {
@@ -75,13 +79,15 @@ struct WorkArea {
 };
 
 /// Fits the saved window to the screens it opens on: a size larger than every work area is
-/// cut to the largest (a 6000x4000 window showed an empty corner of the canvas), and a
-/// position at which less than 100x50 pixels of the window (or all of a smaller one) would
-/// be on any work area is dropped, for the window system to place (a projector unplugged
+/// cut to the largest screen's (a 6000x4000 window showed an empty corner of the canvas),
+/// and a position at which the window's top strip, 100x50 pixels of it (or all of a
+/// smaller window), would not be on one work area is dropped, for the window system to place (a projector unplugged
 /// left the window at 5000,4000, out of sight, and saved there again). Returns what it
 /// changed, in words, or empty. Nothing changes when `areas` is empty (no monitor known).
-/// With fitSize false the size is left as it is (given with --size).
-std::string FitWindowToScreens(Settings& settings, const std::vector<WorkArea>& areas, bool fitSize = true);
+/// With fitSize false the size is left as it is (given with --size); with sizeSaved false
+/// (the default size, not the file's) a size cut to the screen is not said.
+std::string FitWindowToScreens(Settings& settings, const std::vector<WorkArea>& areas, bool fitSize = true,
+                               bool sizeSaved = true);
 
 /// Writes `settings` to `path` (creating the directory); an error message, or empty.
 std::string SaveSettings(const std::string& path, const Settings& settings);

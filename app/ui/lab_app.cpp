@@ -59,6 +59,8 @@ void LabApp::ShowUiScaleNote() {
 void LabApp::SetStatus(std::string text) {
   m_status = std::move(text);
   m_statusIsUiScaleNote = false;
+  m_statusOffCanvasHandle.reset();
+  m_statusIsFraming = false;
 }
 
 AxisGrids LabApp::Grids() const {
@@ -123,6 +125,7 @@ void LabApp::Evaluate() {
 void LabApp::OpenLesson(size_t index) {
   if (index == m_scene.LessonIndex()) return;
   m_scene.OpenLesson(index);
+  if (m_statusOffCanvasHandle || m_statusIsFraming) SetStatus("");  // it named the old lesson's handles
   m_drag.reset();
   m_lineDrag.reset();
   m_editError.clear();

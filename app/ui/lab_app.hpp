@@ -72,8 +72,8 @@ class LabApp {
   bool TakeExportRequest();
   void SetStatus(std::string text);
   /// A message that must be seen (the settings file had problems): a small window over the
-  /// canvas until closed (its button, or Esc). The status line is at the bottom of the
-  /// sidebar, often scrolled out of view, and stderr is unseen from a launcher.
+  /// canvas until closed (its button, or Esc). The status line is one line in the menu
+  /// bar, cut to fit, and stderr is unseen from a launcher.
   void ShowNotice(std::string text) { m_notice = std::move(text); }
 
   nlohmann::json DumpState() const;
@@ -164,6 +164,10 @@ class LabApp {
   double m_windowHeight = 0;
   FittedUiScale m_uiScale;
   bool m_statusIsUiScaleNote = false;  ///< m_status is UiScaleNote(): kept up to date
+  /// m_status says this handle is off the canvas, or that a framing left handles out:
+  /// cleared once it no longer holds (it stayed after F brought P back: review s35).
+  std::optional<int> m_statusOffCanvasHandle;
+  bool m_statusIsFraming = false;
   double m_menuBarRight = 0;            ///< where the menu bar's last menu ends, for --dump-state
   ScreenBox m_shortcutsBox{};           ///< where the Shortcuts and About windows were last drawn
   ScreenBox m_aboutBox{};
@@ -211,7 +215,7 @@ class LabApp {
   std::string m_editError;       ///< a refused entry, shown while the scene stays as it was then
   size_t m_editErrorLesson = 0;
   Points m_editErrorPoints;
-  std::string m_status;     ///< one line at the bottom of the sidebar
+  std::string m_status;     ///< the status line, right of the menus
   /// (lesson, preset) whose note the presets list shows: the scene's preset, or the last
   /// one it matched in this lesson (see SidebarLessonPicker).
   std::optional<std::pair<size_t, size_t>> m_presetNote;

@@ -184,6 +184,7 @@ void LabApp::CanvasInput() {
     const Framing framing = FramingFor(lesson, m_scene.CurrentPoints(), m_camera, Px(90));
     m_camera.Frame(framing.rect, Px(90));
     m_needsFraming = false;
+    if (framing.whole && m_statusIsFraming) SetStatus("");  // the last framing's "Off the canvas" no longer holds
     if (!framing.whole) {
       std::string left;
       for (const std::string& name : framing.left) left += (left.empty() ? "" : ", ") + name;
@@ -191,6 +192,7 @@ void LabApp::CanvasInput() {
       SetStatus((left.empty() ? std::string() : "Off the canvas: " + left + ". ") +
                 "The scene is wider than the view can hold at its widest zoom: framed " + framing.focus +
                 " and the handles round it.");
+      m_statusIsFraming = true;
     }
   }
   if (hovered && io.MouseWheel != 0) m_camera.ZoomAbout(mouse, std::pow(1.2, double(io.MouseWheel)));
@@ -226,8 +228,10 @@ void LabApp::CanvasInput() {
       // or outside the window) is out of reach: say how to get it back (review s35).
       for (const DragHandle& h : lesson.Handles(m_scene.CurrentPoints()))
         if (h.id == m_drag->handleId && h.shape != HandleShape::Body && !h.label.empty() &&
-            !m_layout.canvas.Contains(m_camera.WorldToScreen(h.position)))
+            !m_layout.canvas.Contains(m_camera.WorldToScreen(h.position))) {
           SetStatus(h.label + " is off the canvas: press F to frame the scene (or Ctrl+Z to undo the drag).");
+          m_statusOffCanvasHandle = h.id;
+        }
       m_drag.reset();
     }
   } else if (active && (io.MouseDelta.x != 0 || io.MouseDelta.y != 0)) {
@@ -235,6 +239,13 @@ void LabApp::CanvasInput() {
     m_camera.PanByPixels(FromIm(io.MouseDelta));
   }
   if (!m_drag && m_hoveredId) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+  // "P is off the canvas" holds until P is back in view (F, undo, a pan, another lesson).
+  if (m_statusOffCanvasHandle) {
+    bool stillOff = false;
+    for (const DragHandle& h : lesson.Handles(m_scene.CurrentPoints()))
+      if (h.id == *m_statusOffCanvasHandle) stillOff = !m_layout.canvas.Contains(m_camera.WorldToScreen(h.position));
+    if (!stillOff) SetStatus("");
+  }
   ImGui::End();
 }
 

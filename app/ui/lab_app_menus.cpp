@@ -31,7 +31,7 @@ constexpr ShortcutRow k_shortcuts[] = {
     {"F", "frame the scene"},
     {"Tab / Shift+Tab", "select the next / previous handle for the arrow keys"},
     {"Arrow keys", "nudge the selected handle one minor grid step (Shift x10, Alt x0.1)"},
-    {"Esc", "close this window or About; else deselect"},
+    {"Esc", "close this window, About or Settings; else deselect"},
     {"G", "snap to grid on / off"},
     {"V", "show / hide the regions"},
     {"H", "show / hide the sidebar (the canvas takes the whole width)"},
@@ -142,7 +142,9 @@ void LabApp::DrawMenuBar() {
       ImGui::PopStyleColor();
       if (shown != m_status && ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
-        ImGui::PushTextWrapPos(Px(520));
+        // Within the window: at 640x400 and UI scale 3 the note ran off its right edge.
+        ImGui::PushTextWrapPos(
+            std::min(Px(520), ImGui::GetIO().DisplaySize.x - 4 * ImGui::GetStyle().WindowPadding.x));
         ImGui::TextUnformatted(m_status.c_str());
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();

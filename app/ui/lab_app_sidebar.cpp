@@ -188,8 +188,11 @@ void LabApp::DrawCoordinateEditor(const std::string& name, size_t point, int axi
   char* buffer = editing ? m_coordinateEdit->text : shown;
   // A paste, as ImGui 1.86 takes one (Ctrl+V or Shift+Insert) in the field being edited.
   const ImGuiIO& io = ImGui::GetIO();
-  const bool pasting = editing && ((io.KeyCtrl && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_V))) ||
-                                   (io.KeyShift && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Insert))));
+  // Its own test: Ctrl alone with V (not Ctrl+Shift+V), Shift alone with Insert.
+  const bool ctrlOnly = io.KeyCtrl && !io.KeyShift && !io.KeyAlt && !io.KeySuper;
+  const bool shiftOnly = io.KeyShift && !io.KeyCtrl && !io.KeyAlt && !io.KeySuper;
+  const bool pasting = editing && ((ctrlOnly && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_V))) ||
+                                   (shiftOnly && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Insert))));
   ImGui::InputText("##v", buffer, sizeof shown, ImGuiInputTextFlags_AutoSelectAll);
   if (pasting && m_coordinateEdit) {
     const char* clipboard = ImGui::GetClipboardText();

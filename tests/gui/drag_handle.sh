@@ -5,7 +5,7 @@
 # writes OUT/after.json (--dump-state) on its way out.
 #   drag_handle.sh APP OUT X Y DX DY [LESSON]
 # With X2, Y2, DX2 and DY2 set in the environment, a second drag follows the first; with
-# NO_EXPORT=1 there is no Ctrl+E.
+# NO_EXPORT=1 there is no Ctrl+E; KEYS_AFTER="f" presses those keys after the drags.
 set -euo pipefail
 # shellcheck source=quit_lab.sh
 source "$(dirname "$0")/quit_lab.sh"
@@ -31,6 +31,10 @@ drag() {  # drag X Y DX DY
 }
 drag "$x" "$y" "$dx" "$dy"
 if [[ -n ${X2:-} ]]; then drag "$X2" "$Y2" "$DX2" "$DY2"; fi
+for key in ${KEYS_AFTER:-}; do  # KEYS_AFTER="f ...": keys pressed after the drags
+  xdotool key "$key"
+  sleep 0.3
+done
 
 xdotool windowfocus --sync "$wid" || true
 if [[ -z ${NO_EXPORT:-} ]]; then  # NO_EXPORT=1: keep the status line the drag left

@@ -264,6 +264,18 @@ TEST(Interaction, AHandleLetGoOffTheCanvasIsNamedWithTheWayBack) {
   ASSERT_FALSE(after.is_discarded());
   EXPECT_NE(after["points"]["P"], s0["points"]["P"]);
   EXPECT_EQ(after["status"], "P is off the canvas: press F to frame the scene (or Ctrl+Z to undo the drag).");
+
+  // F brings P back into view, and the note goes with it (it stayed: review s35).
+  TempDir again;
+  const RunResult framed = RunShell("NO_EXPORT=1 KEYS_AFTER=f timeout 90 xvfb-run -a -s '-screen 0 1600x1000x24' bash " +
+                                        Quote(CQ_DRAG_SCRIPT) + " " + Quote(CQ_LAB_BINARY) + " " +
+                                        Quote(again.Path().string()) + " " + std::to_string(x) + " " +
+                                        std::to_string(y) + " " + std::to_string(dx) + " 0",
+                                    again);
+  ASSERT_EQ(framed.status, 0) << framed.out << framed.err;
+  const nlohmann::json back = ReadJson(again / "after.json");
+  ASSERT_FALSE(back.is_discarded());
+  EXPECT_EQ(back["status"], "") << back["status"];
 }
 
 TEST(Interaction, DraggingTheBallsRimChangesOnlyTheRadius) {
