@@ -217,7 +217,10 @@ Outcome<Json> BuildRequestJson(std::span<const std::string> args) {
     }
     std::string name(arg.substr(2));
     std::string value;
-    if (const std::size_t equals = name.find('='); equals != std::string::npos) {
+    if (const std::size_t equals = name.find('='); equals == 0) {  // "--=5": no name at all (it read "unknown option --")
+      return Failure::Failure("an option without a name: " + QuoteJsonString(TruncateForEcho(arg, k_maxNameBytes)) +
+                              "; options look like --p 3,0,-2 or --p=3,0,-2 (see --help)");
+    } else if (equals != std::string::npos) {
       value = name.substr(equals + 1);
       name.resize(equals);
     } else if (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) {

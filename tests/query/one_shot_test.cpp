@@ -125,6 +125,8 @@ struct BadArguments {
 TEST(OneShot, BadArgumentsExitTwoWithOneLine) {
   const BadArguments cases[] = {
       {{"segmnt", "--a", "0,0"}, "unknown query \"segmnt\" (did you mean \"segment\"?)"},
+      {{"segment", "--=5", "--a", "1,2", "--b", "5,0", "--p", "3,0"},
+       "closest-query: an option without a name: \"--=5\"; options look like --p 3,0,-2 or --p=3,0,-2"},
       // Review s35: these named the JSON fields, "query:" and "shape.query:".
       {{"foo", "--a", "1,2"}, "closest-query: first argument: unknown query \"foo\""},
       {{"contact", "--center", "0,0", "--radius", "1", "--shape", "ray", "--a", "0,1", "--b", "1,1"},
