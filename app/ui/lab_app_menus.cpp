@@ -204,16 +204,24 @@ void LabApp::DrawHelpWindow() {
   }
   if (!m_notice.empty()) {
     // At the top of the canvas, where it is seen at once and covers no handle for long.
+    // Centred on the canvas but whole inside the window (at 800x600 and UI scale 2 it ran
+    // off the right edge); taller than the window, it scrolls.
     const ScreenRect& canvas = m_layout.canvas;
-    ImGui::SetNextWindowPos(ImVec2(float(0.5 * (canvas.min.x() + canvas.max.x())), float(canvas.min.y()) + Px(8)),
-                            ImGuiCond_Always, ImVec2(0.5f, 0.0f));
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    const float padding = 2 * ImGui::GetStyle().WindowPadding.x;
+    const float wrap = std::max(Px(120), std::min(Px(560), display.x * 0.9f - padding));
+    const float width = wrap + padding;
+    const float left = std::clamp(float(0.5 * (canvas.min.x() + canvas.max.x())) - 0.5f * width, 0.0f,
+                                  std::max(0.0f, display.x - width));
+    ImGui::SetNextWindowPos(ImVec2(left, float(canvas.min.y()) + Px(8)), ImGuiCond_Always);
+    ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0),
+                                        ImVec2(display.x, std::max(Px(80), display.y - float(canvas.min.y()) - Px(16))));
     bool open = true;
     ImGui::Begin("Settings###notice", &open,
                  ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse |
                      ImGuiWindowFlags_NoMove);
     m_noticeBox = WindowBox();
-    const float padding = 2 * ImGui::GetStyle().WindowPadding.x;
-    ImGui::PushTextWrapPos(std::min(Px(560), ImGui::GetIO().DisplaySize.x * 0.9f - padding));
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
     ImGui::TextUnformatted(m_notice.c_str());
     ImGui::PopTextWrapPos();
     if (ImGui::Button("OK (Esc)")) open = false;

@@ -18,6 +18,7 @@
 #   hide-sidebar H (the sidebar hidden), then Right with P selected by Tab (the keys still work)
 #   undo-preset  8 (the segment's preset far from the origin), then Ctrl+Z
 #   shift-tab    Shift+Tab with nothing selected (backwards: the last handle)
+#   idle         nothing (what the window shows at the start)
 #   edit-then-py click into P.x, type "7", Enter; then click where P.y's field was at the
 #                start (PY_X, PY_Y), type "8", Enter
 #   type-then-hold  click into P.x, type "0" (no Enter), then press the mouse on P's
@@ -27,7 +28,10 @@ set -euo pipefail
 source "$(dirname "$0")/quit_lab.sh"
 app=$1 out=$2 scene=$3
 
-HOME=$out "$app" --no-config --lesson "${LAB_LESSON:-segment}" --size "${LAB_SIZE:-1200x800}" --ui-scale "${LAB_UI_SCALE:-1}" \
+# LAB_CONFIG=DIR: read (and save) DIR/closest-point-lab/settings.json instead of --no-config.
+config=(--no-config)
+if [[ -n ${LAB_CONFIG:-} ]]; then config=(); export XDG_CONFIG_HOME=$LAB_CONFIG; fi
+HOME=$out "$app" "${config[@]}" --lesson "${LAB_LESSON:-segment}" --size "${LAB_SIZE:-1200x800}" --ui-scale "${LAB_UI_SCALE:-1}" \
   --dump-state "$out/after.json" &
 pid=$!
 wid=$(timeout 20 xdotool search --sync --onlyvisible --name "Closest Point Lab" | head -n 1)
@@ -127,6 +131,7 @@ case $scene in
     sleep 0.4
     xdotool key ctrl+z
     ;;
+  idle) ;;
   shift-tab)
     xdotool mousemove --window "$wid" 800 600  # over the canvas, away from every handle
     xdotool key shift+Tab

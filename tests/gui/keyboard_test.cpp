@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "gui_support.hpp"
@@ -218,6 +220,28 @@ TEST(Keyboard, ShiftTabFromNothingSelectsTheLastHandle) {
   const nlohmann::json s = PlayScene(dir, "shift-tab", "LAB_LESSON=plane");
   ASSERT_FALSE(s.is_discarded());
   EXPECT_EQ(s["selected"], "N") << s["selected"];
+}
+
+// A settings file with problems is said in a window over the canvas, whole inside a small
+// window at UI scale 2 (it ran off the right edge: review s35), naming each ignored field.
+TEST(Keyboard, TheSettingsNoticeNamesTheIgnoredFieldsAndFitsTheWindow) {
+  TempDir dir;
+  const std::filesystem::path config = dir / "config";
+  std::filesystem::create_directories(config / "closest-point-lab");
+  std::ofstream(config / "closest-point-lab" / "settings.json") << R"({"ui_scale": "2", "lesson": "sphere"})";
+  const nlohmann::json s =
+      PlayScene(dir, "idle", "LAB_CONFIG=" + Quote(config.string()) + " LAB_SIZE=800x600 LAB_UI_SCALE=2");
+  ASSERT_FALSE(s.is_discarded());
+  const std::string notice = s["windows"]["notice"].get<std::string>();
+  EXPECT_NE(notice.find("ui_scale: the text \"2\", wants a number"), std::string::npos) << notice;
+  EXPECT_NE(notice.find("lesson: the text \"sphere\""), std::string::npos) << notice;
+  ASSERT_TRUE(s["window_boxes"].contains("notice")) << s["window_boxes"];
+  const nlohmann::json& box = s["window_boxes"]["notice"];
+  EXPECT_GE(box[0].get<double>(), 0);
+  EXPECT_GE(box[1].get<double>(), 0);
+  EXPECT_LE(box[2].get<double>(), 800);
+  EXPECT_LE(box[3].get<double>(), 600);
+  EXPECT_TRUE(std::filesystem::exists(config / "closest-point-lab" / "settings.json.bad"));
 }
 
 // Tab inside a field still commits it and goes on to the next one.
