@@ -264,6 +264,10 @@ class LineBuilder {
       return path.empty() ? "element " + index : path + " coordinate " + index;
     }
     if (!top.hasKey) return path;
+    // A key no field has, with JSON's own punctuation in it, is a quote left out
+    // ("a:[0,0],"b" read as one key): named as the key read, not as a field.
+    if (top.key.find_first_of(":,[]{}\" ") != std::string::npos)
+      return JoinPath(path, "the key " + QuoteJsonString(TruncateForEcho(top.key, k_maxNameBytes)));
     const std::string field = JoinPath(path, TruncateForEcho(top.key, k_maxNameBytes));
     return top.valueDone && !m_inPreviousNumber ? "after field " + field : field;
   }

@@ -622,6 +622,13 @@ TEST(QueryJsonErrors, PlainTextIsNotToldAboutNaN) {
   }
 }
 
+TEST(QueryJsonErrors, AKeyThatSwallowedAFieldIsNamedAsTheKeyRead) {
+  // Review s35: a closing quote left out made the rest of the line the key, which led the
+  // message as if it were a field: "a:[0,0],: not valid JSON ...".
+  const std::string message = ErrorOf(R"({"query":"segment","a:[0,0],"b":[1,0],"p":[0,1]})");
+  EXPECT_EQ(message.rfind(R"(the key "a:[0,0],": not valid JSON: column 30)", 0), 0u) << message;
+}
+
 TEST(QueryJsonErrors, AnObjectOfManyFieldsIsRefusedAtOnce) {
   // The duplicate check searched the object's fields for every key: 100 000 fields took
   // 26 s. Past 64 fields (a query has at most five) the line is refused where it stands,
