@@ -95,10 +95,9 @@ void LabApp::ComputeLayout() {
   const double width = io.DisplaySize.x;
   const double height = io.DisplaySize.y;
   // At most 45 % of the window: at 800x600 and UI scale 2 the sidebar took 56 % and left the
-  // canvas 350 px wide.
+  // canvas 350 px wide; and so even in a window too narrow for its 200 px minimum (a window
+  // manager that ignores the size limits: at 200x150 the sidebar took it all).
   // Hidden (H), it takes nothing: in a small window or on a projector the canvas had half.
-  // Never more than 45 %, not even in a window narrower than the 200 px minimum allows (a
-  // window manager that ignores the size limits: at 200x150 the sidebar took it all).
   const double sidebarWidth =
       m_settings.showSidebar
           ? std::min(width * 0.45, std::clamp<double>(Px(m_settings.sidebarWidth), 200.0, std::max(200.0, width * 0.45)))
