@@ -128,20 +128,31 @@ std::optional<std::string> ReadWhole(const std::string& path) {
 std::optional<std::string> BackupName(const std::string& path, const std::optional<std::string>& content, bool& same) {
   std::error_code ec;
   same = false;
-  for (int n = 1; n < 1000; ++n) {
-    const std::string name = path + ".bad" + (n == 1 ? std::string() : "." + std::to_string(n));
-    if (!std::filesystem::exists(name, ec) && !std::filesystem::is_symlink(name, ec)) return name;
-    if (content && ReadWhole(name) == content) {
-      same = true;
-      return name;
-    }
+  const auto name = [&](int n) { return path + ".bad" + (n == 1 ? std::string() : "." + std::to_string(n)); };
+  const auto taken = [&](const std::string& at) {
+    return std::filesystem::exists(at, ec) || std::filesystem::is_symlink(at, ec);
+  };
+  if (content) {  // the same bytes kept before, under any of the names
+    for (int n = 1; n < 1000; ++n)
+      if (taken(name(n)) && ReadWhole(name(n)) == content) {
+        same = true;
+        return name(n);
+      }
   }
+  for (int n = 1; n < 1000; ++n)
+    if (!taken(name(n))) return name(n);
   return std::nullopt;
 }
 
 /// The file at `path` moved (or copied) aside to a backup name: the words for the warning.
 /// When that fails, `keep` says why: the file must not be written over.
 std::string SetAside(const std::string& path, bool copy, std::string& keep) {
+  // A link to a file is kept, its target copied aside: the next save writes through the
+  // link (moving the link aside left a plain file in its place). A link to nothing (a loop)
+  // is moved aside itself.
+  std::error_code linkError;
+  if (!copy && std::filesystem::is_symlink(path, linkError) && std::filesystem::is_regular_file(path, linkError))
+    copy = true;
   bool same = false;
   const std::optional<std::string> content = copy ? ReadWhole(path) : std::nullopt;
   const std::optional<std::string> backup = BackupName(path, content, same);
@@ -242,7 +253,8 @@ LoadedSettings LoadSettings(const std::string& path, const std::vector<std::stri
   if (hasX && hasY) {
     s.windowX = x;
     s.windowY = y;
-  } else if (hasX != hasY) {
+  } else if (hasX != hasY && !(j.contains("window_x") && j.contains("window_y"))) {
+    // Only where the other is missing; one that is there but unusable is named already.
     field.Note(std::string(hasX ? "window_x" : "window_y") + ": the window's position needs both window_x and window_y");
   }
   field.Number("ui_scale", s.uiScale, k_minUiScale, k_maxUiScale);

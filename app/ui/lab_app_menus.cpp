@@ -210,7 +210,9 @@ void LabApp::DrawHelpWindow() {
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     const float padding = 2 * ImGui::GetStyle().WindowPadding.x;
     const float wrap = std::max(Px(120), std::min(Px(560), display.x * 0.9f - padding));
-    const float width = wrap + padding;
+    // The scrollbar's width too: ImGui adds it to an auto-sized window once its height is
+    // capped, and the notice then ran past the right edge again.
+    const float width = wrap + padding + ImGui::GetStyle().ScrollbarSize;
     const float left = std::clamp(float(0.5 * (canvas.min.x() + canvas.max.x())) - 0.5f * width, 0.0f,
                                   std::max(0.0f, display.x - width));
     ImGui::SetNextWindowPos(ImVec2(left, float(canvas.min.y()) + Px(8)), ImGuiCond_Always);

@@ -245,6 +245,11 @@ TEST_F(SettingsFile, NamesAreCutWholeAndEveryIgnoredThingIsSaid) {
   EXPECT_NE(loaded.warning.find("\n  lesson: the text \"sphere\", wants \"segment\" or \"ray\"\n"), std::string::npos)
       << loaded.warning;
   EXPECT_NE(loaded.warning.find("window_x: the window's position needs both"), std::string::npos) << loaded.warning;
+  // One that is there but unusable is named for itself, not the other as missing.
+  Write(R"({"window_x": "abc", "window_y": 10})");
+  const LoadedSettings typed = LoadSettings(m_path);
+  EXPECT_NE(typed.warning.find("window_x: the text \"abc\""), std::string::npos) << typed.warning;
+  EXPECT_EQ(typed.warning.find("needs both"), std::string::npos) << typed.warning;
   EXPECT_NE(loaded.warning.find("\"k k\": not a setting"), std::string::npos) << loaded.warning;
   // The warning is valid UTF-8: nlohmann refuses to dump anything else.
   EXPECT_NO_THROW((void)nlohmann::json(loaded.warning).dump()) << loaded.warning;
@@ -255,7 +260,12 @@ TEST_F(SettingsFile, TheSameIgnoredFieldIsCopiedAsideOnce) {
   Write(R"({"colour": "red"})");
   EXPECT_NE(LoadSettings(m_path).warning.find(m_path + ".bad"), std::string::npos);
   const LoadedSettings again = LoadSettings(m_path);
-  EXPECT_NE(again.warning.find("kept in " + m_path + ".bad."), std::string::npos) << again.warning;
+  EXPECT_TRUE(again.warning.ends_with("kept in " + m_path + ".bad.")) << again.warning;
+  // The same bytes under a later name are found though an earlier name is free again.
+  fs::rename(m_path + ".bad", m_path + ".bad.7");
+  const LoadedSettings third = LoadSettings(m_path);
+  EXPECT_TRUE(third.warning.ends_with("kept in " + m_path + ".bad.7.")) << third.warning;
+  EXPECT_FALSE(fs::exists(m_path + ".bad"));
   EXPECT_FALSE(fs::exists(m_path + ".bad.2"));
 }
 
@@ -270,6 +280,22 @@ TEST_F(SettingsFile, NoFreeBackupNameKeepsTheFileAndSaysWhy) {
   std::ifstream last(m_path + ".bad.999");
   std::string text((std::istreambuf_iterator<char>(last)), std::istreambuf_iterator<char>());
   EXPECT_EQ(text, "old 999");
+}
+
+TEST_F(SettingsFile, AnUnreadableLinkedFileIsCopiedAsideAndTheLinkKept) {
+  // Review s35: the link itself was moved aside, and the save left a plain file in its place.
+  fs::create_directories(m_dir / "dotfiles");
+  fs::create_directories(fs::path(m_path).parent_path());
+  std::ofstream(m_dir / "dotfiles" / "settings.json") << "not json";
+  fs::create_symlink(m_dir / "dotfiles" / "settings.json", m_path);
+  const LoadedSettings loaded = LoadSettings(m_path);
+  EXPECT_TRUE(loaded.keepReason.empty()) << loaded.keepReason;
+  EXPECT_TRUE(fs::is_symlink(m_path));
+  EXPECT_FALSE(fs::is_symlink(m_path + ".bad"));
+  std::ifstream kept(m_path + ".bad");
+  EXPECT_EQ(std::string((std::istreambuf_iterator<char>(kept)), std::istreambuf_iterator<char>()), "not json");
+  EXPECT_EQ(SaveSettings(m_path, Settings{}), "");
+  EXPECT_TRUE(fs::is_symlink(m_path));
 }
 
 TEST_F(SettingsFile, ALinkedSettingsFileStaysALink) {

@@ -228,7 +228,12 @@ TEST(Keyboard, TheSettingsNoticeNamesTheIgnoredFieldsAndFitsTheWindow) {
   TempDir dir;
   const std::filesystem::path config = dir / "config";
   std::filesystem::create_directories(config / "closest-point-lab");
-  std::ofstream(config / "closest-point-lab" / "settings.json") << R"({"ui_scale": "2", "lesson": "sphere"})";
+  // Forty unknown keys as well: a notice taller than the window scrolls, and its scrollbar
+  // had pushed it past the right edge.
+  std::string unknown;
+  for (int k = 0; k < 40; ++k) unknown += ", \"unknown_setting_" + std::to_string(k) + "\": 1";
+  std::ofstream(config / "closest-point-lab" / "settings.json") << R"({"ui_scale": "2", "lesson": "sphere")" << unknown
+                                                                 << "}";
   const nlohmann::json s =
       PlayScene(dir, "idle", "LAB_CONFIG=" + Quote(config.string()) + " LAB_SIZE=800x600 LAB_UI_SCALE=2");
   ASSERT_FALSE(s.is_discarded());
