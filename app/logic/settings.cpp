@@ -118,6 +118,7 @@ std::optional<std::string> ReadWhole(const std::string& path) {
   if (!in) return std::nullopt;
   std::stringstream buffer;
   buffer << in.rdbuf();
+  if (in.bad()) return std::nullopt;
   return buffer.str();
 }
 
@@ -213,19 +214,13 @@ LoadedSettings LoadSettings(const std::string& path, const std::vector<std::stri
   LoadedSettings loaded;
   std::error_code ec;
   if (!std::filesystem::exists(path, ec) && !ec) return loaded;  // the first run: defaults, silently
-  std::string text;
-  bool read = false;
+  std::optional<std::string> text;
   if (!std::filesystem::is_directory(path, ec)) {
     errno = 0;
-    std::ifstream in(path, std::ios::binary);
+    text = ReadWhole(path);
     const int openError = errno;
-    if (in) {
-      std::stringstream buffer;
-      buffer << in.rdbuf();
-      text = buffer.str();
-      read = !in.bad();
-    } else {
-      // Not a parse error: the file exists and could not be opened (permissions). It used
+    if (!text) {
+      // Not a parse error: the file exists and could not be read (permissions). It used
       // to be taken for a missing file, and overwritten with defaults at exit.
       loaded.warning = "cannot read the settings file " + path + " (" +
                        (openError != 0 ? std::strerror(openError) : "cannot open it") + "); using defaults; " +
@@ -233,10 +228,10 @@ LoadedSettings LoadSettings(const std::string& path, const std::vector<std::stri
       return loaded;
     }
   }
-  const nlohmann::json j = read ? nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false) : nlohmann::json();
-  if (!read || j.is_discarded() || !j.is_object()) {
+  const nlohmann::json j = text ? nlohmann::json::parse(*text, nullptr, /*allow_exceptions=*/false) : nlohmann::json();
+  if (!text || j.is_discarded() || !j.is_object()) {
     loaded.warning = "ignoring unreadable settings file " + path + " (" +
-                     (!read ? "not a file" : j.is_discarded() ? "not JSON" : "not a JSON object") + "); " +
+                     (!text ? "not a file" : j.is_discarded() ? "not JSON" : "not a JSON object") + "); " +
                      SetAside(path, /*copy=*/false, loaded.keepReason);
     return loaded;
   }
