@@ -119,6 +119,7 @@ Outcome<Answer> AnswerContact(const Request& request, Answer answer) {
   answer.penetrating = result->penetrating;
   answer.depth = result->depth;
   answer.normal = ToCoords(result->normal);
+  answer.normalFrom = result->normalFrom;
   answer.resolvedCenter = ToCoords(result->resolvedCenter);
   return answer;
 }

@@ -7,6 +7,7 @@
 
 #include <array>
 
+#include "cq/contact.hpp"
 #include "query/outcome.hpp"
 #include "query/request.hpp"
 
@@ -38,6 +39,7 @@ struct Answer {
   bool penetrating = false;
   double depth = 0;         ///< radius - distance when penetrating, else 0
   Coords normal{};          ///< unit, from the shape towards the centre
+  ContactNormalFrom normalFrom = ContactNormalFrom::ClosestToCenter;  ///< which rule of core's gave the normal
   Coords resolvedCenter{};  ///< center + depth * normal (the centre itself when not penetrating)
 };
 

@@ -185,16 +185,28 @@ std::string DescribeContact(const Request& request, const Answer& answer) {
   } else {
     text += "penetrating: no (distance >= radius), depth 0\n";
   }
-  // Which way the normal points, in this case's words: "from the shape towards the center"
-  // was false for a center inside a box or behind a plane.
-  std::string way = "unit, from the shape towards the center";
-  if (request.shape.kind == QueryKind::Plane) {
-    way = "unit: the plane's normal n / |n|; the plane is a solid half-space, so the way out is always along it";
-  } else if (request.shape.kind == QueryKind::Aabb && answer.distance < 0) {
-    way = "unit: out through the box's nearest face, the center being inside";
-  } else if (answer.distance == 0) {
-    way = request.shape.kind == QueryKind::Segment ? "unit: the center is on the wire, so this is the documented perpendicular"
-                                                   : "unit: the center is on the box's surface, so this is its outward normal";
+  // Which way the normal points, in this case's words, by the rule core says it used
+  // ("from the shape towards the center" was false for a center inside a box or behind a
+  // plane, and a distance that reads 0 is no sign of a center on the wire: across a huge
+  // wire it can underflow).
+  std::string way;
+  switch (answer.normalFrom) {
+    case ContactNormalFrom::PlaneNormal:
+      way = "unit: the plane's normal n / |n|; the plane is a solid half-space, so the way out is always along it";
+      break;
+    case ContactNormalFrom::NearestFace:
+      way = answer.distance < 0 ? "unit: out through the box's nearest face, the center being inside"
+                                : "unit: the center is on the box's surface, so this is its outward normal";
+      break;
+    case ContactNormalFrom::WirePerpendicular:
+      way = "unit: the center is on the wire, so this is the documented perpendicular";
+      break;
+    case ContactNormalFrom::AcrossWire:
+      way = "unit: across the wire towards the center's side, from the exact cross product";
+      break;
+    case ContactNormalFrom::ClosestToCenter:
+      way = "unit, from the shape towards the center";
+      break;
   }
   text += "normal " + FormatWordsPoint(answer.normal, dim) + " (" + way + ")\n";
   text += "resolved center " + FormatWordsPoint(answer.resolvedCenter, dim);

@@ -94,6 +94,19 @@ TEST(OneShot, TheWordsFitTheCase) {
                  "(unit: the center is on the wire, so this is the documented perpendicular)");
   ExpectContains(RunWith({"contact", "--center", "3,1", "--radius", "0.5", "--shape", "segment", "--a", "0,0", "--b", "2,0"}).text,
                  "(unit, from the shape towards the center)");
+  // A centre whose distance across the wire underflows to 0 is not on the wire: core took
+  // the exact cross product's side (AcrossWire), whose normal is the opposite of the
+  // perpendicular; the words went by distance == 0 and called it the perpendicular.
+  const std::string across = RunWith({"contact", "--center", "5e-324,5e-324", "--radius", "1", "--shape", "segment",
+                                      "--a", "0,0", "--b", "1e300,1.0000000000000002e300"})
+                                 .text;
+  ExpectContains(across, "(unit: across the wire towards the center's side, from the exact cross product)");
+  EXPECT_EQ(across.find("documented perpendicular"), std::string::npos) << across;
+  // A centre on a box's face is inside the closed box: out through that face.
+  ExpectContains(RunWith({"contact", "--center", "1,0.5", "--radius", "0.5", "--shape", "aabb", "--min", "0,0",
+                          "--max", "1,1"})
+                     .text,
+                 "(unit: the center is on the box's surface, so this is its outward normal)");
   const std::string point = RunWith({"line", "--a", "1,1", "--b", "1,1", "--p", "3,3"}).text;
   ExpectContains(point, "t = 0 (A and B coincide: t = 0 by definition, no division)");
   EXPECT_EQ(point.find("does not clamp"), std::string::npos) << point;
