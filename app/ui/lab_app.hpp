@@ -71,6 +71,9 @@ class LabApp {
   /// True once after File > Export was chosen: the caller renders and saves a PNG.
   bool TakeExportRequest();
   void SetStatus(std::string text);
+  /// The status for a scene too wide to frame whole: the handles off the canvas, then what
+  /// the framing did or would do ("framed the closest point", "F frames P").
+  void SetFramingNote(const std::vector<std::string>& offCanvas, const std::string& framed);
   /// A message that must be seen (the settings file had problems): a small window over the
   /// canvas until closed (its button, or Esc). The status line is one line in the menu
   /// bar, cut to fit, and stderr is unseen from a launcher.
@@ -168,6 +171,7 @@ class LabApp {
   /// cleared once it no longer holds (it stayed after F brought P back: review s35).
   std::optional<int> m_statusOffCanvasHandle;
   bool m_statusIsFraming = false;
+  Points m_framingNotePoints;  ///< the scene the framing note was written for
   double m_menuBarRight = 0;            ///< where the menu bar's last menu ends, for --dump-state
   ScreenBox m_shortcutsBox{};           ///< where the Shortcuts and About windows were last drawn
   ScreenBox m_aboutBox{};

@@ -185,14 +185,18 @@ void LabApp::CanvasInput() {
     m_camera.Frame(framing.rect, Px(90));
     m_needsFraming = false;
     if (framing.whole && m_statusIsFraming) SetStatus("");  // the last framing's "Off the canvas" no longer holds
-    if (!framing.whole) {
-      std::string left;
-      for (const std::string& name : framing.left) left += (left.empty() ? "" : ", ") + name;
-      // What is out of sight first: the menu bar cuts a long status at its end.
-      SetStatus((left.empty() ? std::string() : "Off the canvas: " + left + ". ") +
-                "The scene is wider than the view can hold at its widest zoom: framed " + framing.focus +
-                " and the handles round it.");
-      m_statusIsFraming = true;
+    if (!framing.whole) SetFramingNote(framing.left, "framed " + framing.focus);
+  } else if (m_statusIsFraming && m_scene.CurrentPoints() != m_framingNotePoints) {
+    // The note holds until an edit, a drag or an undo makes the scene fit (it stayed after
+    // P.x = 1e308 was typed back to 2.5); until then it names what is off the canvas now.
+    const Framing framing = FramingFor(lesson, m_scene.CurrentPoints(), m_camera, Px(90));
+    if (framing.whole) {
+      SetStatus("");
+    } else {
+      std::vector<std::string> off;
+      for (const DragHandle& h : lesson.Handles(m_scene.CurrentPoints()))
+        if (!m_layout.canvas.Contains(m_camera.WorldToScreen(h.position))) off.push_back(h.label);
+      SetFramingNote(off, "F frames " + framing.focus);
     }
   }
   if (hovered && io.MouseWheel != 0) m_camera.ZoomAbout(mouse, std::pow(1.2, double(io.MouseWheel)));
@@ -247,6 +251,16 @@ void LabApp::CanvasInput() {
     if (!stillOff) SetStatus("");
   }
   ImGui::End();
+}
+
+void LabApp::SetFramingNote(const std::vector<std::string>& offCanvas, const std::string& framed) {
+  std::string left;
+  for (const std::string& name : offCanvas) left += (left.empty() ? "" : ", ") + name;
+  // What is out of sight first: the menu bar cuts a long status at its end.
+  SetStatus((left.empty() ? std::string() : "Off the canvas: " + left + ". ") +
+            "The scene is wider than the view can hold at its widest zoom: " + framed + " and the handles round it.");
+  m_statusIsFraming = true;
+  m_framingNotePoints = m_scene.CurrentPoints();
 }
 
 void LabApp::CanvasDraw() {

@@ -28,10 +28,12 @@ set -euo pipefail
 source "$(dirname "$0")/quit_lab.sh"
 app=$1 out=$2 scene=$3
 
+# LAB_ARGS: more arguments for the app (e.g. --set P=1e308,0), split on spaces.
 # LAB_CONFIG=DIR: read (and save) DIR/closest-point-lab/settings.json instead of --no-config.
 config=(--no-config)
 if [[ -n ${LAB_CONFIG:-} ]]; then config=(); export XDG_CONFIG_HOME=$LAB_CONFIG; fi
-HOME=$out "$app" "${config[@]}" --lesson "${LAB_LESSON:-segment}" --size "${LAB_SIZE:-1200x800}" --ui-scale "${LAB_UI_SCALE:-1}" \
+read -r -a extra <<< "${LAB_ARGS:-}"
+HOME=$out "$app" "${config[@]}" "${extra[@]}" --lesson "${LAB_LESSON:-segment}" --size "${LAB_SIZE:-1200x800}" --ui-scale "${LAB_UI_SCALE:-1}" \
   --dump-state "$out/after.json" &
 pid=$!
 wid=$(timeout 20 xdotool search --sync --onlyvisible --name "Closest Point Lab" | head -n 1)

@@ -26,9 +26,11 @@ nlohmann::json PlayScene(const TempDir& dir, const std::string& scene, const std
 /// PX_X and PX_Y for keyboard.sh: the centre of P.x's field in the segment lesson at
 /// 1200x800, read from the app's own --dump-state (the sidebar's layout moves the field,
 /// e.g. with the selected preset's note).
-std::string PxFieldEnvironment(const TempDir& dir) {
-  const RunResult layout =
-      RunLab("--lesson segment --size 1200x800 --frames 3 --dump-state " + Quote((dir / "layout.json").string()), dir);
+/// Where P.x's and P.y's fields are at the start, for the app started with `args` too.
+std::string PxFieldEnvironment(const TempDir& dir, const std::string& args = "") {
+  const RunResult layout = RunLab(
+      "--lesson segment --size 1200x800 " + args + " --frames 3 --dump-state " + Quote((dir / "layout.json").string()),
+      dir);
   EXPECT_EQ(layout.status, 0) << layout.err;
   const nlohmann::json state = ReadJson(dir / "layout.json");
   if (state.is_discarded() || !state["fields"].contains("P.x")) {
@@ -88,6 +90,21 @@ TEST(Keyboard, SpacesAroundATypedNumberAreIgnored) {
   ASSERT_FALSE(s.is_discarded());
   EXPECT_EQ(s["points"]["P"][0].get<double>(), 2.5);
   EXPECT_TRUE(s["edit_error"].is_null() || s["edit_error"].get<std::string>().empty()) << s["edit_error"];
+}
+
+// The framing's note "the scene is wider than the view can hold" goes once an edit makes
+// the scene fit (review: after P.x = 1e308 and then P.x = 2.5 it still said so).
+TEST(Keyboard, TheTooWideNoteGoesOnceTheSceneFits) {
+  TempDir dir;
+  const std::string environment = PxFieldEnvironment(dir, "--set P=1e308,0");
+  const std::string before = ReadJson(dir / "layout.json")["status"].get<std::string>();
+  ASSERT_NE(before.find("wider than the view"), std::string::npos) << "precondition: " << before;
+  const nlohmann::json s = PlayScene(dir, "spaces", environment + "LAB_ARGS='--set P=1e308,0' ");
+  ASSERT_FALSE(s.is_discarded());
+  ASSERT_EQ(s["points"]["P"][0].get<double>(), 2.5) << "precondition: the edit was taken";
+  const std::string status = s["status"].get<std::string>();
+  EXPECT_EQ(status.find("wider than the view"), std::string::npos) << status;
+  EXPECT_EQ(status.find("Off the canvas"), std::string::npos) << status;
 }
 
 // An emptied field says so; it read '"" is not a finite number'.
