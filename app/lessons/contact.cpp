@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "cq/contact.hpp"
 #include "cq/linear.hpp"
@@ -43,9 +44,10 @@ NumberLine MakeDistanceLine(const cq::ContactResult<double, 2>& contact, double 
 }
 
 void AddContactSteps(LessonFrame& frame, const cq::Vec2d& center, double radius, const cq::LinearResult<double, 2>& q,
-                     const cq::ContactResult<double, 2>& contact, NumberStyle style, bool degenerate, bool endExactly) {
+                     const cq::ContactResult<double, 2>& contact, NumberStyle style, bool degenerate,
+                     ExactEnd exactEnd) {
   auto n = [&](double v) { return ValueText(v, style); };
-  AddProjectClampEvaluate(frame, cq::LinearKind::Segment, q, style, "C", degenerate, endExactly);
+  AddProjectClampEvaluate(frame, cq::LinearKind::Segment, q, style, "C", degenerate, exactEnd);
   // d and r with the digits that show their order (6 digits read "d = 2 < r = 2").
   const std::string d = ValueText(contact.distance, style, {radius});
   const std::string r = ValueText(radius, style, {contact.distance});
@@ -53,6 +55,14 @@ void AddContactSteps(LessonFrame& frame, const cq::Vec2d& center, double radius,
   // centre a hair off a slanted wire can have a rounded Q equal to C bit for bit).
   const bool onWire = contact.normalFrom == cq::ContactNormalFrom::WirePerpendicular;
   const bool qRoundsToC = !onWire && contact.closest == center;
+  // Across the wire core measures d from the exact cross product, and Q is the rounded
+  // foot: where d is as small as Q's rounding, |C − Q| is not d, nor C − Q's direction n
+  // (C a hair off the wire, or a hair inside an end the rounded numerator clamped to).
+  // The words say "d = |C − Q|" only where |C − Q| reads as d does.
+  const std::optional<double> cToQ = cq::Distance(center, contact.closest);  // none: beyond the range
+  const std::string cToQText = cToQ ? ValueText(*cToQ, style, {radius}) : "more than the double range";
+  const bool measuredAcross =
+      contact.normalFrom == cq::ContactNormalFrom::AcrossWire && !qRoundsToC && cToQText != d;
   if (onWire)
     frame.steps.push_back("Distance: C lies on the wire, so Q = C and d = 0.");
   else if (qRoundsToC)
@@ -60,6 +70,12 @@ void AddContactSteps(LessonFrame& frame, const cq::Vec2d& center, double radius,
                           ", C's distance across the wire from the exact cross product (B − A) × (C − A); Q = " +
                           FormatPoint(contact.closest, style) +
                           " rounds to C itself, so the rounded |C − Q| would read 0.");
+  else if (measuredAcross)
+    frame.steps.push_back("Distance: d = " + d +
+                          ", C's distance across the wire from the exact cross product (B − A) × (C − A). Q = " +
+                          FormatPoint(contact.closest, style) +
+                          " is the rounded foot, and d is as small as its rounding: |C − Q| would read " +
+                          cToQText + ".");
   else
     // EqualsText: "d = |C − Q|, beyond the double range (> 1.8e308)", not "= > 1.8e308".
     frame.steps.push_back("Distance: d = |C − Q|" + EqualsText(contact.distance, style, {radius}) + ", with Q = " +
@@ -86,6 +102,10 @@ void AddContactSteps(LessonFrame& frame, const cq::Vec2d& center, double radius,
     frame.steps.push_back("Normal: the rounded C − Q is the zero vector, yet C is off the wire; rather than "
                           "normalise it, core takes the unit vector across the wire on C's side, from the exact "
                           "cross product: n = " +
+                          FormatPoint(contact.normal, style) + ".");
+  else if (measuredAcross)
+    frame.steps.push_back("Normal: the rounded C − Q does not point across the wire at this scale; core takes the "
+                          "unit vector across the wire on C's side, from the exact cross product: n = " +
                           FormatPoint(contact.normal, style) + ".");
   else
     frame.steps.push_back("Normal: the unit vector from Q towards C, n = " + FormatPoint(contact.normal, style) + ".");
@@ -191,14 +211,22 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
   // (normalFrom ClosestToCenter, which on a wire means Q is a vertex). The lesson shows
   // that decision, t_raw as projected: it showed region "interior", t = 0.9999999999999998
   // and the foot as the answer next to Q = B (review s34).
+  // The reverse too: a centre a hair inside an end whose rounded numerator clamped to the
+  // vertex, which core's contact measures across the wire (normalFrom AcrossWire, Q the
+  // vertex as rounded): the region is the interior, t and Q stay as rounded.
   cq::LinearResult<double, 2> shown = *projected;
-  const bool endExactly =
-      projected->region == cq::LinearRegion::Interior && contact->normalFrom == cq::ContactNormalFrom::ClosestToCenter;
-  if (endExactly) {
+  ExactEnd exactEnd = ExactEnd::AsRounded;
+  if (projected->region == cq::LinearRegion::Interior &&
+      contact->normalFrom == cq::ContactNormalFrom::ClosestToCenter) {
     const bool atB = contact->closest == b;
     shown.region = atB ? cq::LinearRegion::VertexB : cq::LinearRegion::VertexA;
     shown.t = atB ? 1.0 : 0.0;
     shown.closest = contact->closest;
+    exactEnd = ExactEnd::AtVertex;
+  } else if (projected->region != cq::LinearRegion::Interior &&
+             contact->normalFrom == cq::ContactNormalFrom::AcrossWire) {
+    shown.region = cq::LinearRegion::Interior;
+    exactEnd = ExactEnd::Inside;
   }
   const cq::LinearResult<double, 2>* const q = &shown;
   frame.result = *contact;
@@ -225,13 +253,18 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
   AddValue(frame, "t", ValueText(q->t, style, bounds), "t_raw clamped to [0, 1]: Q = A + t(B − A)");
   AddValue(frame, "region", frame.regionName, "the Voronoi region of C: which feature of the wire is closest");
   AddValue(frame, "closest", FormatPoint(contact->closest, style), "Q, the wire's closest point to C");
-  AddValue(frame, "distance", ValueText(contact->distance, style, {*radius}), "d = |C − Q|");
+  // Across the wire, d and n come from the exact cross product (the words of the steps).
+  const bool across = contact->normalFrom == cq::ContactNormalFrom::AcrossWire;
+  AddValue(frame, "distance", ValueText(contact->distance, style, {*radius}),
+           across ? "d = |C − Q|, taken across the wire from the exact cross product" : "d = |C − Q|");
   AddValue(frame, "penetrating", contact->penetrating ? "yes" : "no", "d < r (touching, d = r, is not penetrating)");
   AddValue(frame, "depth", ValueText(contact->depth, style), "r − d when penetrating, else 0");
-  AddValue(frame, "normal", FormatPoint(contact->normal, style), "unit, from Q towards C: the way out");
+  AddValue(frame, "normal", FormatPoint(contact->normal, style),
+           across ? "unit, across the wire towards C (exact cross product): the way out"
+                  : "unit, from Q towards C: the way out");
   AddValue(frame, "resolved centre", FormatPoint(contact->resolvedCenter, style),
            "C′ = C + depth·n: the smallest move that frees the ball");
-  AddContactSteps(frame, c, *radius, *q, *contact, style, a == b, endExactly);
+  AddContactSteps(frame, c, *radius, *q, *contact, style, a == b, exactEnd);
   return frame;
 }
 

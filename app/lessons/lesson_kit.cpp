@@ -119,7 +119,7 @@ const char* ClampRange(cq::LinearKind kind) {
 Apart TMarks() { return {0.0, 1.0}; }
 
 void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const cq::LinearResult<double, 2>& q,
-                             NumberStyle style, const std::string& query, bool degenerate, bool endExactly) {
+                             NumberStyle style, const std::string& query, bool degenerate, ExactEnd exactEnd) {
   auto n = [&](double v) { return ValueText(v, style); };
   // t_raw and t never read as a clamp bound they are not, nor the numerator as |B − A|².
   const Apart bounds = TMarks();
@@ -153,7 +153,22 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const cq::
   // Numerator and |B − A|² as doubles, or compared where core rescaled them (an infinity
   // compared with an infinity says nothing).
   const bool inDouble = std::isfinite(q.numerator) && std::isfinite(q.denominator) && q.denominator != 0;
-  if (endExactly && q.region != cq::LinearRegion::Interior) {
+  if (exactEnd == ExactEnd::Inside) {
+    const bool nearB = q.t == 1;
+    clamp += (inDouble ? "the numerator " + ValueText(q.numerator, style, {q.denominator}) +
+                             (nearB ? " ≥ |B − A|² = " + ValueText(q.denominator, style, {q.numerator}) : " ≤ 0")
+                       : std::string(nearB ? "the numerator ≥ |B − A|²" : "the numerator ≤ 0") + " at that scale") +
+             " as rounded, so t = " + (nearB ? "1" : "0") + "; but " + query + " lies exactly " +
+             (nearB ? "before the perpendicular through B: (" + query + " − B)·(B − A) < 0"
+                    : "after the perpendicular through A: (" + query + " − A)·(B − A) > 0") +
+             ", summed without rounding: " + query + " is a hair inside the wire, and the distance and the normal " +
+             "are measured across it (below).";
+    frame.steps.push_back(clamp);
+    frame.steps.push_back("Evaluate: Q = A + t(B − A) = " + FormatPoint(q.closest, style) +
+                          ", the rounded foot, within rounding of the exact one.");
+    return;
+  }
+  if (exactEnd == ExactEnd::AtVertex && q.region != cq::LinearRegion::Interior) {
     const bool atB = q.region == cq::LinearRegion::VertexB;
     clamp += "t_raw" + tText(q.tRaw) + " rounds inside, but " + query + " lies exactly " +
              (atB ? "on or past the perpendicular through B: (" + query + " − B)·(B − A) ≥ 0"

@@ -59,11 +59,16 @@ Apart TMarks();
 
 /// The steps project, clamp and evaluate of a segment, ray or line answer `q`, written
 /// with this scene's numbers; `query` names the query point ("P", or a ball's centre "C");
-/// `degenerate`: A == B, the shape is a single point. `endExactly`: q's vertex region was
-/// decided on the exact sign of (query − vertex)·(B − A) where the rounded t_raw lies
-/// inside the clamp range (the wire contact's decision, ContactSphereSegment).
+/// Where the region shown was decided on the exact sign of (query − vertex)·(B − A) rather
+/// than on the rounded numerator (the wire contact's decision, ContactSphereSegment):
+/// AtVertex, a vertex region where the rounded t_raw lies inside the clamp range; Inside,
+/// the interior where the rounded numerator clamped to a vertex (q keeps that t and Q).
+enum class ExactEnd { AsRounded, AtVertex, Inside };
+
+/// `degenerate`: A == B, the shape is a single point.
 void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const cq::LinearResult<double, 2>& q,
-                             NumberStyle style, const std::string& query, bool degenerate, bool endExactly = false);
+                             NumberStyle style, const std::string& query, bool degenerate,
+                             ExactEnd exactEnd = ExactEnd::AsRounded);
 
 /// A number-line view range that shows [lo, hi] and `value` with a margin.
 void FitNumberLine(NumberLine& line, double lo, double hi);

@@ -627,6 +627,52 @@ TEST(ContactLesson, ACentreExactlyPastAnEndIsShownAtThatVertexThroughout) {
   EXPECT_EQ(HighlightedCount(frame), 1);
 }
 
+TEST(ContactLesson, ACentreExactlyInsideAnEndIsMeasuredAcrossTheWire) {
+  // Review (core audit): the reverse of the case above. C a hair inside B whose rounded
+  // numerator reaches |B − A|²: the query reads region B and Q = B, but core's contact
+  // decides exactly that C is between the perpendiculars, and measures d and n across the
+  // wire (AcrossWire). The lesson said region B, "d = |C − Q| = 1e-17" (|C − Q| is
+  // 1.1e-16) and "the unit vector from Q towards C, n = (0, 1)" (that vector points along
+  // the wire).
+  const cq::Vec2d a{{-1, 0}};
+  const cq::Vec2d b{{1, 0}};
+  const cq::Vec2d c{{0.99999999999999989, 1e-17}};
+  ASSERT_EQ(cq::ClosestPointOnSegment(c, a, b)->region, cq::LinearRegion::VertexB) << "precondition";
+  const LessonFrame frame = ContactLesson().Evaluate({a, b, c, {{0, 1}}}, k_view, NumberStyle::Exact);
+  ASSERT_FALSE(frame.error);
+  const auto* contact = std::get_if<cq::ContactResult<double, 2>>(&frame.result);
+  ASSERT_NE(contact, nullptr);
+  ASSERT_EQ(contact->normalFrom, cq::ContactNormalFrom::AcrossWire) << "precondition";
+  EXPECT_EQ(frame.regionName, cq::ToString(cq::LinearRegion::Interior));
+  auto values = ValuesByLabel(frame);
+  EXPECT_EQ(values["region"], cq::ToString(cq::LinearRegion::Interior));
+  const std::string steps = StepsOf(frame);
+  EXPECT_NE(steps.find("lies exactly before the perpendicular through B"), std::string::npos) << steps;
+  EXPECT_EQ(steps.find("d = |C − Q|"), std::string::npos) << steps;
+  EXPECT_EQ(steps.find("from Q towards C"), std::string::npos) << steps;
+  EXPECT_NE(steps.find("across the wire"), std::string::npos) << steps;
+  EXPECT_EQ(steps.find("projects past B"), std::string::npos) << steps;
+}
+
+TEST(ContactLesson, ACentreAHairOffTheWireIsMeasuredAcrossIt) {
+  // The same in the interior: C = (0.3, 1e-20) on the wire from (-1, 0) to (1, 0). The
+  // rounded foot Q is 5.5e-17 from (0.3, 0), so |C − Q| is not the distance core gives
+  // (1e-20, across the wire), and the words must not say it is.
+  const cq::Vec2d a{{-1, 0}};
+  const cq::Vec2d b{{1, 0}};
+  const cq::Vec2d c{{0.3, 1e-20}};
+  const LessonFrame frame = ContactLesson().Evaluate({a, b, c, {{0, 1}}}, k_view, NumberStyle::Exact);
+  ASSERT_FALSE(frame.error);
+  const auto* contact = std::get_if<cq::ContactResult<double, 2>>(&frame.result);
+  ASSERT_NE(contact, nullptr);
+  ASSERT_EQ(contact->normalFrom, cq::ContactNormalFrom::AcrossWire) << "precondition";
+  ASSERT_GT(cq::Distance(c, contact->closest), 2 * contact->distance) << "precondition";
+  const std::string steps = StepsOf(frame);
+  EXPECT_EQ(steps.find("d = |C − Q|"), std::string::npos) << steps;
+  EXPECT_EQ(steps.find("from Q towards C"), std::string::npos) << steps;
+  EXPECT_NE(steps.find("across the wire"), std::string::npos) << steps;
+}
+
 TEST(ContactLesson, OverflowsAreRefusedInTheLessonsWords) {
   // Review s34: both read core's "radius: the answer lies beyond the floating-point range
   // (its coordinates overflow)", for r itself and for the push.
