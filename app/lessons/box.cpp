@@ -16,11 +16,15 @@ constexpr int k_min = 0;
 constexpr int k_max = 1;
 constexpr int k_query = 2;
 
+/// The tone of a box region: the feature core says a point there reaches.
 Tone ToneOf(int regionIndex) {
-  const int sx = regionIndex % 3 - 1;
-  const int sy = regionIndex / 3 - 1;
-  const int clamped = (sx != 0) + (sy != 0);
-  return clamped == 0 ? Tone::BoxInside : (clamped == 1 ? Tone::BoxEdge : Tone::BoxVertex);
+  switch (cq::FeatureOfRegion<2>(regionIndex)) {
+    case cq::BoxFeature::Inside: return Tone::BoxInside;
+    case cq::BoxFeature::Face:  // no faces in 2D: a clamped axis reaches an edge
+    case cq::BoxFeature::Edge: return Tone::BoxEdge;
+    case cq::BoxFeature::Vertex: return Tone::BoxVertex;
+  }
+  return Tone::BoxInside;
 }
 
 /// "right", "top-left", ... for the feature the sides name (world y is up).

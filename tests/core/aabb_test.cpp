@@ -100,6 +100,8 @@ void RunRegion(const std::array<int, N>& sides) {
         expectedIndex += (expectedSide[i] + 1) * weight;
       }
       EXPECT_EQ(r->RegionIndex(), expectedIndex);
+      // The feature of the region numbered so (the app shades regions by it).
+      EXPECT_EQ(cq::FeatureOfRegion<N>(r->RegionIndex()), r->feature);
       if (clamped == 0) {
         EXPECT_TRUE(SameBits(r->closest, pm));  // inside: P itself
       }

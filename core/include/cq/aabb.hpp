@@ -46,6 +46,15 @@ constexpr BoxFeature FeatureFromClampedAxes(int clampedAxes) {
   return BoxFeature::Face;
 }
 
+/// The feature of the region numbered `regionIndex` (BoxResult::RegionIndex, 0 .. 3^N - 1):
+/// what a point in that region reaches, for shading the 3^N regions by feature.
+template <int N>
+constexpr BoxFeature FeatureOfRegion(int regionIndex) {
+  int clampedAxes = 0;
+  for (int i = 0; i < N; ++i, regionIndex /= 3) clampedAxes += regionIndex % 3 != 1 ? 1 : 0;
+  return FeatureFromClampedAxes<N>(clampedAxes);
+}
+
 template <Real T, int N>
 struct BoxResult {
   Vec<T, N> closest;               ///< P clamped into the box
