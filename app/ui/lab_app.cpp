@@ -280,6 +280,7 @@ nlohmann::json LabApp::DumpState() const {
     state["banner"] = {banner->box.min.x(), banner->box.min.y(), banner->box.max.x(), banner->box.max.y()};
   // What the sidebar says of a refused entry, and which extra windows are open.
   state["edit_error"] = m_editError;
+  state["preset_note"] = m_presetNoteShown;
   state["windows"] = {{"shortcuts", m_showHelp}, {"about", m_showAbout}, {"notice", m_notice}};
   // Where an open one was drawn (x0, y0, x1, y1): it must fit the window.
   state["window_boxes"] = nlohmann::json::object();

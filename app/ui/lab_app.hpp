@@ -220,6 +220,7 @@ class LabApp {
   size_t m_editErrorLesson = 0;
   Points m_editErrorPoints;
   std::string m_status;     ///< the status line, right of the menus
+  std::string m_presetNoteShown;  ///< the preset note under the presets, as shown (--dump-state)
   /// (lesson, preset) whose note the presets list shows: the scene's preset, or the last
   /// one it matched in this lesson (see SidebarLessonPicker).
   std::optional<std::pair<size_t, size_t>> m_presetNote;

@@ -86,6 +86,7 @@ void LabApp::SidebarLessonPicker() {
   WrappedText(std::string(lesson.Summary()));
 
   ImGui::Spacing();
+  m_presetNoteShown.clear();  // set again below where a note is drawn
   // The keys' hint only where it fits; "###presets" keeps one header (and its open state).
   const char* presetsTitle = "Presets   (keys 1-9, R resets)###presets";
   const ImGuiStyle& style = ImGui::GetStyle();
@@ -121,7 +122,21 @@ void LabApp::SidebarLessonPicker() {
     if (m_presetNote && m_presetNote->second == i) {
       ImGui::Indent(ImGui::CalcTextSize("9  ").x);
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-      WrappedText(presets[i].note);
+      // Kept after an edit, the note says it is the preset's: its numbers are no longer the
+      // scene's. Laid out at the height of the longer text either way, so that no field
+      // moves when the prefix comes or goes.
+      const std::string kept = "As loaded: " + presets[i].note;
+      const bool onPreset = m_scene.CurrentPoints() == presets[i].points;
+      m_presetNoteShown = onPreset ? presets[i].note : kept;
+      const double width = double(ImGui::GetContentRegionAvail().x);
+      const auto lines = [&](const std::string& text) {
+        return text.find('\n') == std::string::npos && UnroundedTextWidth(text) <= width
+                   ? std::size_t{1}
+                   : WrapAtSpaces(text, width, UnroundedTextWidth).size();
+      };
+      WrappedText(m_presetNoteShown);
+      if (const std::size_t shown = lines(m_presetNoteShown), longest = lines(kept); longest > shown)
+        ImGui::Dummy(ImVec2(0, float(longest - shown) * ImGui::GetFontSize()));
       ImGui::PopStyleColor();
       ImGui::Unindent(ImGui::CalcTextSize("9  ").x);
     }

@@ -227,6 +227,12 @@ TEST(Keyboard, AFieldStaysWhereItWasAfterAnEditLeavesThePreset) {
   const nlohmann::json before = ReadJson(dir / "layout.json");
   ASSERT_FALSE(before.is_discarded());
   EXPECT_EQ(s["fields"]["P.y"], before["fields"]["P.y"]);
+  // The note kept is the preset's, and says so: its numbers (t = 0.6, distance 2 ...) are
+  // no longer the scene's (review: a note that stayed read as if it were).
+  const std::string note = before["preset_note"].get<std::string>();
+  ASSERT_FALSE(note.empty()) << "precondition: the start is a preset with a note";
+  EXPECT_EQ(note.rfind("As loaded: ", 0), std::string::npos) << note;
+  EXPECT_EQ(s["preset_note"].get<std::string>(), "As loaded: " + note);
 }
 
 // Shift+Tab with nothing selected starts from the end, as backwards should: it picked the
