@@ -22,7 +22,7 @@ using Json = nlohmann::ordered_json;
 /// is not a query, and refusing it early keeps a hostile line cheap.
 constexpr std::size_t k_maxDepth = 16;
 
-/// A query object has at most five fields (contact: query, center, radius, shape). The
+/// A query object has at most four fields (contact: query, center, radius, shape). The
 /// duplicate check and the object's insertion each search its fields, so an object of
 /// 100 000 fields took 26 s; past this many the line is refused at once.
 constexpr int k_maxFields = 64;
@@ -156,7 +156,7 @@ class LineBuilder {
     if (++top.fields > k_maxFields) {
       const std::string path = PathOfOpenFields();
       m_error = (path.empty() ? "" : path + ": ") + "more than " + std::to_string(k_maxFields) +
-                " fields in one object: not a query (a query object has at most five fields)";
+                " fields in one object: not a query (a query object has at most four fields)";
       return false;
     }
     if (top.container->contains(name)) {

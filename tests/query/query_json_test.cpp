@@ -631,15 +631,15 @@ TEST(QueryJsonErrors, AKeyThatSwallowedAFieldIsNamedAsTheKeyRead) {
 
 TEST(QueryJsonErrors, AnObjectOfManyFieldsIsRefusedAtOnce) {
   // The duplicate check searched the object's fields for every key: 100 000 fields took
-  // 26 s. Past 64 fields (a query has at most five) the line is refused where it stands,
+  // 26 s. Past 64 fields (a query has at most four) the line is refused where it stands,
   // top level or inside the shape.
   std::string fields;
   for (int i = 0; i < 100000; ++i) fields += ",\"k" + std::to_string(i) + "\":1";
   EXPECT_EQ(ErrorOf(R"({"query":"segment","a":[0,0],"b":[1,0],"p":[0,1])" + fields + "}"),
-            "more than 64 fields in one object: not a query (a query object has at most five fields)");
+            "more than 64 fields in one object: not a query (a query object has at most four fields)");
   EXPECT_EQ(ErrorOf(R"({"query":"contact","center":[0,0],"radius":1,"shape":{"query":"plane","n":[0,1],"d":0)" +
                     fields + "}}"),
-            "shape: more than 64 fields in one object: not a query (a query object has at most five fields)");
+            "shape: more than 64 fields in one object: not a query (a query object has at most four fields)");
   // 64 fields are read, and the first unknown one named.
   std::string some;
   for (int i = 0; i < 60; ++i) some += ",\"k" + std::to_string(i) + "\":1";
