@@ -123,20 +123,29 @@ void LabApp::SidebarLessonPicker() {
       ImGui::Indent(ImGui::CalcTextSize("9  ").x);
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
       // Kept after an edit, the note says it is the preset's: its numbers are no longer the
-      // scene's. Laid out at the height of the longer text either way, so that no field
-      // moves when the prefix comes or goes.
-      const std::string kept = "As loaded: " + presets[i].note;
-      const bool onPreset = m_scene.CurrentPoints() == presets[i].points;
-      m_presetNoteShown = onPreset ? presets[i].note : kept;
-      const double width = double(ImGui::GetContentRegionAvail().x);
-      const auto lines = [&](const std::string& text) {
-        return text.find('\n') == std::string::npos && UnroundedTextWidth(text) <= width
-                   ? std::size_t{1}
-                   : WrapAtSpaces(text, width, UnroundedTextWidth).size();
-      };
+      // scene's. In as many lines as the note itself, so that no field moves when the
+      // prefix comes or goes: where the prefix would add a line, the last is cut with "…"
+      // (the preset's tooltip has the whole note).
+      m_presetNoteShown = presets[i].note;
+      if (m_scene.CurrentPoints() != presets[i].points) {
+        const double width = double(ImGui::GetContentRegionAvail().x);
+        const auto wrap = [&](const std::string& text) {
+          return text.find('\n') == std::string::npos && UnroundedTextWidth(text) <= width
+                     ? std::vector<std::string>{text}
+                     : WrapAtSpaces(text, width, UnroundedTextWidth);
+        };
+        const std::size_t room = wrap(presets[i].note).size();
+        std::vector<std::string> lines = wrap("As loaded: " + presets[i].note);
+        if (lines.size() > room) {
+          std::string rest;
+          for (std::size_t k = room - 1; k < lines.size(); ++k) rest += (rest.empty() ? "" : " ") + lines[k];
+          lines.resize(room);
+          lines.back() = FitOnOneLine(rest, width, UnroundedTextWidth);
+        }
+        m_presetNoteShown.clear();
+        for (const std::string& line : lines) m_presetNoteShown += (m_presetNoteShown.empty() ? "" : "\n") + line;
+      }
       WrappedText(m_presetNoteShown);
-      if (const std::size_t shown = lines(m_presetNoteShown), longest = lines(kept); longest > shown)
-        ImGui::Dummy(ImVec2(0, float(longest - shown) * ImGui::GetFontSize()));
       ImGui::PopStyleColor();
       ImGui::Unindent(ImGui::CalcTextSize("9  ").x);
     }

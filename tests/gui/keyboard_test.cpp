@@ -7,6 +7,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <string>
 
 #include "gui_support.hpp"
@@ -232,7 +233,16 @@ TEST(Keyboard, AFieldStaysWhereItWasAfterAnEditLeavesThePreset) {
   const std::string note = before["preset_note"].get<std::string>();
   ASSERT_FALSE(note.empty()) << "precondition: the start is a preset with a note";
   EXPECT_EQ(note.rfind("As loaded: ", 0), std::string::npos) << note;
-  EXPECT_EQ(s["preset_note"].get<std::string>(), "As loaded: " + note);
+  // In as many lines as the note: where the prefix would add one, the end is cut with "…".
+  const std::string kept = s["preset_note"].get<std::string>();
+  EXPECT_EQ(kept.rfind("As loaded: ", 0), 0u) << kept;
+  const std::string flat = std::regex_replace(kept, std::regex("\n"), " ");
+  const bool cut = flat.size() >= 3 && flat.compare(flat.size() - 3, 3, "…") == 0;
+  if (cut) {
+    EXPECT_EQ(("As loaded: " + note).rfind(flat.substr(0, flat.size() - 3), 0), 0u) << kept;
+  } else {
+    EXPECT_EQ(flat, "As loaded: " + note);
+  }
 }
 
 // Shift+Tab with nothing selected starts from the end, as backwards should: it picked the
