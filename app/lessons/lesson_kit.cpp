@@ -161,8 +161,8 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const cq::
              " as rounded, so t = " + (nearB ? "1" : "0") + "; but " + query + " lies exactly " +
              (nearB ? "before the perpendicular through B: (" + query + " − B)·(B − A) < 0"
                     : "after the perpendicular through A: (" + query + " − A)·(B − A) > 0") +
-             ", summed without rounding: " + query + " is a hair inside the wire, and the distance and the normal " +
-             "are measured across it (below).";
+             ", summed without rounding: " + query + " is a hair inside the wire, so the contact's normal is the one " +
+             "across the wire.";
     frame.steps.push_back(clamp);
     frame.steps.push_back("Evaluate: Q = A + t(B − A) = " + FormatPoint(q.closest, style) +
                           ", the rounded foot, within rounding of the exact one.");

@@ -57,15 +57,15 @@ const char* ClampRange(cq::LinearKind kind);
 /// its t line).
 Apart TMarks();
 
-/// The steps project, clamp and evaluate of a segment, ray or line answer `q`, written
-/// with this scene's numbers; `query` names the query point ("P", or a ball's centre "C");
 /// Where the region shown was decided on the exact sign of (query − vertex)·(B − A) rather
 /// than on the rounded numerator (the wire contact's decision, ContactSphereSegment):
 /// AtVertex, a vertex region where the rounded t_raw lies inside the clamp range; Inside,
 /// the interior where the rounded numerator clamped to a vertex (q keeps that t and Q).
 enum class ExactEnd { AsRounded, AtVertex, Inside };
 
-/// `degenerate`: A == B, the shape is a single point.
+/// The steps project, clamp and evaluate of a segment, ray or line answer `q`, written
+/// with this scene's numbers; `query` names the query point ("P", or a ball's centre "C");
+/// `degenerate`: A == B, the shape is a single point; `exactEnd`: see ExactEnd.
 void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const cq::LinearResult<double, 2>& q,
                              NumberStyle style, const std::string& query, bool degenerate,
                              ExactEnd exactEnd = ExactEnd::AsRounded);

@@ -66,6 +66,7 @@ void LabApp::SidebarLessonPicker() {
   // The sidebar's position does not depend on the lesson, so its rectangle can be
   // computed before the rest of the layout.
   ComputeLayout();
+  m_presetNoteShown.clear();  // set again below where a note is drawn
   if (!m_settings.showSidebar) return;
   BeginSidebarWindow(m_layout.sidebar);
   SectionTitle("LESSON   ( [ and ] )");
@@ -86,7 +87,6 @@ void LabApp::SidebarLessonPicker() {
   WrappedText(std::string(lesson.Summary()));
 
   ImGui::Spacing();
-  m_presetNoteShown.clear();  // set again below where a note is drawn
   // The keys' hint only where it fits; "###presets" keeps one header (and its open state).
   const char* presetsTitle = "Presets   (keys 1-9, R resets)###presets";
   const ImGuiStyle& style = ImGui::GetStyle();

@@ -654,6 +654,30 @@ TEST(ContactLesson, ACentreExactlyInsideAnEndIsMeasuredAcrossTheWire) {
   EXPECT_EQ(steps.find("projects past B"), std::string::npos) << steps;
 }
 
+TEST(ContactLesson, AnOrdinaryCentreIsMeasuredAsCMinusQInEveryStyle) {
+  // Review: judged on the full digits, the across-the-wire words came for 4,293 of 10,329
+  // ordinary scenes in the Exact style, where |C − Q| and d differ in the 17th digit only.
+  const cq::Vec2d a{{-4, -1}};
+  const cq::Vec2d b{{4, 2}};
+  const cq::Vec2d c{{1, 1}};
+  for (const NumberStyle style : {NumberStyle::Readable, NumberStyle::Exact}) {
+    const LessonFrame frame = ContactLesson().Evaluate({a, b, c, {{0, 3}}}, k_view, style);
+    ASSERT_FALSE(frame.error);
+    const std::string steps = StepsOf(frame);
+    EXPECT_NE(steps.find("d = |C − Q|"), std::string::npos) << steps;
+    EXPECT_NE(steps.find("from Q towards C"), std::string::npos) << steps;
+    EXPECT_EQ(steps.find("as small as its rounding"), std::string::npos) << steps;
+  }
+  // A distance beyond the range keeps its own words (it read "d = > 1.8e308 ... as small as
+  // its rounding").
+  const LessonFrame far = ContactLesson().Evaluate(
+      {{{-1.7e308, -1.7e308}}, {{1.7e308, -1.7e308}}, {{0, 1.7e308}}, {{0, 1}}}, k_view, NumberStyle::Exact);
+  ASSERT_FALSE(far.error);
+  const std::string steps = StepsOf(far);
+  EXPECT_NE(steps.find("d = |C − Q|, beyond the double range"), std::string::npos) << steps;
+  EXPECT_EQ(steps.find("as small as its rounding"), std::string::npos) << steps;
+}
+
 TEST(ContactLesson, ACentreAHairOffTheWireIsMeasuredAcrossIt) {
   // The same in the interior: C = (0.3, 1e-20) on the wire from (-1, 0) to (1, 0). The
   // rounded foot Q is 5.5e-17 from (0.3, 0), so |C − Q| is not the distance core gives

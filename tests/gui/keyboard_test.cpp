@@ -161,6 +161,8 @@ TEST(Keyboard, HHidesTheSidebarAndTheCanvasTakesTheWidth) {
   EXPECT_EQ(s["canvas"]["max"][0].get<double>(), 1200.0);
   EXPECT_EQ(s["selected"], "P");
   EXPECT_EQ(s["points"]["P"][0].get<double>(), 6.0);  // 5.5 nudged by one minor step (0.5)
+  // No note is drawn, so the dump names none (it kept the last one drawn: review).
+  EXPECT_EQ(s["preset_note"], "") << s["preset_note"];
 }
 
 // Undoing a preset frames the points it brings back, as the preset framed its own: the
