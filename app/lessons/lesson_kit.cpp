@@ -181,17 +181,30 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const cq::
     return;
   }
   switch (q.region) {
+    // The numerator as rounded: 0 (or |B − A|²) says "onto the vertex" only as rounded (a P
+    // 3 ulps past B read "t_raw is exactly 1: P projects onto B itself"), and where core
+    // decided the end without rounding, the rounded numerator can even lie on the other
+    // side (P = B read "the numerator 1.1299999999999999e-278 ≥ |B − A|² = 1.13e-278").
     case cq::LinearRegion::VertexA:
-      if (q.tRaw == 0)
-        clamp += "t_raw is exactly 0: " + query + " projects onto A itself, so t = 0 either way, and A is the answer.";
+      if (inDouble && q.numerator == 0)
+        clamp += "the numerator is 0 as rounded: " + query + " projects onto A, so t = 0 either way, and A is the answer.";
+      else if (inDouble && q.numerator > 0)
+        clamp += "the numerator " + n(q.numerator) + " reads above 0, but core decides the end without rounding: (" +
+                 query + " − A)·(B − A) ≤ 0, so t = 0: " + query + " projects onto or before A, and A is the answer.";
       else
         clamp +=
             (inDouble ? "the numerator " + n(q.numerator) + " ≤ 0" : std::string("the numerator ≤ 0 at that scale")) +
             ", so t = 0: " + query + " projects before A, and A is the answer.";
       break;
     case cq::LinearRegion::VertexB:
-      if (q.tRaw == 1)
-        clamp += "t_raw is exactly 1: " + query + " projects onto B itself, so t = 1 either way, and B is the answer.";
+      if (inDouble && q.numerator == q.denominator)
+        clamp += "the numerator equals |B − A|² = " + n(q.denominator) + " as rounded: " + query +
+                 " projects onto B, so t = 1 either way, and B is the answer.";
+      else if (inDouble && q.numerator < q.denominator)
+        clamp += "the numerator " + ValueText(q.numerator, style, {q.denominator}) + " reads below |B − A|² = " +
+                 ValueText(q.denominator, style, {q.numerator}) +
+                 ", but core decides the end without rounding: (" + query + " − B)·(B − A) ≥ 0, so t = 1: " + query +
+                 " projects onto or past B, and B is the answer.";
       else
         clamp += (inDouble ? "the numerator " + ValueText(q.numerator, style, {q.denominator}) +
                                  " ≥ |B − A|² = " + ValueText(q.denominator, style, {q.numerator})

@@ -66,7 +66,11 @@ std::string FormatApart(double value, const Apart& apart, NumberStyle style, boo
   // "12345.67" and "12345.68" from 7 digits).
   const int first = (coordinate ? FieldPrecision(value) : 6) + 1;
   for (double other : apart) {
-    if (other == value || !std::isfinite(other) || text(other) != shown) continue;
+    // By the number the texts read as, not their letters: "1e+11" and "100000000000" are
+    // one number.
+    if (other == value || !std::isfinite(other) ||
+        std::strtod(text(other).c_str(), nullptr) != std::strtod(shown.c_str(), nullptr))
+      continue;
     int d = std::min(first, 17);
     while (d < 17 && withDigits(value, d) == withDigits(other, d)) ++d;
     digits = std::max(digits, d);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <map>
 #include <set>
@@ -254,11 +255,21 @@ TEST(LinearLessons, StepsTellTheTruthAtBoundariesAndForTinySegments) {
   };
   // P exactly level with A or B: t_raw is 0 or 1, P projects onto the vertex, not past it.
   const auto atA = steps({{{0, 0}}, {{5, 0}}, {{0, 3}}});
-  EXPECT_NE(atA[1].find("t_raw is exactly 0"), std::string::npos) << atA[1];
+  EXPECT_NE(atA[1].find("the numerator is 0 as rounded: P projects onto A"), std::string::npos) << atA[1];
   EXPECT_EQ(atA[1].find("before A"), std::string::npos) << atA[1];
   const auto atB = steps({{{0, 0}}, {{5, 0}}, {{5, 3}}});
-  EXPECT_NE(atB[1].find("t_raw is exactly 1"), std::string::npos) << atB[1];
+  EXPECT_NE(atB[1].find("the numerator equals |B − A|² = 25 as rounded: P projects onto B"), std::string::npos)
+      << atB[1];
   EXPECT_EQ(atB[1].find("past B"), std::string::npos) << atB[1];
+  // Review: "exactly" and "itself" were false for a P 3 ulps past B whose numerator rounds
+  // to |B − A|², and "≥" for P = B whose rounded numerator is below it (core decides such
+  // an end without rounding).
+  const auto pastB = steps({{{0, 0}}, {{3, 4}}, {{3.0000000000000004, 4}}});
+  EXPECT_EQ(pastB[1].find("exactly"), std::string::npos) << pastB[1];
+  EXPECT_EQ(pastB[1].find("itself"), std::string::npos) << pastB[1];
+  const auto onB = steps({{{0, 0}}, {{8e-140, -7e-140}}, {{8e-140, -7e-140}}});
+  EXPECT_NE(onB[1].find("reads below |B − A|²"), std::string::npos) << onB[1];
+  EXPECT_NE(onB[1].find("projects onto or past B"), std::string::npos) << onB[1];
   // A segment 1e-300 long: |B - A|^2 underflows to 0, but A and B differ: not the
   // degenerate single point, and t_raw is core's 0.5.
   const auto tiny = steps({{{0, 0}}, {{1e-300, 0}}, {{5e-301, 1e-300}}});
@@ -1086,6 +1097,12 @@ TEST(Format, ComparedValuesReadApart) {
   EXPECT_EQ(FormatApart(1.0 / 3, {1.0 / 3}, R), "0.333333");  // equal values read equal
   EXPECT_EQ(FormatApart(0.9999999, {1}, NumberStyle::Exact), "0.9999999");
   EXPECT_EQ(FormatApart(2.00000000000001, {0, 2}, R, true), "2.00000000000001");  // a coordinate
+  // Two texts that differ in form but read as one number (a field writes 1e11 as "1e+11"
+  // and 100000000000.00002 as "100000000000"): the box read "P.x = 100000000000 into
+  // [0, 1e+11] gives 1e+11 (clamped to max)" (review).
+  const std::string px = FormatApart(100000000000.00002, {0, 1e11}, R, true);
+  EXPECT_NE(std::strtod(px.c_str(), nullptr), 1e11) << px;
+  EXPECT_EQ(std::strtod(px.c_str(), nullptr), 100000000000.00002) << px;
   EXPECT_EQ(ValueText(0.9999999, R, {1}), "0.9999999");
   EXPECT_EQ(EqualsText(0.9999999, R, {1}), " = 0.9999999");
   EXPECT_EQ(NameEquals("t_raw", 0.9999999, R, false, {0, 1}), "t_raw = 0.9999999");
