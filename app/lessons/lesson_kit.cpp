@@ -145,6 +145,13 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const cq::
                           " − A)·(B − A) overflows in double (the dot product overflows), "
                           "so core rescales by a power of two before dividing: t_raw = (" +
                           query + " − A)·(B − A) / |B − A|²" + tText(q.tRaw) + ".");
+  else if (ValueText(q.numerator / q.denominator, NumberStyle::Readable) != ValueText(q.tRaw, NumberStyle::Readable))
+    // The quotient as written only where it reads as t_raw does: an underflowed numerator
+    // read "= 0 / 1e-300 = 1e-30" (review).
+    frame.steps.push_back("Project: (" + query + " − A)·(B − A) = " + ValueText(q.numerator, style, {q.denominator}) +
+                          " and |B − A|² = " + ValueText(q.denominator, style, {q.numerator}) +
+                          " in double have lost digits to underflow, so core rescales by a power of two before "
+                          "dividing: t_raw = (" + query + " − A)·(B − A) / |B − A|²" + tText(q.tRaw) + ".");
   else
     frame.steps.push_back("Project: t_raw = (" + query + " − A)·(B − A) / |B − A|² = " +
                           ValueText(q.numerator, style, {q.denominator}) + " / " +

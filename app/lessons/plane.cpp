@@ -147,9 +147,16 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
           ? "d = n·O = " + offsetText + "."
           : "d = n·O is beyond the double range; core answers this plane all the same, from sums that do not overflow.";
   frame.steps.push_back("Plane: " + normalPart + ", " + offsetPart);
-  if (std::isfinite(q->planeValue))
+  // The quotient as written only where it reads as s does: a numerator that underflowed
+  // read "s = n·(P − O) / |n| = 0 / 1e-164 = -2e-277" (review).
+  if (std::isfinite(q->planeValue) && ValueText(q->planeValue / q->normalLength, NumberStyle::Readable) ==
+                                          ValueText(q->signedDistance, NumberStyle::Readable))
     frame.steps.push_back("Signed distance: s = n·(P − O) / |n| = " + n(q->planeValue) + " / " + n(q->normalLength) +
                           " = " + n(q->signedDistance) + ".");
+  else if (std::isfinite(q->planeValue))
+    frame.steps.push_back("Signed distance: s = n·(P − O) / |n|" + EqualsText(q->signedDistance, style) +
+                          " (n·(P − O) = " + n(q->planeValue) + " in double has lost digits to underflow; core "
+                          "divides it at a power-of-two scale).");
   else
     frame.steps.push_back("Signed distance: s = n·(P − O) / |n|" + EqualsText(q->signedDistance, style) +
                           " (n·(P − O) overflows the double range; core divides it in a wider range).");

@@ -267,6 +267,23 @@ TEST(LinearLessons, StepsTellTheTruthAtBoundariesAndForTinySegments) {
   const auto pastB = steps({{{0, 0}}, {{3, 4}}, {{3.0000000000000004, 4}}});
   EXPECT_EQ(pastB[1].find("exactly"), std::string::npos) << pastB[1];
   EXPECT_EQ(pastB[1].find("itself"), std::string::npos) << pastB[1];
+  // A numerator or |B − A|² that lost digits to underflow is not written as the quotient
+  // t_raw is: "= 0 / 1e-300 = 1e-30", "1.0667e-320 / 1.524e-320 = 0.7" (review).
+  for (const Points& tiny : {Points{{{0, 0}}, {{1e-150, 0}}, {{1e-180, 1}}},
+                             Points{{{0, 0}}, {{1.234567e-160, 0}}, {{8.641969e-161, 5}}}}) {
+    const auto project = steps(tiny)[0];
+    EXPECT_NE(project.find("lost digits to underflow"), std::string::npos) << project;
+  }
+  const LessonFrame plane =
+      PlaneLesson().Evaluate({{{1000, 0}}, {{1000, -1e-164}}, {{0, 2e-277}}}, k_view, NumberStyle::Readable);
+  ASSERT_FALSE(plane.error);
+  ASSERT_GE(plane.steps.size(), 2u);
+  EXPECT_NE(plane.steps[1].find("lost digits to underflow"), std::string::npos) << plane.steps[1];
+  // Where d is as small as the rounding of the closest point, the step does not say
+  // d = |P − closest| (review: "|P − closest| = 1.05148e+284" beside a point 1.49e284 away).
+  const auto huge = steps({{{0, 0}}, {{2e300, 2e300}}, {{1e300, 1.0000000000000002e300}}});
+  EXPECT_EQ(huge.back().find("|P − closest| = "), std::string::npos) << huge.back();
+  EXPECT_NE(huge.back().find("from the exact closest point"), std::string::npos) << huge.back();
   const auto onB = steps({{{0, 0}}, {{8e-140, -7e-140}}, {{8e-140, -7e-140}}});
   EXPECT_NE(onB[1].find("reads below |B − A|²"), std::string::npos) << onB[1];
   EXPECT_NE(onB[1].find("projects onto or past B"), std::string::npos) << onB[1];
