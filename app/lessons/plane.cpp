@@ -129,7 +129,13 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
   AddValue(frame, "signed distance", ValueText(q->signedDistance, style), "s = n·(P − O) / |n|: positive in front, negative behind");
   AddValue(frame, "distance", ValueText(q->distance, style), "|s|");
   AddValue(frame, "distance²", ValueText(q->distanceSq, style), "s²");
-  AddValue(frame, "side", frame.regionName, "front (s > 0), back (s < 0) or on the plane (n·(P − O) exactly 0)");
+  // The side comes from the exact sign of n·(P − O); s can underflow to 0 off the plane
+  // (P = (2e-323, -5e-324) in front of n = (1, 3) through the origin read "front (s > 0)"
+  // beside s = 0: review).
+  AddValue(frame, "side", frame.regionName,
+           q->signedDistance == 0 && q->region != cq::PlaneRegion::On
+               ? "from the exact sign of n·(P − O), which is not 0: s = n·(P − O) / |n| underflows to 0 in double"
+               : "front (s > 0), back (s < 0) or on the plane (n·(P − O) exactly 0)");
   AddValue(frame, "closest", FormatPoint(q->closest, style), "the foot: P − s n̂");
   const bool offsetFinite = std::isfinite(plane.offset);
   const std::string offsetText = offsetFinite ? n(plane.offset) : "beyond the double range";

@@ -284,6 +284,17 @@ TEST(LinearLessons, StepsTellTheTruthAtBoundariesAndForTinySegments) {
   const auto huge = steps({{{0, 0}}, {{2e300, 2e300}}, {{1e300, 1.0000000000000002e300}}});
   EXPECT_EQ(huge.back().find("|P − closest| = "), std::string::npos) << huge.back();
   EXPECT_NE(huge.back().find("from the exact closest point"), std::string::npos) << huge.back();
+  // A plane's side from the exact sign where s underflows to 0: "front (s > 0)" beside
+  // s = 0 (review).
+  const LessonFrame front =
+      PlaneLesson().Evaluate({{{0, 0}}, {{1, 3}}, {{2e-323, -5e-324}}}, k_view, NumberStyle::Readable);
+  ASSERT_FALSE(front.error);
+  ASSERT_EQ(front.regionName, "front") << "precondition";
+  for (const InspectorValue& value : front.values)
+    if (value.label == "side") {
+      EXPECT_EQ(value.help.find("s > 0"), std::string::npos) << value.help;
+      EXPECT_NE(value.help.find("underflows to 0"), std::string::npos) << value.help;
+    }
   const auto onB = steps({{{0, 0}}, {{8e-140, -7e-140}}, {{8e-140, -7e-140}}});
   EXPECT_NE(onB[1].find("reads below |B − A|²"), std::string::npos) << onB[1];
   EXPECT_NE(onB[1].find("projects onto or past B"), std::string::npos) << onB[1];
