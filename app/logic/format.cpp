@@ -103,7 +103,11 @@ std::string NameEquals(const std::string& name, double value, NumberStyle style,
 }
 
 std::string FormatPoint(const cq::Vec2d& p, NumberStyle style) {
-  return "(" + FieldNumber(p.x(), style) + ", " + FieldNumber(p.y(), style) + ")";
+  // A coordinate beyond the range as the values write one ("< -1.8e308"), not "-inf": a
+  // foot read "(-inf, -4.9701345766704296e+306)" (review).
+  const auto coordinate = [&](double v) { return std::isinf(v) ? BeyondBound(v) : FieldNumber(v, style); };
+  const std::string text = "(" + coordinate(p.x()) + ", " + coordinate(p.y()) + ")";
+  return std::isinf(p.x()) || std::isinf(p.y()) ? text + " (beyond the double range)" : text;
 }
 
 std::string FieldNumber(double value, NumberStyle style) {

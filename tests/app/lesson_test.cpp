@@ -1135,6 +1135,8 @@ TEST(Format, ComparedValuesReadApart) {
   EXPECT_EQ(EqualsText(0.9999999, R, {1}), " = 0.9999999");
   EXPECT_EQ(NameEquals("t_raw", 0.9999999, R, false, {0, 1}), "t_raw = 0.9999999");
   EXPECT_EQ(ValueText(HUGE_VAL, R, {1}), "> 1.8e308 (beyond the double range)");
+  EXPECT_EQ(FormatPoint({{-HUGE_VAL, -4.9701345766704296e+306}}, NumberStyle::Exact),
+            "(< -1.8e308, -4.9701345766704296e+306) (beyond the double range)");
 }
 
 TEST(LessonText, StepsAndValuesShowComparedValuesApart) {
