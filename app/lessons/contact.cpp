@@ -43,18 +43,14 @@ NumberLine MakeDistanceLine(const cq::ContactResult<double, 2>& contact, double 
   return line;
 }
 
-/// Whether core measured d across the wire (from the exact cross product) where |C − Q|,
-/// with Q the rounded foot, is not d: C a hair off the wire, or a hair inside an end the
-/// rounded numerator clamped to, so that d is as small as Q's rounding. Then the words
-/// must not say d = |C − Q| nor that n points from Q to C. Judged at 6 significant digits
-/// (the Readable style's), so that the rounding of an ordinary scene's Q, which shows
-/// only in the 17th digit, does not count.
-bool MeasuredAcross(const cq::Vec2d& center, const cq::ContactResult<double, 2>& contact) {
-  if (contact.normalFrom != cq::ContactNormalFrom::AcrossWire || contact.closest == center ||
-      !std::isfinite(contact.distance))
-    return false;
-  const std::optional<double> cToQ = cq::Distance(center, contact.closest);
-  return !cToQ || ValueText(*cToQ, NumberStyle::Readable) != ValueText(contact.distance, NumberStyle::Readable);
+/// |C − Q| as rounded, where core measured d across the wire (from the exact cross
+/// product) and |C − Q| is not d (RoundedDistanceApart): C a hair off the wire, or a hair
+/// inside an end the rounded numerator clamped to. Then the words must not say
+/// d = |C − Q| nor that n points from Q to C. Nothing otherwise (Q = C has its own words).
+std::optional<std::string> MeasuredAcross(const cq::Vec2d& center, const cq::ContactResult<double, 2>& contact,
+                                          NumberStyle style) {
+  if (contact.normalFrom != cq::ContactNormalFrom::AcrossWire || contact.closest == center) return std::nullopt;
+  return RoundedDistanceApart(center, contact.closest, contact.distance, style);
 }
 
 void AddContactSteps(LessonFrame& frame, const cq::Vec2d& center, double radius, const cq::LinearResult<double, 2>& q,
@@ -69,9 +65,7 @@ void AddContactSteps(LessonFrame& frame, const cq::Vec2d& center, double radius,
   // centre a hair off a slanted wire can have a rounded Q equal to C bit for bit).
   const bool onWire = contact.normalFrom == cq::ContactNormalFrom::WirePerpendicular;
   const bool qRoundsToC = !onWire && contact.closest == center;
-  const bool measuredAcross = MeasuredAcross(center, contact);
-  const std::optional<double> cToQ = cq::Distance(center, contact.closest);  // none: beyond the range
-  const std::string cToQText = cToQ ? ValueText(*cToQ, style, {radius}) : "more than the double range";
+  const std::optional<std::string> measuredAcross = MeasuredAcross(center, contact, style);
   if (onWire)
     frame.steps.push_back("Distance: C lies on the wire, so Q = C and d = 0.");
   else if (qRoundsToC)
@@ -84,7 +78,7 @@ void AddContactSteps(LessonFrame& frame, const cq::Vec2d& center, double radius,
                           ", C's distance across the wire from the exact cross product (B − A) × (C − A). Q = " +
                           FormatPoint(contact.closest, style) +
                           " is the rounded foot, and d is as small as its rounding: |C − Q| would read " +
-                          cToQText + ".");
+                          *measuredAcross + ".");
   else
     // EqualsText: "d = |C − Q|, beyond the double range (> 1.8e308)", not "= > 1.8e308".
     frame.steps.push_back("Distance: d = |C − Q|" + EqualsText(contact.distance, style, {radius}) + ", with Q = " +
@@ -265,10 +259,11 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
   // Across the wire, d and n come from the exact cross product (the words of the steps).
   const bool across = contact->normalFrom == cq::ContactNormalFrom::AcrossWire;
   AddValue(frame, "distance", ValueText(contact->distance, style, {*radius}),
-           MeasuredAcross(c, *contact) ? "C's distance across the wire, from the exact cross product (|C − Q| "
-                                         "is not d here: d is as small as the rounding of Q)"
-           : across                    ? "d = |C − Q|, taken across the wire from the exact cross product"
-                                       : "d = |C − Q|");
+           MeasuredAcross(c, *contact, style)
+               ? "C's distance across the wire, from the exact cross product (|C − Q| is not d here: d is as "
+                 "small as the rounding of Q)"
+           : across ? "d = |C − Q|, taken across the wire from the exact cross product"
+                    : "d = |C − Q|");
   AddValue(frame, "penetrating", contact->penetrating ? "yes" : "no", "d < r (touching, d = r, is not penetrating)");
   AddValue(frame, "depth", ValueText(contact->depth, style), "r − d when penetrating, else 0");
   AddValue(frame, "normal", FormatPoint(contact->normal, style),

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
+
+#include "cq/normalize.hpp"
 
 namespace cq::app {
 
@@ -117,6 +120,15 @@ const char* ClampRange(cq::LinearKind kind) {
 }
 
 Apart TMarks() { return {0.0, 1.0}; }
+
+std::optional<std::string> RoundedDistanceApart(const cq::Vec2d& from, const cq::Vec2d& to, double distance,
+                                                NumberStyle style) {
+  if (!std::isfinite(distance)) return std::nullopt;
+  const std::optional<double> rounded = cq::Distance(from, to);  // none: beyond the range
+  if (rounded && ValueText(*rounded, NumberStyle::Readable) == ValueText(distance, NumberStyle::Readable))
+    return std::nullopt;
+  return rounded ? ValueText(*rounded, style) : "more than the double range";
+}
 
 void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const cq::LinearResult<double, 2>& q,
                              NumberStyle style, const std::string& query, bool degenerate, ExactEnd exactEnd) {

@@ -2,6 +2,7 @@
 // LessonFrame from core's answers (never for computing geometry).
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "cq/linear.hpp"
@@ -69,6 +70,14 @@ enum class ExactEnd { AsRounded, AtVertex, Inside };
 void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const cq::LinearResult<double, 2>& q,
                              NumberStyle style, const std::string& query, bool degenerate,
                              ExactEnd exactEnd = ExactEnd::AsRounded);
+
+/// |from − to| as the rounded points give it, written in `style`, where it differs from
+/// core's `distance` in its first six digits (the Readable style's, so that the rounding
+/// of an ordinary scene, in the 17th digit, does not count): there the distance is as small
+/// as the rounding of the points, and the words must not write it as |from − to|.
+/// Nothing where the two read alike, or where `distance` is beyond the range.
+std::optional<std::string> RoundedDistanceApart(const cq::Vec2d& from, const cq::Vec2d& to, double distance,
+                                                NumberStyle style);
 
 /// A number-line view range that shows [lo, hi] and `value` with a margin.
 void FitNumberLine(NumberLine& line, double lo, double hi);

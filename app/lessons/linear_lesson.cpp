@@ -1,10 +1,8 @@
 // The picture shared by the segment, ray and line lessons: core's closest point on
 // P(t) = A + t(B - A), with every part of project-clamp-evaluate drawn and written out.
 #include <cmath>
-#include <optional>
 
 #include "cq/linear.hpp"
-#include "cq/normalize.hpp"
 #include "lessons/lesson_kit.hpp"
 #include "lessons/lessons.hpp"
 
@@ -18,27 +16,20 @@ std::string DenominatorText(const cq::LinearResult<double, 2>& q, bool degenerat
   return ValueText(q.denominator, style, {q.numerator});
 }
 
-/// Whether core's distance differs in its first six digits from |P − closest| with the
-/// closest point as rounded: at a scale where the distance is as small as that rounding
-/// (A = (0, 0), B = (2e300, 2e300), P = (1e300, 1.0000000000000002e300): d = 1.05e284,
-/// the rounded closest point 1.49e284 from P), core measures d from the exact foot.
-bool DistanceFromExactFoot(const cq::Vec2d& p, const cq::LinearResult<double, 2>& q) {
-  if (!std::isfinite(q.distance)) return false;
-  const std::optional<double> toClosest = cq::Distance(p, q.closest);
-  return !toClosest ||
-         ValueText(*toClosest, NumberStyle::Readable) != ValueText(q.distance, NumberStyle::Readable);
-}
-
 void AddSteps(LessonFrame& frame, cq::LinearKind kind, const cq::Vec2d& p, const cq::LinearResult<double, 2>& q,
               NumberStyle style, bool degenerate) {
   AddProjectClampEvaluate(frame, kind, q, style, "P", degenerate);
+  // Where d is as small as the rounding of the closest point (A = (0, 0), B = (2e300,
+  // 2e300), P = (1e300, 1.0000000000000002e300): d = 1.05e284, the rounded closest point
+  // 1.49e284 from P), core measures d from the exact foot.
+  const std::optional<std::string> rounded = RoundedDistanceApart(p, q.closest, q.distance, style);
   if (degenerate)
     frame.steps.push_back("Distance: |P − A|" + EqualsText(q.distance, style) + ".");
-  else if (DistanceFromExactFoot(p, q))
+  else if (rounded)
     frame.steps.push_back("Distance: d = " + ValueText(q.distance, style) +
                           ", from the exact closest point: the one shown is rounded, and at this scale d is as "
                           "small as its rounding (|P − closest| would read " +
-                          ValueText(cq::Distance(p, q.closest).value_or(HUGE_VAL), style) + ").");
+                          *rounded + ").");
   else
     frame.steps.push_back(
         "Distance: |P − closest|" + EqualsText(q.distance, style) + " (squared: " + ValueText(q.distanceSq, style) +
@@ -84,8 +75,9 @@ LessonFrame LinearLesson::Evaluate(const Points& points, const WorldRect& view, 
   AddValue(frame, "t", ValueText(q->t, style, bounds), std::string("t_raw clamped to ") + ClampRange(m_kind) + ": closest = A + t(B − A)");
   AddValue(frame, "region", frame.regionName, "the Voronoi region of P: which feature is closest");
   AddValue(frame, "distance", v(q->distance),
-           DistanceFromExactFoot(p, *q) ? "from the exact closest point (the rounded one is too coarse at this scale)"
-                                        : "|P − closest|");
+           RoundedDistanceApart(p, q->closest, q->distance, style)
+               ? "from the exact closest point (the rounded one is too coarse at this scale)"
+               : "|P − closest|");
   AddValue(frame, "distance²", v(q->distanceSq), "|P − closest|², what to compare when only the order matters");
   AddValue(frame, "numerator", ValueText(q->numerator, style, {q->denominator}), "(P − A)·(B − A)");
   AddValue(frame, "denominator", DenominatorText(*q, a == b, style), "|B − A|²");
