@@ -115,9 +115,22 @@ std::string DescribeLinear(const Request& request, const Answer& answer) {
   } else if (region == "interior") {
     text += "t = " + FormatWordsNumber(answer.t) + " (t_raw is within " + range + ": no clamp)\n";
   } else if (answer.tRaw == answer.t) {
-    // On a vertex exactly: nothing to clamp ("t = 0 (t_raw clamped to [0, 1])" for t_raw = 0).
-    text += "t = " + FormatWordsNumber(answer.t) + " (t_raw is exactly " + FormatWordsNumber(answer.t) +
-            ": P projects onto the vertex itself, nothing to clamp)\n";
+    // t_raw reads the vertex's own t: "clamped" would be wrong ("t = 0 (t_raw clamped to
+    // [0, 1])" for t_raw = 0), and so would "exactly": t_raw is rounded (P 2e-12 past B at
+    // 12345.678 read "t_raw is exactly 1: P projects onto the vertex itself").
+    const bool atB = region == "B";
+    const std::string onto = atB ? "B, or so little past it that t_raw rounds to 1; t = 1"
+                                 : "A, or so little before it that t_raw rounds to 0; t = 0";
+    text += "t = " + FormatWordsNumber(answer.t) + " (t_raw reads " + FormatWordsNumber(answer.t) +
+            ": P projects onto " + onto + " either way)\n";
+  } else if (region == "B" ? answer.tRaw < 1 : answer.tRaw > 0) {
+    // Core decides the end on the numerator against 0 and |B - A|^2 before dividing, exactly
+    // where it must; the two are rounded apart, so t_raw can read on the inner side.
+    text += "t = " + FormatWordsNumber(answer.t) + " (t_raw reads " + FormatWordsNumber(answer.tRaw) + ", " +
+            (region == "B" ? "below 1" : "above 0") +
+            " only by rounding: core compares the numerator (P - A).(B - A) with " +
+            (region == "B" ? "|B - A|^2" : "0") + " before dividing, and P projects onto or " +
+            (region == "B" ? "past B" : "before A") + ")\n";
   } else {
     text += "t = " + FormatWordsNumber(answer.t) + " (t_raw clamped to " + range + ")\n";
   }
@@ -127,11 +140,15 @@ std::string DescribeLinear(const Request& request, const Answer& answer) {
   if (SamePoint(request.shape.a, request.shape.b, request.dim)) {
     text += " (A and B coincide: the shape is the single point A)";
   } else if (region == "A") {
-    text += answer.tRaw == 0 ? " (P projects onto A itself, t_raw = 0: the closest point is A)"
-                             : " (P projects before A, t_raw < 0: the closest point is A itself)";
+    text += answer.tRaw < 0    ? " (P projects before A, t_raw < 0: the closest point is A itself)"
+            : answer.tRaw == 0 ? " (t_raw reads 0: P projects onto A or just before it; the closest point is A)"
+                               : " (P projects onto or before A; t_raw reads above 0 only by rounding: the closest "
+                                 "point is A)";
   } else if (region == "B") {
-    text += answer.tRaw == 1 ? " (P projects onto B itself, t_raw = 1: the closest point is B)"
-                             : " (P projects beyond B, t_raw > 1: the closest point is B itself)";
+    text += answer.tRaw > 1    ? " (P projects beyond B, t_raw > 1: the closest point is B itself)"
+            : answer.tRaw == 1 ? " (t_raw reads 1: P projects onto B or just past it; the closest point is B)"
+                               : " (P projects onto or past B; t_raw reads below 1 only by rounding: the closest "
+                                 "point is B)";
   } else {
     text += " (the foot of the perpendicular)";
   }

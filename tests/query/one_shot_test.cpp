@@ -216,5 +216,37 @@ TEST(OneShotNumbers, FormatWordsNumber) {
   EXPECT_EQ(FormatWordsNumber(-HUGE_VAL), "-inf");
 }
 
+// A t_raw that reads 0 or 1 is rounded: it does not say that P projects onto the vertex
+// itself. P 2e-12 past B = (12345.678, 0) read "t_raw is exactly 1: P projects onto the
+// vertex itself", and P before A by 1e-320 (t_raw -1e-330, rounded to -0) "t_raw is
+// exactly 0". Where t_raw reads below 1 while core's exact test says B (the numerator and
+// |B - A|^2 rounded apart), "clamped" would be no truer.
+TEST(OneShot, TRawThatReadsTheVertexIsNotCalledExact) {
+  OneShotResult result = RunWith({"segment", "--a", "0,0", "--b", "12345.678,0", "--p", "12345.678000000002,1"});
+  EXPECT_EQ(result.exitCode, 0);
+  EXPECT_EQ(result.text.find("exactly"), std::string::npos) << result.text;
+  EXPECT_EQ(result.text.find("itself"), std::string::npos) << result.text;
+  ExpectContains(result.text, "t = 1 (t_raw reads 1: P projects onto B, or so little past it that t_raw rounds to 1; "
+                              "t = 1 either way)");
+  ExpectContains(result.text, "region: B (t_raw reads 1: P projects onto B or just past it; the closest point is B)");
+  result = RunWith({"segment", "--a", "0,0", "--b", "1e10,0", "--p", "-1e-320,1"});
+  EXPECT_EQ(result.exitCode, 0);
+  EXPECT_EQ(result.text.find("exactly"), std::string::npos) << result.text;
+  ExpectContains(result.text, "t = 0 (t_raw reads 0: P projects onto A, or so little before it that t_raw rounds to 0; "
+                              "t = 0 either way)");
+  ExpectContains(result.text, "region: A (t_raw reads 0: P projects onto A or just before it; the closest point is A)");
+  result = RunWith({"ray", "--a", "0,0", "--b", "1e10,0", "--p", "-1e-320,1"});
+  ExpectContains(result.text, "t = 0 (t_raw reads 0: P projects onto A, or so little before it that t_raw rounds to 0; "
+                              "t = 0 either way)");
+  // P = B in a scene at 1e-140: the numerator and |B - A|^2 round apart, t_raw reads
+  // 0.9999999999999998, and "t_raw clamped to [0, 1]" would say a value inside was moved.
+  result = RunWith({"segment", "--a", "0,0", "--b", "3.56e-140,8.13e-140", "--p", "3.56e-140,8.13e-140"});
+  EXPECT_EQ(result.exitCode, 0);
+  EXPECT_EQ(result.text.find("clamped"), std::string::npos) << result.text;
+  ExpectContains(result.text, "t = 1 (t_raw reads 0.9999999999999998, below 1 only by rounding: core compares the "
+                              "numerator (P - A).(B - A) with |B - A|^2 before dividing, and P projects onto or past B)");
+  ExpectContains(result.text, "region: B (P projects onto or past B; t_raw reads below 1 only by rounding");
+}
+
 }  // namespace
 }  // namespace cq::query
