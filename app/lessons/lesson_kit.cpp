@@ -252,6 +252,18 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const cq::
     // B - A does not, and core forms it at the same power-of-two scale as t_raw.
     evaluate = "Evaluate: t is beyond the double range, but t(B − A) is not: core forms it at the power-of-two "
                "scale it divided at, closest = " + FormatPoint(q.closest, style);
+  if (q.region == cq::LinearRegion::Interior && kind != cq::LinearKind::Line && (q.t == 0 || q.t == 1)) {
+    // Core put the point strictly inside, so t lies strictly between the ends and reads 0
+    // or 1 only as rounded (A = (-1e200, 1e200), B = (0, 0), P = (-1e140, 1e140): t =
+    // 1 - 1e-60 read 1 beside "closest = A + t(B − A) = (-1e+140, 1e+140)", which with t = 1
+    // is B). A line's t of 0 or 1 can be exact, and is left as written.
+    const bool nearB = q.t == 1;
+    evaluate = "Evaluate: closest = " + FormatPoint(q.closest, style) + ", the foot of the perpendicular: t reads " +
+               (nearB ? "1" : "0") + " only as rounded (" + query + " lies a hair " +
+               (nearB ? "before B" : "after A") +
+               "), and core forms the foot without that rounding; A + t(B − A) with t = " + (nearB ? "1" : "0") +
+               " would be " + (nearB ? "B" : "A") + " itself";
+  }
   if (q.region == cq::LinearRegion::VertexA) evaluate += ", the vertex A itself";
   if (q.region == cq::LinearRegion::VertexB) evaluate += ", the vertex B itself";
   frame.steps.push_back(evaluate + ".");

@@ -1207,6 +1207,34 @@ TEST(LessonText, ATRawRoundedPastAnEndOfAPointExactlyInsideIsSaidSo) {
   EXPECT_EQ(steps.find("t_raw is inside"), std::string::npos) << steps;
 }
 
+// A t that rounds to 0 or 1 in the interior is not the t the closest point was formed
+// with: with A = (-1e200, 1e200), B = (0, 0) and P = (-1e140, 1e140), t = 1 - 1e-60 reads
+// 1, and the step read "closest = A + t(B − A) = (-1e+140, 1e+140)", which with t = 1 is
+// B. A ray's t that underflows to 0 in the interior likewise (A + 0(B − A) is A).
+TEST(LessonText, ATRoundedToAnEndInTheInteriorIsNotUsedAsTheClosestPointsT) {
+  const Points segment = {{{-1e200, 1e200}}, {{0, 0}}, {{-1e140, 1e140}}};
+  const auto q = cq::ClosestPointOnSegment(segment[2], segment[0], segment[1]);
+  ASSERT_TRUE(q.ok());
+  ASSERT_EQ(q->region, cq::LinearRegion::Interior) << "precondition";
+  ASSERT_EQ(q->t, 1.0) << "precondition";
+  std::string steps = StepsOf(SegmentLesson().Evaluate(segment, ViewAround(SegmentLesson(), segment), NumberStyle::Readable));
+  EXPECT_EQ(steps.find("closest = A + t(B − A) ="), std::string::npos) << steps;
+  EXPECT_NE(steps.find("Evaluate: closest = (-1e+140, 1e+140), the foot of the perpendicular: t reads 1 only as "
+                       "rounded (P lies a hair before B), and core forms the foot without that rounding; "
+                       "A + t(B − A) with t = 1 would be B itself."),
+            std::string::npos)
+      << steps;
+  const Points ray = {{{0, 0}}, {{1e200, 0}}, {{1e-200, 1}}};
+  const auto r = cq::ClosestPointOnRay(ray[2], ray[0], ray[1]);
+  ASSERT_TRUE(r.ok());
+  ASSERT_EQ(r->region, cq::LinearRegion::Interior) << "precondition";
+  ASSERT_EQ(r->t, 0.0) << "precondition";
+  steps = StepsOf(RayLesson().Evaluate(ray, ViewAround(RayLesson(), ray), NumberStyle::Readable));
+  EXPECT_EQ(steps.find("closest = A + t(B − A) ="), std::string::npos) << steps;
+  EXPECT_NE(steps.find("t reads 0 only as rounded (P lies a hair after A)"), std::string::npos) << steps;
+  EXPECT_NE(steps.find("A + t(B − A) with t = 0 would be A itself."), std::string::npos) << steps;
+}
+
 // No text of any lesson reads "inf" or "nan": the plane's "distance²" read inf for
 // P = (0, 1.5e155) (review s30 #6), and the steps and canvas labels still did where the
 // distance itself overflows: "Distance: |P − closest| = inf (squared: > 1.8e308 …; the
