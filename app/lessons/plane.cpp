@@ -2,6 +2,7 @@
 // the signed distance along the normal.
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <string>
 
 #include "cq/normalize.hpp"
@@ -120,7 +121,8 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
   line.rawName = "s";
   line.clamped = 0.0;  // the foot lies on the plane, s = 0
   line.clampedName = "foot";
-  line.dragDirection = cq::Normalize(plane.normal);  // non-zero: core accepted the plane
+  const std::optional<cq::Vec2d> unit = cq::Normalize(plane.normal);  // n̂; non-zero: core accepted the plane
+  line.dragDirection = unit;
   const double reach = std::max(1.0, std::abs(q->signedDistance));
   FitNumberLine(line, -reach, reach);
   frame.numberLines.push_back(line);
@@ -167,11 +169,21 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
     frame.steps.push_back("Signed distance: s = n·(P − O) / |n|" + EqualsText(q->signedDistance, style) +
                           " (n·(P − O) overflows the double range; core divides it in a wider range).");
   frame.steps.push_back("No clamp: a plane is unbounded, so the foot is always on it.");
-  frame.steps.push_back("Evaluate: closest = P − s n̂ = " + FormatPoint(q->closest, style) + "  (P is " +
-                        (q->region == cq::PlaneRegion::Front  ? "in front"
-                         : q->region == cq::PlaneRegion::Back ? "behind"
-                                                               : "on the plane") +
-                        ").");
+  const std::string side = q->region == cq::PlaneRegion::Front  ? "in front"
+                           : q->region == cq::PlaneRegion::Back ? "behind"
+                                                                : "on the plane";
+  // The formula as written, with s rounded to a double: where it reads as another point
+  // than core's foot (O = (1, 0), N = (0, 0), P = (1e300, 5): s = -1e300 gives (0, 5)
+  // beside the foot (1, 5); review), the step says so instead of writing "P − s n̂ =".
+  const cq::Vec2d formula = p - q->signedDistance * unit.value_or(cq::Vec2d{});
+  const bool formulaFinite = std::isfinite(formula[0]) && std::isfinite(formula[1]);
+  if (!formulaFinite || FormatPoint(formula, NumberStyle::Readable) != FormatPoint(q->closest, NumberStyle::Readable))
+    frame.steps.push_back("Evaluate: closest = " + FormatPoint(q->closest, style) + ", the foot of the perpendicular (P is " +
+                          side + "): s is rounded to a double, and P − s n̂ with that s would " +
+                          (formulaFinite ? "be " + FormatPoint(formula, style) : std::string("leave the double range")) +
+                          "; core forms the foot without that rounding.");
+  else
+    frame.steps.push_back("Evaluate: closest = P − s n̂ = " + FormatPoint(q->closest, style) + "  (P is " + side + ").");
   return frame;
 }
 

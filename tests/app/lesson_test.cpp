@@ -1235,6 +1235,23 @@ TEST(LessonText, ATRoundedToAnEndInTheInteriorIsNotUsedAsTheClosestPointsT) {
   EXPECT_NE(steps.find("A + t(B − A) with t = 0 would be A itself."), std::string::npos) << steps;
 }
 
+// The plane's foot written as P − s n̂ where that formula, with s rounded, is another
+// point: O = (1, 0), N = (0, 0), P = (1e300, 5) has s = -1e300 (rounded from -(1e300 - 1)),
+// and P − s n̂ is then (0, 5), beside the foot (1, 5) that core gives (review).
+TEST(LessonText, APlaneFootIsNotWrittenAsPMinusSNWhereTheRoundedSGivesAnotherPoint) {
+  const Points points = {{{1, 0}}, {{0, 0}}, {{1e300, 5}}};
+  std::string steps = StepsOf(PlaneLesson().Evaluate(points, ViewAround(PlaneLesson(), points), NumberStyle::Readable));
+  EXPECT_EQ(steps.find("closest = P − s n̂ = (1, 5)"), std::string::npos) << steps;
+  EXPECT_NE(steps.find("Evaluate: closest = (1, 5), the foot of the perpendicular (P is behind): s is rounded to a "
+                       "double, and P − s n̂ with that s would be (0, 5); core forms the foot without that rounding."),
+            std::string::npos)
+      << steps;
+  // An ordinary scene keeps the formula.
+  const Points plain = {{{0, 0}}, {{0, 1}}, {{3, 2}}};
+  steps = StepsOf(PlaneLesson().Evaluate(plain, ViewAround(PlaneLesson(), plain), NumberStyle::Readable));
+  EXPECT_NE(steps.find("Evaluate: closest = P − s n̂ = (3, 0)  (P is in front)."), std::string::npos) << steps;
+}
+
 // No text of any lesson reads "inf" or "nan": the plane's "distance²" read inf for
 // P = (0, 1.5e155) (review s30 #6), and the steps and canvas labels still did where the
 // distance itself overflows: "Distance: |P − closest| = inf (squared: > 1.8e308 …; the
