@@ -46,16 +46,6 @@ Vec<T, N> DirectionBetween(const Vec<T, N>& from, const Vec<T, N>& to) {
   return detail::NormalizeNonZero(detail::DifferenceOrHalves(from, to));
 }
 
-/// The exact sign of (C - V).(B - A) for the numbers given (V: A or B): -1, 0 or +1
-/// (detail::ExactDotOfDifferences). The test of a centre's end region without rounding:
-/// on or past the perpendicular through B when >= 0 for V = B, on or before the one
-/// through A when <= 0 for V = A.
-template <Real T, int N>
-int ExactAlongSign(const Vec<T, N>& c, const Vec<T, N>& v, const Vec<T, N>& a, const Vec<T, N>& b) {
-  const auto value = detail::ExactDotOfDifferences(c, v, b, a).value;
-  return (value > 0) - (value < 0);
-}
-
 /// The documented perpendicular of the wire, given its unit direction u and B - A itself
 /// (d): in 2D u turned a quarter turn counter-clockwise.
 template <Real T>
@@ -99,27 +89,23 @@ Checked<ContactResult<T, N>> ContactSphereSegment(const Sphere<T, N>& sphere, co
   // to (1, 0) read region B, and was pushed along the wire, still on it). Just past it,
   // in the interior: the distance and the normal were taken across the carrier line, from
   // a foot beyond the end (a centre 1.57e-16 from B, past it, read distance 1.31e-16, and
-  // a ball of radius 1.45e-16 sunk in, with a normal 34 degrees off). So the exact test
-  // decides at both ends: a centre strictly between the perpendiculars through the ends
-  // takes the interior's exact normal, one on or past either takes that vertex. Q stays the
-  // query's where they agree, within rounding of the exact one; across the wire the
+  // a ball of radius 1.45e-16 sunk in, with a normal 34 degrees off). Far off, where the
+  // numerator's rounding is larger than |B - A|^2, even the other end: a centre exactly on
+  // the perpendicular through A, 2e16 from a wire 0.22 long, read region B (audit). So the
+  // exact projection decides (ProjectExactly): a centre strictly between the
+  // perpendiculars through the ends takes the interior's exact normal, one on or beyond
+  // either end takes that vertex (a centre on the one through A = 0 that the rounded
+  // numerator put in the interior was answered with a foot 5.4e-9 off A: a mutation run).
+  // Q stays the query's inside, within rounding of the exact foot; across the wire the
   // distance is the cross product's (see detail::ExactAcrossLine), which decides whether
   // a ball much smaller than the scene's rounding is sunk in.
   const Vec<T, N>& c = sphere.center;
+  const ExactProjection projection = ProjectExactly(c, a, b);
   const Vec<T, N>* vertex = nullptr;  // Q, where it is a vertex exactly
-  if (q->region == LinearRegion::VertexA && ExactAlongSign(c, a, a, b) <= 0) vertex = &a;
-  if (q->region == LinearRegion::VertexB && ExactAlongSign(c, b, a, b) >= 0) vertex = &b;
-  // On the perpendicular through an end exactly, that end is the exact closest point,
-  // whichever region the rounded numerator gave: a centre on the one through A = 0 that
-  // it put in the interior was answered with a foot 5.4e-9 off A (found by a mutation
-  // run: only the vertex regions took the vertex then).
-  if (q->region == LinearRegion::Interior) {
-    if (ExactAlongSign(c, b, a, b) >= 0)
-      vertex = &b;
-    else if (ExactAlongSign(c, a, a, b) <= 0)
-      vertex = &a;
-  }
-  if (vertex != nullptr && q->region == LinearRegion::Interior) {
+  if (projection == ExactProjection::BeforeA || projection == ExactProjection::OntoA) vertex = &a;
+  if (projection == ExactProjection::OntoB || projection == ExactProjection::PastB) vertex = &b;
+  const LinearRegion vertexRegion = vertex == &a ? LinearRegion::VertexA : LinearRegion::VertexB;
+  if (vertex != nullptr && q->region != vertexRegion) {
     r.closest = *vertex;
     r.distance = detail::ScaledDistance(c, *vertex).length;
   }

@@ -273,6 +273,51 @@ Checked<LinearResult<T, N>> ClosestPointOnLinearSlow(const Vec<T, N>& pIn, const
   return r;
 }
 
+}  // namespace detail
+
+const char* ToString(ExactProjection projection) {
+  switch (projection) {
+    case ExactProjection::BeforeA: return "before A";
+    case ExactProjection::OntoA: return "onto A";
+    case ExactProjection::Between: return "between A and B";
+    case ExactProjection::OntoB: return "onto B";
+    case ExactProjection::PastB: break;
+  }
+  return "past B";
+}
+
+template <Real T, int N>
+ExactProjection ProjectExactly(const Vec<T, N>& p, const Vec<T, N>& a, const Vec<T, N>& b) {
+  // The exact dot products' signs (detail::ExactDotOfDifferences: exactly 0 only when the
+  // exact value is). A == B makes the first one 0: onto A.
+  const auto along = [&](const Vec<T, N>& v) { return detail::ExactDotOfDifferences(p, v, b, a).value; };
+  const auto fromA = along(a);
+  if (fromA < 0) return ExactProjection::BeforeA;
+  if (fromA == 0) return ExactProjection::OntoA;
+  const auto fromB = along(b);
+  if (fromB < 0) return ExactProjection::Between;
+  return fromB == 0 ? ExactProjection::OntoB : ExactProjection::PastB;
+}
+
+bool RegionMatchesProjection(LinearKind kind, LinearRegion region, ExactProjection projection) {
+  const bool atOrBeforeA = projection == ExactProjection::BeforeA || projection == ExactProjection::OntoA;
+  const bool atOrPastB = projection == ExactProjection::OntoB || projection == ExactProjection::PastB;
+  if (kind == LinearKind::Line) return true;
+  switch (region) {
+    case LinearRegion::VertexA: return atOrBeforeA;
+    case LinearRegion::VertexB: return atOrPastB;
+    case LinearRegion::Interior: break;
+  }
+  return kind == LinearKind::Ray ? !atOrBeforeA : projection == ExactProjection::Between;
+}
+
+template ExactProjection ProjectExactly(const Vec<float, 2>&, const Vec<float, 2>&, const Vec<float, 2>&);
+template ExactProjection ProjectExactly(const Vec<float, 3>&, const Vec<float, 3>&, const Vec<float, 3>&);
+template ExactProjection ProjectExactly(const Vec<double, 2>&, const Vec<double, 2>&, const Vec<double, 2>&);
+template ExactProjection ProjectExactly(const Vec<double, 3>&, const Vec<double, 3>&, const Vec<double, 3>&);
+
+namespace detail {
+
 #define CQ_INSTANTIATE_LINEAR(K, T, N)                                                         \
   template Checked<LinearResult<T, N>> ClosestPointOnLinearSlow<K, T, N>(                       \
       const Vec<T, N>&, const Vec<T, N>&, const Vec<T, N>&);

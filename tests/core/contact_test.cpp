@@ -1136,6 +1136,17 @@ TEST(ContactWire, ACentreExactlyOnThePerpendicularThroughAnEndTakesThatVertex) {
     EXPECT_EQ(r->closest, a);
     EXPECT_EQ(r->distance, *cq::Distance(c, a));
   }
+  {  // through A, which the rounded numerator puts past B: only B's end was rechecked, and
+     // the contact answered B (audit). 0.2 is exactly 2 * 0.1 in double.
+    const cq::Vec<double, 2> b{{0.1, 0.2}};
+    const cq::Vec<double, 2> c{{-2e16, 1e16}};
+    ASSERT_EQ(cq::ClosestPointOnSegment(c, a, b)->region, cq::LinearRegion::VertexB);
+    const auto r = cq::ContactSphereSegment(cq::Sphere<double, 2>{c, 1}, a, b);
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->normalFrom, cq::ContactNormalFrom::ClosestToCenter);
+    EXPECT_EQ(r->closest, a);
+    EXPECT_EQ(r->distance, *cq::Distance(c, a));
+  }
 }
 
 }  // namespace

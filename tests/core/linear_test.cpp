@@ -581,3 +581,62 @@ TEST(SegmentAtTheTopOfTheRange, NeverOverflows) {
   // P.y - closest.y is 2 max: the distance itself is beyond the range, and rounds to +inf.
   EXPECT_EQ(r->distance, std::numeric_limits<double>::infinity());
 }
+
+// Where P projects, decided on the numbers given without rounding. The fast path's region
+// comes from the rounded numerator and can take the wrong side where that rounding is
+// larger than the numerator: P = (-2e16, 1e16) lies exactly on the perpendicular through
+// A = 0 of the segment to B = (0.1, 0.2) (0.2 is exactly 2 * 0.1 in double), and the
+// rounded numerator 0.111 puts it past B.
+TEST(ProjectExactly, NamesTheSideWithoutRounding) {
+  using cq::ExactProjection;
+  const cq::Vec2d a{{0, 0}};
+  const cq::Vec2d b{{0.1, 0.2}};
+  EXPECT_EQ(cq::ProjectExactly(cq::Vec2d{{-2e16, 1e16}}, a, b), ExactProjection::OntoA);
+  EXPECT_EQ(cq::ClosestPointOnSegment(cq::Vec2d{{-2e16, 1e16}}, a, b)->region, cq::LinearRegion::VertexB)
+      << "the rounded region this test is about";
+  EXPECT_EQ(cq::ProjectExactly(cq::Vec2d{{-2e16, 1e16 + 2}}, a, b), ExactProjection::PastB);  // 0.4 > 0.05
+  EXPECT_EQ(cq::ProjectExactly(cq::Vec2d{{0.05, 0.1}}, a, b), ExactProjection::Between);
+  EXPECT_EQ(cq::ProjectExactly(cq::Vec2d{{-2e16 - 4, 1e16}}, a, b), ExactProjection::BeforeA);
+  EXPECT_EQ(cq::ProjectExactly(b, a, b), ExactProjection::OntoB);
+  EXPECT_EQ(cq::ProjectExactly(cq::Vec2d{{0.1, 0.2 + 0x1p-55}}, a, b), ExactProjection::PastB);
+  EXPECT_EQ(cq::ProjectExactly(cq::Vec2d{{0.1, 0.2 - 0x1p-55}}, a, b), ExactProjection::Between);
+  // A == B: P projects onto the single point.
+  EXPECT_EQ(cq::ProjectExactly(cq::Vec2d{{5, 5}}, a, a), ExactProjection::OntoA);
+  // Every scale, 3D and float: B + a tiny step along B - A is past B, back is between.
+  const cq::Vec<float, 3> fa{{1e-30f, 2e-30f, -3e-30f}};
+  const cq::Vec<float, 3> fb{{4e-30f, -1e-30f, 5e-30f}};
+  EXPECT_EQ(cq::ProjectExactly(fb, fa, fb), ExactProjection::OntoB);
+  EXPECT_EQ(cq::ProjectExactly(fa, fa, fb), ExactProjection::OntoA);
+  const cq::Vec3d da{{1e300, -1e300, 0}};
+  const cq::Vec3d db{{-1e300, 1e300, 1e-300}};
+  EXPECT_EQ(cq::ProjectExactly(cq::Vec3d{{0, 0, 5e-301}}, da, db), ExactProjection::Between);
+  EXPECT_EQ(cq::ProjectExactly(cq::Vec3d{{1.5e300, -1.5e300, 0}}, da, db), ExactProjection::BeforeA);
+}
+
+TEST(ProjectExactly, RegionMatchesProjectionNamesTheSidesOfEachKind) {
+  using cq::ExactProjection;
+  using P = ExactProjection;
+  const P all[] = {P::BeforeA, P::OntoA, P::Between, P::OntoB, P::PastB};
+  for (const P p : all) {
+    const bool atA = p == P::BeforeA || p == P::OntoA;
+    const bool atB = p == P::OntoB || p == P::PastB;
+    EXPECT_EQ(cq::RegionMatchesProjection(LinearKind::Segment, LinearRegion::VertexA, p), atA) << cq::ToString(p);
+    EXPECT_EQ(cq::RegionMatchesProjection(LinearKind::Segment, LinearRegion::VertexB, p), atB) << cq::ToString(p);
+    EXPECT_EQ(cq::RegionMatchesProjection(LinearKind::Segment, LinearRegion::Interior, p), p == P::Between)
+        << cq::ToString(p);
+    EXPECT_EQ(cq::RegionMatchesProjection(LinearKind::Ray, LinearRegion::VertexA, p), atA) << cq::ToString(p);
+    EXPECT_EQ(cq::RegionMatchesProjection(LinearKind::Ray, LinearRegion::Interior, p), !atA) << cq::ToString(p);
+    EXPECT_TRUE(cq::RegionMatchesProjection(LinearKind::Line, LinearRegion::Interior, p)) << cq::ToString(p);
+  }
+  // The ordinary case agrees: the query's region and the exact side, on random scenes.
+  cqtest::Rng rng(0x5eed'0a11);
+  for (int i = 0; i < 2000; ++i) {
+    const cq::Vec2d a = rng.InCube<double, 2>(-10, 10);
+    const cq::Vec2d b = rng.InCube<double, 2>(-10, 10);
+    const cq::Vec2d p = rng.InCube<double, 2>(-20, 20);
+    const auto q = cq::ClosestPointOnSegment(p, a, b);
+    ASSERT_TRUE(q.ok());
+    EXPECT_TRUE(cq::RegionMatchesProjection(LinearKind::Segment, q->region, cq::ProjectExactly(p, a, b)))
+        << cqtest::Str(p) << " " << cqtest::Str(a) << " " << cqtest::Str(b);
+  }
+}

@@ -272,6 +272,33 @@ inline Checked<LinearResult<T, N>> ClosestPointOnSegment(const Vec<T, N>& p, con
   return ClosestPointOnLinear<LinearKind::Segment>(p, a, b);
 }
 
+/// Where P projects onto the line through A and B, decided on the numbers given without
+/// rounding: the exact signs of (P - A).(B - A) and (P - B).(B - A). The query's region
+/// comes from the rounded numerator (on the fast path), which is right to within its
+/// rounding but can take the wrong side where that rounding is larger than the numerator
+/// or than its distance from |B - A|^2 (P 2e16 from a segment 0.22 long, a hair from a
+/// perpendicular through an end). For words that state the side, not for the answer.
+enum class ExactProjection : std::uint8_t {
+  BeforeA,  ///< (P - A).(B - A) < 0
+  OntoA,    ///< (P - A).(B - A) == 0 (every P when A == B)
+  Between,  ///< strictly between the perpendiculars through A and B
+  OntoB,    ///< (P - B).(B - A) == 0
+  PastB     ///< (P - B).(B - A) > 0
+};
+
+/// "before A", "onto A", "between A and B", "onto B", "past B".
+const char* ToString(ExactProjection projection);
+
+/// The exact projection of P for finite P, A and B (a NaN or infinite input is a
+/// precondition violation: ask the query first, which reports it).
+template <Real T, int N>
+ExactProjection ProjectExactly(const Vec<T, N>& p, const Vec<T, N>& a, const Vec<T, N>& b);
+
+/// Whether a query's region (from the rounded numerator) is the side `projection` says:
+/// VertexA on or before A, VertexB on or past B, the interior strictly between (a ray's:
+/// after A; a line has one region, which always matches).
+bool RegionMatchesProjection(LinearKind kind, LinearRegion region, ExactProjection projection);
+
 /// Closest point on the ray from A through B (t clamped to [0, inf)) to P.
 template <Real T, int N>
 inline Checked<LinearResult<T, N>> ClosestPointOnRay(const Vec<T, N>& p, const Vec<T, N>& a,
