@@ -53,11 +53,12 @@ std::optional<std::string> MeasuredAcross(const cq::Vec2d& center, const cq::Con
   return RoundedDistanceApart(center, contact.closest, contact.distance, style);
 }
 
-void AddContactSteps(LessonFrame& frame, const cq::Vec2d& center, double radius, const cq::LinearResult<double, 2>& q,
+void AddContactSteps(LessonFrame& frame, const LinearPoints& points, double radius, const cq::LinearResult<double, 2>& q,
                      const cq::ContactResult<double, 2>& contact, NumberStyle style, bool degenerate,
                      ExactEnd exactEnd) {
+  const cq::Vec2d& center = points.query;
   auto n = [&](double v) { return ValueText(v, style); };
-  AddProjectClampEvaluate(frame, cq::LinearKind::Segment, q, style, "C", degenerate, exactEnd);
+  AddProjectClampEvaluate(frame, cq::LinearKind::Segment, points, q, style, "C", degenerate, exactEnd);
   // d and r with the digits that show their order (6 digits read "d = 2 < r = 2").
   const std::string d = ValueText(contact.distance, style, {radius});
   const std::string r = ValueText(radius, style, {contact.distance});
@@ -112,8 +113,16 @@ void AddContactSteps(LessonFrame& frame, const cq::Vec2d& center, double radius,
                           FormatPoint(contact.normal, style) + ".");
   else
     frame.steps.push_back("Normal: the unit vector from Q towards C, n = " + FormatPoint(contact.normal, style) + ".");
-  frame.steps.push_back("Push out: C′ = C + depth·n = " + FormatPoint(contact.resolvedCenter, style) +
-                        ", the smallest move that frees the ball.");
+  // A push below the rounding of C's coordinates leaves C′ = C bit for bit, and the ball
+  // still sunk in: "the smallest move that frees the ball" beside C′ = C was not so (C on a
+  // wire at y = 1, r = 1e-20; audit of the one-shot's words).
+  if (contact.resolvedCenter == center)
+    frame.steps.push_back("Push out: C′ = C + depth·n = " + FormatPoint(contact.resolvedCenter, style) +
+                          ", C itself: the move, " + n(contact.depth) +
+                          ", is below the rounding of C's coordinates, so it is lost in double.");
+  else
+    frame.steps.push_back("Push out: C′ = C + depth·n = " + FormatPoint(contact.resolvedCenter, style) +
+                          ", the smallest move that frees the ball.");
 }
 
 }  // namespace
@@ -219,8 +228,12 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
   // vertex as rounded): the region is the interior, t and Q stay as rounded.
   cq::LinearResult<double, 2> shown = *projected;
   ExactEnd exactEnd = ExactEnd::AsRounded;
-  if (projected->region == cq::LinearRegion::Interior &&
-      contact->normalFrom == cq::ContactNormalFrom::ClosestToCenter) {
+  // And a centre far off whose rounded numerator reads past the other end (C exactly on
+  // the perpendicular through A, 2e16 from a wire 0.22 long, read region B: audit).
+  const bool contactAtVertex = contact->normalFrom == cq::ContactNormalFrom::ClosestToCenter;
+  const bool otherVertex = projected->region != cq::LinearRegion::Interior && contactAtVertex &&
+                           !(contact->closest == projected->closest);
+  if ((projected->region == cq::LinearRegion::Interior && contactAtVertex) || otherVertex) {
     const bool atB = contact->closest == b;
     shown.region = atB ? cq::LinearRegion::VertexB : cq::LinearRegion::VertexA;
     shown.t = atB ? 1.0 : 0.0;
@@ -271,7 +284,7 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
                   : "unit, from Q towards C: the way out");
   AddValue(frame, "resolved centre", FormatPoint(contact->resolvedCenter, style),
            "C′ = C + depth·n: the smallest move that frees the ball");
-  AddContactSteps(frame, c, *radius, *q, *contact, style, a == b, exactEnd);
+  AddContactSteps(frame, {c, a, b}, *radius, *q, *contact, style, a == b, exactEnd);
   return frame;
 }
 

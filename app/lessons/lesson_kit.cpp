@@ -130,8 +130,9 @@ std::optional<std::string> RoundedDistanceApart(const cq::Vec2d& from, const cq:
   return rounded ? ValueText(*rounded, style) : "more than the double range";
 }
 
-void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const cq::LinearResult<double, 2>& q,
-                             NumberStyle style, const std::string& query, bool degenerate, ExactEnd exactEnd) {
+void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const LinearPoints& points,
+                             const cq::LinearResult<double, 2>& q, NumberStyle style, const std::string& query,
+                             bool degenerate, ExactEnd exactEnd) {
   auto n = [&](double v) { return ValueText(v, style); };
   // t_raw and t never read as a clamp bound they are not, nor the numerator as |B − A|².
   const Apart bounds = TMarks();
@@ -189,7 +190,9 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const cq::
   }
   if (exactEnd == ExactEnd::AtVertex && q.region != cq::LinearRegion::Interior) {
     const bool atB = q.region == cq::LinearRegion::VertexB;
-    clamp += "t_raw" + tText(q.tRaw) + " rounds inside, but " + query + " lies exactly " +
+    // Where it rounds: inside, or (a centre far off) past the other end.
+    const char* rounds = q.tRaw >= 1 ? " rounds past B, but " : q.tRaw <= 0 ? " rounds before A, but " : " rounds inside, but ";
+    clamp += "t_raw" + tText(q.tRaw) + rounds + query + " lies exactly " +
              (atB ? "on or past the perpendicular through B: (" + query + " − B)·(B − A) ≥ 0"
                   : "on or before the perpendicular through A: (" + query + " − A)·(B − A) ≤ 0") +
              ", summed without rounding, so t = " + (atB ? "1" : "0") + ", and " + (atB ? "B" : "A") +
@@ -245,6 +248,20 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const cq::
   }
   if (kind != cq::LinearKind::Line)
     clamp += " (Decided on the numerator before dividing: Ericson's deferred division.)";
+  // Far off, or a hair from a perpendicular through an end, the numerator's rounding can be
+  // larger than what decides the side: P = (-2e16, 1e16) lies exactly on the perpendicular
+  // through A = 0 of the segment to B = (0.1, 0.2), and the rounded numerator reads past B
+  // (audit). Where core's exact projection says another side, the step says so.
+  if (const cq::ExactProjection exact = cq::ProjectExactly(points.query, points.a, points.b);
+      !cq::RegionMatchesProjection(kind, q.region, exact)) {
+    const bool ray = kind == cq::LinearKind::Ray;
+    const bool afterA = exact != cq::ExactProjection::BeforeA && exact != cq::ExactProjection::OntoA;
+    clamp += " As rounded, though: exactly, " + query + " projects " +
+             (ray && afterA ? std::string("after A") : std::string(cq::ToString(exact))) +
+             "; here the rounding of (" + query +
+             " − A)·(B − A) is larger than its margin from the side's bound, and the answer is right to within the "
+             "rounding of the scene's size.";
+  }
   frame.steps.push_back(clamp);
   std::string evaluate = "Evaluate: closest = A + t(B − A) = " + FormatPoint(q.closest, style);
   if (!std::isfinite(q.t))
@@ -252,11 +269,15 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const cq::
     // B - A does not, and core forms it at the same power-of-two scale as t_raw.
     evaluate = "Evaluate: t is beyond the double range, but t(B − A) is not: core forms it at the power-of-two "
                "scale it divided at, closest = " + FormatPoint(q.closest, style);
-  if (q.region == cq::LinearRegion::Interior && kind != cq::LinearKind::Line && (q.t == 0 || q.t == 1)) {
-    // Core put the point strictly inside, so t lies strictly between the ends and reads 0
-    // or 1 only as rounded (A = (-1e200, 1e200), B = (0, 0), P = (-1e140, 1e140): t =
-    // 1 - 1e-60 read 1 beside "closest = A + t(B − A) = (-1e+140, 1e+140)", which with t = 1
-    // is B). A line's t of 0 or 1 can be exact, and is left as written.
+  // Core put the point strictly inside a segment, so t lies strictly between the ends and
+  // reads 0 or 1 only as rounded (A = (-1e200, 1e200), B = (0, 0), P = (-1e140, 1e140): t =
+  // 1 - 1e-60 read 1 beside "closest = A + t(B − A) = (-1e+140, 1e+140)", which with t = 1
+  // is B); inside a ray, likewise t = 0. A ray's t = 1 and a line's t are ordinary values.
+  // Where core's closest point is that vertex all the same (t underflowed on the fast path,
+  // or the foot was kept in the box of A and B), the formula holds as written.
+  const bool tAtEnd = q.t == 0 || (kind == cq::LinearKind::Segment && q.t == 1);
+  if (q.region == cq::LinearRegion::Interior && kind != cq::LinearKind::Line && tAtEnd &&
+      !(q.closest == (q.t == 1 ? points.b : points.a))) {
     const bool nearB = q.t == 1;
     evaluate = "Evaluate: closest = " + FormatPoint(q.closest, style) + ", the foot of the perpendicular: t reads " +
                (nearB ? "1" : "0") + " only as rounded (" + query + " lies a hair " +

@@ -67,9 +67,17 @@ enum class ExactEnd { AsRounded, AtVertex, Inside };
 /// The steps project, clamp and evaluate of a segment, ray or line answer `q`, written
 /// with this scene's numbers; `query` names the query point ("P", or a ball's centre "C");
 /// `degenerate`: A == B, the shape is a single point; `exactEnd`: see ExactEnd.
-void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const cq::LinearResult<double, 2>& q,
-                             NumberStyle style, const std::string& query, bool degenerate,
-                             ExactEnd exactEnd = ExactEnd::AsRounded);
+/// The points of a segment, ray or line scene: the query point (P, or a ball's centre C)
+/// and the ends.
+struct LinearPoints {
+  cq::Vec2d query;
+  cq::Vec2d a;
+  cq::Vec2d b;
+};
+
+void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const LinearPoints& points,
+                             const cq::LinearResult<double, 2>& q, NumberStyle style, const std::string& query,
+                             bool degenerate, ExactEnd exactEnd = ExactEnd::AsRounded);
 
 /// |from − to| as the rounded points give it, written in `style`, where it differs from
 /// core's `distance` in its first six digits (the Readable style's, so that the rounding

@@ -16,9 +16,10 @@ std::string DenominatorText(const cq::LinearResult<double, 2>& q, bool degenerat
   return ValueText(q.denominator, style, {q.numerator});
 }
 
-void AddSteps(LessonFrame& frame, cq::LinearKind kind, const cq::Vec2d& p, const cq::LinearResult<double, 2>& q,
+void AddSteps(LessonFrame& frame, cq::LinearKind kind, const LinearPoints& points, const cq::LinearResult<double, 2>& q,
               NumberStyle style, bool degenerate) {
-  AddProjectClampEvaluate(frame, kind, q, style, "P", degenerate);
+  const cq::Vec2d& p = points.query;
+  AddProjectClampEvaluate(frame, kind, points, q, style, "P", degenerate);
   // Where d is as small as the rounding of the closest point (A = (0, 0), B = (2e300,
   // 2e300), P = (1e300, 1.0000000000000002e300): d = 1.05e284, the rounded closest point
   // 1.49e284 from P), core measures d from the exact foot.
@@ -83,7 +84,7 @@ LessonFrame LinearLesson::Evaluate(const Points& points, const WorldRect& view, 
   AddValue(frame, "denominator", DenominatorText(*q, a == b, style), "|B − A|²");
   AddValue(frame, "closest", FormatPoint(q->closest, style), "the closest point of the shape, P(t)");
   AddValue(frame, "foot", FormatPoint(q->foot, style), "the projection onto the carrier line, P(t_raw)");
-  AddSteps(frame, m_kind, p, *q, style, a == b);
+  AddSteps(frame, m_kind, {p, a, b}, *q, style, a == b);
   return frame;
 }
 

@@ -172,16 +172,35 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
   const std::string side = q->region == cq::PlaneRegion::Front  ? "in front"
                            : q->region == cq::PlaneRegion::Back ? "behind"
                                                                 : "on the plane";
-  // The formula as written, with s rounded to a double: where it reads as another point
-  // than core's foot (O = (1, 0), N = (0, 0), P = (1e300, 5): s = -1e300 gives (0, 5)
-  // beside the foot (1, 5); review), the step says so instead of writing "P − s n̂ =".
-  const cq::Vec2d formula = p - q->signedDistance * unit.value_or(cq::Vec2d{});
-  const bool formulaFinite = std::isfinite(formula[0]) && std::isfinite(formula[1]);
-  if (!formulaFinite || FormatPoint(formula, NumberStyle::Readable) != FormatPoint(q->closest, NumberStyle::Readable))
+  // The formula as written, with s and n̂ as rounded to doubles: where it is evaluated
+  // without rounding (every product s n̂_k and difference P_k − s n̂_k exact) and is another
+  // point than core's foot, that difference is s's own rounding, and the step says so (O =
+  // (1, 0), N = (0, 0), P = (1e300, 5): s = -1e300 gives exactly (0, 5) beside the foot
+  // (1, 5); review). Where the formula itself rounds (n̂ = (0.707…, 0.707…)), its last
+  // bits say nothing about s ("4.44089e-16" beside a foot at 0 was no finding: review).
+  std::optional<cq::Vec2d> exactFormula;
+  if (unit && std::isfinite(q->signedDistance)) {
+    cq::Vec2d f;
+    bool exact = true;
+    for (int k = 0; k < 2; ++k) {
+      const double product = q->signedDistance * (*unit)[k];
+      const double difference = p[k] - product;
+      // Both exact: the fused product's remainder is 0, and so is the difference's (Knuth's
+      // two-sum: what p + (-product) lost to rounding, exactly).
+      const double back = difference - p[k];
+      const double lost = (p[k] - (difference - back)) + (-product - back);
+      exact = exact && std::fma(q->signedDistance, (*unit)[k], -product) == 0 && lost == 0 &&
+              std::isfinite(difference);
+      f[k] = difference;
+    }
+    if (exact) exactFormula = f;
+  }
+  // Told only where the two read apart in the style shown: a last bit of 0.1 is no lesson
+  // at six digits.
+  if (exactFormula && FormatPoint(*exactFormula, style) != FormatPoint(q->closest, style))
     frame.steps.push_back("Evaluate: closest = " + FormatPoint(q->closest, style) + ", the foot of the perpendicular (P is " +
-                          side + "): s is rounded to a double, and P − s n̂ with that s would " +
-                          (formulaFinite ? "be " + FormatPoint(formula, style) : std::string("leave the double range")) +
-                          "; core forms the foot without that rounding.");
+                          side + "): s is rounded to a double, and P − s n̂ with that s is exactly " +
+                          FormatPoint(*exactFormula, style) + "; core forms the foot without that rounding.");
   else
     frame.steps.push_back("Evaluate: closest = P − s n̂ = " + FormatPoint(q->closest, style) + "  (P is " + side + ").");
   return frame;

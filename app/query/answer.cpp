@@ -10,6 +10,13 @@
 #include "cq/status.hpp"
 
 namespace cq::query {
+
+LinearKind ToLinearKind(QueryKind kind) {
+  if (kind == QueryKind::Ray) return LinearKind::Ray;
+  if (kind == QueryKind::Line) return LinearKind::Line;
+  return LinearKind::Segment;
+}
+
 namespace {
 
 template <int N>
@@ -24,12 +31,6 @@ Coords ToCoords(const Vec<double, N>& v) {
   Coords coords{};
   for (int i = 0; i < N; ++i) coords[static_cast<std::size_t>(i)] = v.v[i];
   return coords;
-}
-
-LinearKind ToLinearKind(QueryKind kind) {
-  if (kind == QueryKind::Ray) return LinearKind::Ray;
-  if (kind == QueryKind::Line) return LinearKind::Line;
-  return LinearKind::Segment;
 }
 
 /// True for the fields that belong to a contact's shape rather than to its sphere.
@@ -62,6 +63,8 @@ Outcome<Answer> AnswerLinear(const Request& request, Answer answer) {
   answer.tRaw = result->tRaw;
   answer.t = result->t;
   answer.region = ToString(result->region);
+  answer.linearRegion = result->region;
+  answer.projection = ProjectExactly(ToVec<N>(request.p), ToVec<N>(request.shape.a), ToVec<N>(request.shape.b));
   return answer;
 }
 

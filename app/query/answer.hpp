@@ -8,6 +8,7 @@
 #include <array>
 
 #include "cq/contact.hpp"
+#include "cq/linear.hpp"
 #include "query/outcome.hpp"
 #include "query/request.hpp"
 
@@ -26,6 +27,10 @@ struct Answer {
   // Segment, ray, line: P(t) = A + t (B - A).
   double tRaw = 0;         ///< parameter of the projection onto the carrier line (may overflow)
   double t = 0;            ///< tRaw clamped: [0, 1] segment, [0, inf) ray, unclamped line
+  /// Where P projects, decided without rounding (cq::ProjectExactly): the words say
+  /// "exactly" only from it, and say so where the rounded region took another side.
+  ExactProjection projection = ExactProjection::Between;
+  LinearRegion linearRegion = LinearRegion::Interior;  ///< core's region (region spells it)
   const char* region = ""; ///< "A", "interior", "B"; plane "front", "back", "on";
                            ///< box "inside", "face", "edge", "vertex" (core's spelling)
 
@@ -42,6 +47,9 @@ struct Answer {
   ContactNormalFrom normalFrom = ContactNormalFrom::ClosestToCenter;  ///< which rule of core's gave the normal
   Coords resolvedCenter{};  ///< center + depth * normal (the centre itself when not penetrating)
 };
+
+/// Core's kind for a segment, ray or line query (any other kind reads as a segment).
+LinearKind ToLinearKind(QueryKind kind);
 
 /// Asks core. Core's refusals come back as cq::Describe's sentence, which names the field
 /// with the JSON names; for a contact, fields of the shape are prefixed "shape."

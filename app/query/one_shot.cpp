@@ -94,6 +94,18 @@ std::string DescribeShape(const ShapeArgs& shape, int dim) {
   return "line through A " + FormatWordsPoint(shape.a, dim) + " and B " + FormatWordsPoint(shape.b, dim);
 }
 
+/// Whether core's rounded region is the side P exactly projects to (core's rule).
+bool ProjectionAgrees(const Request& request, const Answer& answer) {
+  return RegionMatchesProjection(ToLinearKind(request.kind), answer.linearRegion, answer.projection);
+}
+
+/// Where P projects, in words for `kind` (a ray has no B end: anything after A is "after A").
+std::string ProjectionWords(QueryKind kind, ExactProjection projection) {
+  if (kind == QueryKind::Ray && projection != ExactProjection::BeforeA && projection != ExactProjection::OntoA)
+    return "after A";
+  return ToString(projection);
+}
+
 std::string DescribeLinear(const Request& request, const Answer& answer) {
   const std::string region = answer.region;
   std::string text = "t_raw = " + FormatWordsNumber(answer.tRaw) +
@@ -114,41 +126,65 @@ std::string DescribeLinear(const Request& request, const Answer& answer) {
             "in [0, 1])\n";
   } else if (region == "interior") {
     text += "t = " + FormatWordsNumber(answer.t) + " (t_raw is within " + range + ": no clamp)\n";
-  } else if (answer.tRaw == answer.t) {
-    // t_raw reads the vertex's own t: "clamped" would be wrong ("t = 0 (t_raw clamped to
-    // [0, 1])" for t_raw = 0), and so would "exactly": t_raw is rounded (P 2e-12 past B at
-    // 12345.678 read "t_raw is exactly 1: P projects onto the vertex itself").
-    const bool atB = region == "B";
-    const std::string onto = atB ? "B, or so little past it that t_raw rounds to 1; t = 1"
-                                 : "A, or so little before it that t_raw rounds to 0; t = 0";
-    text += "t = " + FormatWordsNumber(answer.t) + " (t_raw reads " + FormatWordsNumber(answer.t) +
-            ": P projects onto " + onto + " either way)\n";
-  } else if (region == "B" ? answer.tRaw < 1 : answer.tRaw > 0) {
-    // Core decides the end on the numerator against 0 and |B - A|^2 before dividing, exactly
-    // where it must; the two are rounded apart, so t_raw can read on the inner side.
-    text += "t = " + FormatWordsNumber(answer.t) + " (t_raw reads " + FormatWordsNumber(answer.tRaw) + ", " +
-            (region == "B" ? "below 1" : "above 0") +
-            " only by rounding: core compares the numerator (P - A).(B - A) with " +
-            (region == "B" ? "|B - A|^2" : "0") + " before dividing, and P projects onto or " +
-            (region == "B" ? "past B" : "before A") + ")\n";
   } else {
-    text += "t = " + FormatWordsNumber(answer.t) + " (t_raw clamped to " + range + ")\n";
+    // A vertex. t_raw and the numerator are rounded; where P projects is answered exactly
+    // (answer.projection), so "exactly" is said only where it holds (P 2e-12 past B at
+    // 12345.678 read "t_raw is exactly 1: P projects onto the vertex itself"), and a
+    // rounded side that the exact one contradicts is said to be rounded (see below).
+    const bool atB = region == "B";
+    const char* vertex = atB ? "B" : "A";
+    const std::string bound = atB ? "1" : "0";
+    if (!ProjectionAgrees(request, answer)) {
+      text += "t = " + bound + " (t_raw " + (answer.tRaw == answer.t ? "reads " + bound : std::string("clamped to ") + range) +
+              " as rounded; exactly, P projects " + ProjectionWords(request.kind, answer.projection) +
+              ": see the region)\n";
+    } else if (answer.projection == (atB ? ExactProjection::OntoB : ExactProjection::OntoA)) {
+      text += answer.tRaw == answer.t
+                  ? "t = " + bound + " (t_raw is exactly " + bound + ": P projects onto " + vertex +
+                        " itself, nothing to clamp)\n"
+                  : "t = " + bound + " (t_raw reads " + FormatWordsNumber(answer.tRaw) + ", " +
+                        (answer.tRaw < answer.t ? "below " : "past ") + bound +
+                        " only by rounding: P projects exactly onto " + vertex + ")\n";
+    } else if (answer.tRaw == answer.t) {
+      text += "t = " + bound + " (t_raw reads " + bound + ": P projects " + (atB ? "past B" : "before A") +
+              " by so little that t_raw rounds to " + bound + "; t = " + bound + " either way)\n";
+    } else if (atB && answer.tRaw < 1) {
+      // Core decides the end on the numerator against |B - A|^2 before dividing; the two
+      // are rounded apart, so t_raw can read below 1. (At A it cannot read above 0: A is
+      // decided on the sign of the numerator t_raw is divided from.)
+      text += "t = 1 (t_raw reads " + FormatWordsNumber(answer.tRaw) +
+              ", below 1 only by rounding: core compares the numerator (P - A).(B - A) with |B - A|^2 before "
+              "dividing, and P projects past B)\n";
+    } else {
+      text += "t = " + bound + " (t_raw clamped to " + range + ")\n";
+    }
   }
   text += "closest point " + FormatWordsPoint(answer.point, answer.dim) + ", distance " +
           FormatWordsNumber(answer.distance) + " (squared: " + FormatWordsNumber(answer.distanceSq) + ")\n";
   text += "region: " + region;
   if (SamePoint(request.shape.a, request.shape.b, request.dim)) {
     text += " (A and B coincide: the shape is the single point A)";
+  } else if (request.kind != QueryKind::Line && !ProjectionAgrees(request, answer)) {
+    // Far off, the numerator's rounding can be larger than what decides the side: P =
+    // (-2e16, 1e16) lies exactly on the perpendicular through A = 0 of the segment to B =
+    // (0.1, 0.2), and its rounded numerator reads past B (audit).
+    text += " (as rounded: exactly, P projects " + ProjectionWords(request.kind, answer.projection) +
+            "; here the rounding of (P - A).(B - A) is larger than its margin from the side's bound, and the "
+            "closest point is right to within the rounding of the scene's size)";
   } else if (region == "A") {
-    text += answer.tRaw < 0    ? " (P projects before A, t_raw < 0: the closest point is A itself)"
-            : answer.tRaw == 0 ? " (t_raw reads 0: P projects onto A or just before it; the closest point is A)"
-                               : " (P projects onto or before A; t_raw reads above 0 only by rounding: the closest "
-                                 "point is A)";
+    text += answer.projection == ExactProjection::OntoA
+                ? (answer.tRaw == 0 ? " (P projects onto A itself, t_raw = 0: the closest point is A)"
+                                    : " (P projects onto A itself: the closest point is A)")
+            : answer.tRaw < 0 ? " (P projects before A, t_raw < 0: the closest point is A itself)"
+                              : " (P projects before A, by so little that t_raw rounds to " +
+                                    FormatWordsNumber(answer.tRaw) + ": the closest point is A itself)";
   } else if (region == "B") {
-    text += answer.tRaw > 1    ? " (P projects beyond B, t_raw > 1: the closest point is B itself)"
-            : answer.tRaw == 1 ? " (t_raw reads 1: P projects onto B or just past it; the closest point is B)"
-                               : " (P projects onto or past B; t_raw reads below 1 only by rounding: the closest "
-                                 "point is B)";
+    text += answer.projection == ExactProjection::OntoB
+                ? (answer.tRaw == 1 ? " (P projects onto B itself, t_raw = 1: the closest point is B)"
+                                    : " (P projects onto B itself: the closest point is B)")
+            : answer.tRaw > 1 ? " (P projects beyond B, t_raw > 1: the closest point is B itself)"
+                              : " (P projects beyond B, by so little that t_raw rounds to " +
+                                    FormatWordsNumber(answer.tRaw) + ": the closest point is B itself)";
   } else {
     text += " (the foot of the perpendicular)";
   }
@@ -227,7 +263,13 @@ std::string DescribeContact(const Request& request, const Answer& answer) {
   }
   text += "normal " + FormatWordsPoint(answer.normal, dim) + " (" + way + ")\n";
   text += "resolved center " + FormatWordsPoint(answer.resolvedCenter, dim);
-  text += answer.penetrating ? " (the center moved by depth along the normal)" : " (unchanged: no penetration)";
+  // A push below the rounding of the centre's coordinates leaves them as they were: "the
+  // center moved" beside the same numbers was no truer (depth 1e-20 at x = 1; audit).
+  const bool moved = !SamePoint(answer.resolvedCenter, request.center, dim);
+  text += !answer.penetrating ? " (unchanged: no penetration)"
+          : moved             ? " (the center moved by depth along the normal)"
+                              : " (the center plus depth along the normal; the move is below the rounding of the "
+                                "center's coordinates, which stay as they were)";
   return text + "\n";
 }
 

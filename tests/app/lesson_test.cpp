@@ -666,6 +666,54 @@ TEST(ContactLesson, ACentreExactlyPastAnEndIsShownAtThatVertexThroughout) {
   EXPECT_EQ(HighlightedCount(frame), 1);
 }
 
+// Far off, the rounded numerator can put C past the other end: C = (-2e16, 1e16) lies
+// exactly on the perpendicular through A = 0 of the wire to B = (0.1, 0.2), and its
+// rounded numerator 0.111 reads past B. Core's contact takes A (decided exactly); the
+// lesson shows region A and says t_raw rounds past B, not "rounds inside".
+TEST(ContactLesson, ACentreExactlyAtTheOtherEndThanTheRoundedRegionIsShownThere) {
+  const cq::Vec2d a{{0, 0}};
+  const cq::Vec2d b{{0.1, 0.2}};
+  const cq::Vec2d c{{-2e16, 1e16}};
+  ASSERT_EQ(cq::ClosestPointOnSegment(c, a, b)->region, cq::LinearRegion::VertexB) << "precondition";
+  const LessonFrame frame = ContactLesson().Evaluate({a, b, c, {{1, 0}}}, k_view, NumberStyle::Readable);
+  ASSERT_FALSE(frame.error);
+  const auto* contact = std::get_if<cq::ContactResult<double, 2>>(&frame.result);
+  ASSERT_NE(contact, nullptr);
+  EXPECT_EQ(contact->closest, a);
+  EXPECT_EQ(frame.regionName, cq::ToString(cq::LinearRegion::VertexA));
+  auto values = ValuesByLabel(frame);
+  EXPECT_EQ(values["t"], "0");
+  EXPECT_EQ(values["region"], cq::ToString(cq::LinearRegion::VertexA));
+  const std::string steps = StepsOf(frame);
+  EXPECT_NE(steps.find("t_raw = 2.22045 rounds past B, but C lies exactly on or before the perpendicular through A"),
+            std::string::npos)
+      << steps;
+  EXPECT_NE(steps.find("the vertex A itself"), std::string::npos) << steps;
+  EXPECT_EQ(steps.find("rounds inside"), std::string::npos) << steps;
+  ASSERT_FALSE(frame.numberLines.empty());
+  EXPECT_EQ(frame.numberLines[0].active, 0);
+  EXPECT_EQ(frame.numberLines[0].clamped, 0.0);
+  EXPECT_EQ(HighlightedCount(frame), 1);
+}
+
+// A push below the rounding of C's coordinates: C′ reads as C, and the step said "the
+// smallest move that frees the ball" beside it.
+TEST(ContactLesson, APushLostInRoundingIsNotSaidToFreeTheBall) {
+  const LessonFrame frame =
+      ContactLesson().Evaluate({{{-1, 1}}, {{1, 1}}, {{0, 1}}, {{1e-20, 0}}}, k_view, NumberStyle::Readable);
+  ASSERT_FALSE(frame.error);
+  const auto* contact = std::get_if<cq::ContactResult<double, 2>>(&frame.result);
+  ASSERT_NE(contact, nullptr);
+  ASSERT_TRUE(contact->penetrating) << "precondition";
+  ASSERT_EQ(contact->resolvedCenter, (cq::Vec2d{{0, 1}})) << "precondition";
+  const std::string steps = StepsOf(frame);
+  EXPECT_EQ(steps.find("frees the ball"), std::string::npos) << steps;
+  EXPECT_NE(steps.find("Push out: C′ = C + depth·n = (0, 1), C itself: the move, 1e-20, is below the rounding of "
+                       "C's coordinates, so it is lost in double."),
+            std::string::npos)
+      << steps;
+}
+
 TEST(ContactLesson, ACentreExactlyInsideAnEndIsMeasuredAcrossTheWire) {
   // Review (core audit): the reverse of the case above. C a hair inside B whose rounded
   // numerator reaches |B − A|²: the query reads region B and Q = B, but core's contact
@@ -1233,6 +1281,46 @@ TEST(LessonText, ATRoundedToAnEndInTheInteriorIsNotUsedAsTheClosestPointsT) {
   EXPECT_EQ(steps.find("closest = A + t(B − A) ="), std::string::npos) << steps;
   EXPECT_NE(steps.find("t reads 0 only as rounded (P lies a hair after A)"), std::string::npos) << steps;
   EXPECT_NE(steps.find("A + t(B − A) with t = 0 would be A itself."), std::string::npos) << steps;
+  // A ray's t = 1 is an ordinary value (review: P = (5, 3) over B = (5, 0) read "t reads 1
+  // only as rounded (P lies a hair before B)"), and where core's closest point is the
+  // vertex itself (t underflowed on the fast path: P = (1e-300, 1) with B = (1e150, 0)),
+  // the formula holds as written.
+  for (const Points& plain : {Points{{{0, 0}}, {{5, 0}}, {{5, 3}}}, Points{{{-3, -1}}, {{1, 1}}, {{0, 3}}},
+                              Points{{{0, 0}}, {{1e150, 0}}, {{1e-300, 1}}}}) {
+    steps = StepsOf(RayLesson().Evaluate(plain, ViewAround(RayLesson(), plain), NumberStyle::Readable));
+    EXPECT_NE(steps.find("Evaluate: closest = A + t(B − A) = "), std::string::npos) << steps;
+    EXPECT_EQ(steps.find("only as rounded"), std::string::npos) << steps;
+  }
+  const Points underflow = {{{0, 0}}, {{1e150, 0}}, {{1e-300, 1}}};
+  steps = StepsOf(SegmentLesson().Evaluate(underflow, ViewAround(SegmentLesson(), underflow), NumberStyle::Readable));
+  EXPECT_NE(steps.find("Evaluate: closest = A + t(B − A) = (0, 0)."), std::string::npos) << steps;
+}
+
+// Where the rounded numerator takes another side than P's exact projection, the clamp step
+// says so: P = (-2e16, 1e16) lies exactly on the perpendicular through A = 0 of the segment
+// to B = (0.1, 0.2), and read "t = 1: P projects past B, and B is the answer" (audit).
+TEST(LessonText, ARoundedSideThatTheExactProjectionContradictsIsSaidToBeRounded) {
+  const Points points = {{{0, 0}}, {{0.1, 0.2}}, {{-2e16, 1e16}}};
+  ASSERT_EQ(cq::ClosestPointOnSegment(points[2], points[0], points[1])->region, cq::LinearRegion::VertexB)
+      << "precondition";
+  std::string steps = StepsOf(SegmentLesson().Evaluate(points, ViewAround(SegmentLesson(), points), NumberStyle::Readable));
+  EXPECT_NE(steps.find("As rounded, though: exactly, P projects onto A; here the rounding of (P − A)·(B − A) is "
+                       "larger than its margin from the side's bound, and the answer is right to within the "
+                       "rounding of the scene's size."),
+            std::string::npos)
+      << steps;
+  steps = StepsOf(RayLesson().Evaluate(points, ViewAround(RayLesson(), points), NumberStyle::Readable));
+  EXPECT_NE(steps.find("As rounded, though: exactly, P projects onto A;"), std::string::npos) << steps;
+  // Ordinary scenes, and a ray's P far past B, carry no such note.
+  for (const Points& plain : {Points{{{0, 0}}, {{5, 0}}, {{7, 1.5}}}, Points{{{0, 0}}, {{5, 0}}, {{3, -2}}},
+                              Points{{{0.1, 0.3}}, {{0.3, 0.1}}, {{0.3, 0.1}}}}) {
+    EXPECT_EQ(StepsOf(SegmentLesson().Evaluate(plain, ViewAround(SegmentLesson(), plain), NumberStyle::Readable))
+                  .find("As rounded, though"),
+              std::string::npos);
+    EXPECT_EQ(StepsOf(RayLesson().Evaluate(plain, ViewAround(RayLesson(), plain), NumberStyle::Readable))
+                  .find("As rounded, though"),
+              std::string::npos);
+  }
 }
 
 // The plane's foot written as P − s n̂ where that formula, with s rounded, is another
@@ -1243,13 +1331,21 @@ TEST(LessonText, APlaneFootIsNotWrittenAsPMinusSNWhereTheRoundedSGivesAnotherPoi
   std::string steps = StepsOf(PlaneLesson().Evaluate(points, ViewAround(PlaneLesson(), points), NumberStyle::Readable));
   EXPECT_EQ(steps.find("closest = P − s n̂ = (1, 5)"), std::string::npos) << steps;
   EXPECT_NE(steps.find("Evaluate: closest = (1, 5), the foot of the perpendicular (P is behind): s is rounded to a "
-                       "double, and P − s n̂ with that s would be (0, 5); core forms the foot without that rounding."),
+                       "double, and P − s n̂ with that s is exactly (0, 5); core forms the foot without that "
+                       "rounding."),
             std::string::npos)
       << steps;
-  // An ordinary scene keeps the formula.
-  const Points plain = {{{0, 0}}, {{0, 1}}, {{3, 2}}};
-  steps = StepsOf(PlaneLesson().Evaluate(plain, ViewAround(PlaneLesson(), plain), NumberStyle::Readable));
-  EXPECT_NE(steps.find("Evaluate: closest = P − s n̂ = (3, 0)  (P is in front)."), std::string::npos) << steps;
+  // Ordinary scenes keep the formula, also where the formula's own rounding leaves a last
+  // bit beside a foot at 0 (review: O = 0, N = (1, 1), P = (3, 3) read "would be
+  // (4.44089e-16, 4.44089e-16)"), and where s itself is beyond the range.
+  for (const Points& plain : {Points{{{0, 0}}, {{0, 1}}, {{3, 2}}}, Points{{{0, 0}}, {{1, 1}}, {{3, 3}}},
+                              Points{{{1, 0}}, {{2, 1}}, {{-3, -2}}}, Points{{{0, 0}}, {{1, -1}}, {{3, -3}}},
+                              Points{{{0, 0}}, {{1, 1}}, {{0.1, 0.1}}}, Points{{{1, 0.1}}, {{1, -1}}, {{-3, 3}}},
+                              Points{{{-1.7e308, 0}}, {{-1.6e308, 0}}, {{1.7e308, 5}}}}) {
+    steps = StepsOf(PlaneLesson().Evaluate(plain, ViewAround(PlaneLesson(), plain), NumberStyle::Readable));
+    EXPECT_NE(steps.find("Evaluate: closest = P − s n̂ = "), std::string::npos) << steps;
+    EXPECT_EQ(steps.find("s is rounded"), std::string::npos) << steps;
+  }
 }
 
 // No text of any lesson reads "inf" or "nan": the plane's "distance²" read inf for

@@ -365,13 +365,10 @@ TEST(ClosestQueryCli, OneShotOnAVertexSaysNothingWasClamped) {
   const RunResult atA = RunTool({"segment", "--a", "0,0", "--b", "4,0", "--p", "0,1"}, "");
   EXPECT_EQ(atA.exitCode, 0);
   EXPECT_EQ(atA.out.find("clamped to"), std::string::npos) << atA.out;
-  EXPECT_NE(atA.out.find("t = 0 (t_raw reads 0: P projects onto A, or so little before it that t_raw rounds to 0; "
-                         "t = 0 either way)"),
-            std::string::npos)
+  EXPECT_NE(atA.out.find("t = 0 (t_raw is exactly 0: P projects onto A itself, nothing to clamp)"), std::string::npos)
       << atA.out;
   // And the region line agrees: it said "P projects before A, t_raw <= 0" here.
-  EXPECT_NE(atA.out.find("region: A (t_raw reads 0: P projects onto A or just before it"), std::string::npos)
-      << atA.out;
+  EXPECT_NE(atA.out.find("region: A (P projects onto A itself, t_raw = 0"), std::string::npos) << atA.out;
   const RunResult pastB = RunTool({"segment", "--a", "0,0", "--b", "4,0", "--p", "5,1"}, "");
   EXPECT_NE(pastB.out.find("t = 1 (t_raw clamped to [0, 1])"), std::string::npos) << pastB.out;
   EXPECT_NE(pastB.out.find("region: B (P projects beyond B, t_raw > 1"), std::string::npos) << pastB.out;

@@ -216,36 +216,77 @@ TEST(OneShotNumbers, FormatWordsNumber) {
   EXPECT_EQ(FormatWordsNumber(-HUGE_VAL), "-inf");
 }
 
-// A t_raw that reads 0 or 1 is rounded: it does not say that P projects onto the vertex
-// itself. P 2e-12 past B = (12345.678, 0) read "t_raw is exactly 1: P projects onto the
-// vertex itself", and P before A by 1e-320 (t_raw -1e-330, rounded to -0) "t_raw is
-// exactly 0". Where t_raw reads below 1 while core's exact test says B (the numerator and
-// |B - A|^2 rounded apart), "clamped" would be no truer.
-TEST(OneShot, TRawThatReadsTheVertexIsNotCalledExact) {
+// Where P projects is said from core's exact projection (cq::ProjectExactly), not from
+// t_raw, which is rounded. P 2e-12 past B = (12345.678, 0) read "t_raw is exactly 1: P
+// projects onto the vertex itself", and P 1e-320 before A (t_raw rounds to -0) "t_raw is
+// exactly 0". P = B at 1e-140 (t_raw 0.9999999999999998) and at 1e-161 (t_raw
+// 1.0000000000000002, which read "clamped" and "P projects beyond B") are onto B exactly.
+// The homework case, P exactly on the perpendicular through A, keeps "exactly".
+TEST(OneShot, WhereTRawReadsTheVertexTheWordsFollowTheExactProjection) {
   OneShotResult result = RunWith({"segment", "--a", "0,0", "--b", "12345.678,0", "--p", "12345.678000000002,1"});
   EXPECT_EQ(result.exitCode, 0);
   EXPECT_EQ(result.text.find("exactly"), std::string::npos) << result.text;
-  EXPECT_EQ(result.text.find("itself"), std::string::npos) << result.text;
-  ExpectContains(result.text, "t = 1 (t_raw reads 1: P projects onto B, or so little past it that t_raw rounds to 1; "
+  ExpectContains(result.text, "t = 1 (t_raw reads 1: P projects past B by so little that t_raw rounds to 1; "
                               "t = 1 either way)");
-  ExpectContains(result.text, "region: B (t_raw reads 1: P projects onto B or just past it; the closest point is B)");
-  result = RunWith({"segment", "--a", "0,0", "--b", "1e10,0", "--p", "-1e-320,1"});
-  EXPECT_EQ(result.exitCode, 0);
-  EXPECT_EQ(result.text.find("exactly"), std::string::npos) << result.text;
-  ExpectContains(result.text, "t = 0 (t_raw reads 0: P projects onto A, or so little before it that t_raw rounds to 0; "
-                              "t = 0 either way)");
-  ExpectContains(result.text, "region: A (t_raw reads 0: P projects onto A or just before it; the closest point is A)");
-  result = RunWith({"ray", "--a", "0,0", "--b", "1e10,0", "--p", "-1e-320,1"});
-  ExpectContains(result.text, "t = 0 (t_raw reads 0: P projects onto A, or so little before it that t_raw rounds to 0; "
-                              "t = 0 either way)");
-  // P = B in a scene at 1e-140: the numerator and |B - A|^2 round apart, t_raw reads
-  // 0.9999999999999998, and "t_raw clamped to [0, 1]" would say a value inside was moved.
+  ExpectContains(result.text, "region: B (P projects beyond B, by so little that t_raw rounds to 1: the closest "
+                              "point is B itself)");
+  for (const char* kind : {"segment", "ray"}) {
+    result = RunWith({kind, "--a", "0,0", "--b", "1e10,0", "--p", "-1e-320,1"});
+    EXPECT_EQ(result.exitCode, 0);
+    EXPECT_EQ(result.text.find("exactly"), std::string::npos) << result.text;
+    ExpectContains(result.text, "t = 0 (t_raw reads 0: P projects before A by so little that t_raw rounds to 0; "
+                                "t = 0 either way)");
+    ExpectContains(result.text, "region: A (P projects before A, by so little that t_raw rounds to 0");
+  }
   result = RunWith({"segment", "--a", "0,0", "--b", "3.56e-140,8.13e-140", "--p", "3.56e-140,8.13e-140"});
-  EXPECT_EQ(result.exitCode, 0);
   EXPECT_EQ(result.text.find("clamped"), std::string::npos) << result.text;
-  ExpectContains(result.text, "t = 1 (t_raw reads 0.9999999999999998, below 1 only by rounding: core compares the "
-                              "numerator (P - A).(B - A) with |B - A|^2 before dividing, and P projects onto or past B)");
-  ExpectContains(result.text, "region: B (P projects onto or past B; t_raw reads below 1 only by rounding");
+  ExpectContains(result.text, "t = 1 (t_raw reads 0.9999999999999998, below 1 only by rounding: P projects exactly "
+                              "onto B)");
+  ExpectContains(result.text, "region: B (P projects onto B itself: the closest point is B)");
+  result = RunWith({"segment", "--a", "0,0", "--b", "1e-161,3e-161", "--p", "1e-161,3e-161"});
+  EXPECT_EQ(result.text.find("clamped"), std::string::npos) << result.text;
+  EXPECT_EQ(result.text.find("beyond"), std::string::npos) << result.text;
+  ExpectContains(result.text, "t = 1 (t_raw reads 1.0000000000000002, past 1 only by rounding: P projects exactly "
+                              "onto B)");
+  result = RunWith({"segment", "--a", "0,0", "--b", "4,0", "--p", "0,1"});
+  ExpectContains(result.text, "t = 0 (t_raw is exactly 0: P projects onto A itself, nothing to clamp)");
+  ExpectContains(result.text, "region: A (P projects onto A itself, t_raw = 0: the closest point is A)");
+}
+
+// A push below the rounding of the centre's coordinates leaves them as they were: the words
+// said "the center moved" beside the same numbers (audit: depth 1e-20 at x = 1).
+TEST(OneShot, APushBelowTheCentresRoundingIsNotCalledAMove) {
+  OneShotResult result =
+      RunWith({"contact", "--center", "1,0", "--radius", "1e-20", "--shape", "aabb", "--min", "0,-1", "--max", "1,1"});
+  EXPECT_EQ(result.exitCode, 0);
+  EXPECT_EQ(result.text.find("moved"), std::string::npos) << result.text;
+  ExpectContains(result.text, "resolved center (1, 0) (the center plus depth along the normal; the move is below the "
+                              "rounding of the center's coordinates, which stay as they were)");
+  result = RunWith({"contact", "--center", "0,0.5", "--radius", "1", "--shape", "plane", "--n", "0,1", "--d", "0"});
+  ExpectContains(result.text, "resolved center (0, 1) (the center moved by depth along the normal)");
+}
+
+// Far off, or a hair from a perpendicular through an end, the rounded numerator can take
+// the wrong side, and the words then said so as fact (audit): P = (-2e16, 1e16) lies
+// exactly on the perpendicular through A = 0 of the segment to B = (0.1, 0.2) but read
+// "P projects beyond B, t_raw > 1"; P 1e-20 before B on the segment read region B.
+TEST(OneShot, ARoundedSideThatTheExactProjectionContradictsIsSaidToBeRounded) {
+  const std::string caveat = "here the rounding of (P - A).(B - A) is larger than its margin from the side's bound";
+  OneShotResult result = RunWith({"segment", "--a", "0,0", "--b", "0.1,0.2", "--p=-2e16,1e16"});
+  EXPECT_EQ(result.exitCode, 0);
+  EXPECT_EQ(result.text.find("beyond B"), std::string::npos) << result.text;
+  ExpectContains(result.text, "t = 1 (t_raw clamped to [0, 1] as rounded; exactly, P projects onto A: see the region)");
+  ExpectContains(result.text, "region: B (as rounded: exactly, P projects onto A; " + caveat);
+  result = RunWith({"segment", "--a", "0,0", "--b", "0.1,0.2", "--p=-2e15,1e15"});
+  ExpectContains(result.text, "region: interior (as rounded: exactly, P projects onto A; " + caveat);
+  result = RunWith({"ray", "--a", "0,0,0", "--b", "0.1,0.2,0", "--p=-2e16,1e16,0"});
+  ExpectContains(result.text, "region: interior (as rounded: exactly, P projects onto A; " + caveat);
+  result = RunWith({"segment", "--a=-1,0", "--b=0,0", "--p=-1e-20,0"});
+  ExpectContains(result.text, "t = 1 (t_raw reads 1 as rounded; exactly, P projects between A and B: see the region)");
+  ExpectContains(result.text, "region: B (as rounded: exactly, P projects between A and B; " + caveat);
+  // A ray's interior is everything after A.
+  result = RunWith({"ray", "--a", "0,0", "--b", "4,0", "--p", "9,1"});
+  ExpectContains(result.text, "region: interior (the foot of the perpendicular)");
 }
 
 }  // namespace
