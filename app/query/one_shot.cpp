@@ -124,6 +124,11 @@ std::string DescribeLinear(const Request& request, const Answer& answer) {
     text += "t = " + FormatWordsNumber(answer.t) +
             " (the numerator, below |B - A|^2, puts P inside; only the division rounds t_raw past 1, and t is kept "
             "in [0, 1])\n";
+  } else if (region == "interior" && !ProjectionAgrees(request, answer)) {
+    // Only the rounded t_raw is inside (audit: P exactly past B read "t_raw is within [0,
+    // 1]: no clamp").
+    text += "t = " + FormatWordsNumber(answer.t) + " (t_raw is within " + range + " as rounded: no clamp; exactly, P " +
+            "projects " + ProjectionWords(request.kind, answer.projection) + ": see the region)\n";
   } else if (region == "interior") {
     text += "t = " + FormatWordsNumber(answer.t) + " (t_raw is within " + range + ": no clamp)\n";
   } else {
@@ -146,8 +151,10 @@ std::string DescribeLinear(const Request& request, const Answer& answer) {
                         (answer.tRaw < answer.t ? "below " : "past ") + bound +
                         " only by rounding: P projects exactly onto " + vertex + ")\n";
     } else if (answer.tRaw == answer.t) {
-      text += "t = " + bound + " (t_raw reads " + bound + ": P projects " + (atB ? "past B" : "before A") +
-              " by so little that t_raw rounds to " + bound + "; t = " + bound + " either way)\n";
+      // Not "by so little that it rounds there": core's t_raw is the quotient of a rounded
+      // numerator, which can read 1 for an exact t_raw 2.4 million ulps above it (audit).
+      text += "t = " + bound + " (t_raw reads " + bound + " as rounded, though P projects " +
+              (atB ? "past B" : "before A") + "; t = " + bound + " either way)\n";
     } else if (atB && answer.tRaw < 1) {
       // Core decides the end on the numerator against |B - A|^2 before dividing; the two
       // are rounded apart, so t_raw can read below 1. (At A it cannot read above 0: A is
@@ -176,15 +183,15 @@ std::string DescribeLinear(const Request& request, const Answer& answer) {
                 ? (answer.tRaw == 0 ? " (P projects onto A itself, t_raw = 0: the closest point is A)"
                                     : " (P projects onto A itself: the closest point is A)")
             : answer.tRaw < 0 ? " (P projects before A, t_raw < 0: the closest point is A itself)"
-                              : " (P projects before A, by so little that t_raw rounds to " +
-                                    FormatWordsNumber(answer.tRaw) + ": the closest point is A itself)";
+                              : " (P projects before A; t_raw reads " + FormatWordsNumber(answer.tRaw) +
+                                    " as rounded: the closest point is A itself)";
   } else if (region == "B") {
     text += answer.projection == ExactProjection::OntoB
                 ? (answer.tRaw == 1 ? " (P projects onto B itself, t_raw = 1: the closest point is B)"
                                     : " (P projects onto B itself: the closest point is B)")
             : answer.tRaw > 1 ? " (P projects beyond B, t_raw > 1: the closest point is B itself)"
-                              : " (P projects beyond B, by so little that t_raw rounds to " +
-                                    FormatWordsNumber(answer.tRaw) + ": the closest point is B itself)";
+                              : " (P projects beyond B; t_raw reads " + FormatWordsNumber(answer.tRaw) +
+                                    " as rounded: the closest point is B itself)";
   } else {
     text += " (the foot of the perpendicular)";
   }

@@ -228,17 +228,15 @@ TEST(OneShot, WhereTRawReadsTheVertexTheWordsFollowTheExactProjection) {
   OneShotResult result = RunWith({"segment", "--a", "0,0", "--b", "12345.678,0", "--p", "12345.678000000002,1"});
   EXPECT_EQ(result.exitCode, 0);
   EXPECT_EQ(result.text.find("exactly"), std::string::npos) << result.text;
-  ExpectContains(result.text, "t = 1 (t_raw reads 1: P projects past B by so little that t_raw rounds to 1; "
-                              "t = 1 either way)");
-  ExpectContains(result.text, "region: B (P projects beyond B, by so little that t_raw rounds to 1: the closest "
-                              "point is B itself)");
+  ExpectContains(result.text, "t = 1 (t_raw reads 1 as rounded, though P projects past B; t = 1 either way)");
+  ExpectContains(result.text, "region: B (P projects beyond B; t_raw reads 1 as rounded: the closest point is B "
+                              "itself)");
   for (const char* kind : {"segment", "ray"}) {
     result = RunWith({kind, "--a", "0,0", "--b", "1e10,0", "--p", "-1e-320,1"});
     EXPECT_EQ(result.exitCode, 0);
     EXPECT_EQ(result.text.find("exactly"), std::string::npos) << result.text;
-    ExpectContains(result.text, "t = 0 (t_raw reads 0: P projects before A by so little that t_raw rounds to 0; "
-                                "t = 0 either way)");
-    ExpectContains(result.text, "region: A (P projects before A, by so little that t_raw rounds to 0");
+    ExpectContains(result.text, "t = 0 (t_raw reads 0 as rounded, though P projects before A; t = 0 either way)");
+    ExpectContains(result.text, "region: A (P projects before A; t_raw reads 0 as rounded");
   }
   result = RunWith({"segment", "--a", "0,0", "--b", "3.56e-140,8.13e-140", "--p", "3.56e-140,8.13e-140"});
   EXPECT_EQ(result.text.find("clamped"), std::string::npos) << result.text;
@@ -292,6 +290,16 @@ TEST(OneShot, ARoundedSideThatTheExactProjectionContradictsIsSaidToBeRounded) {
   result = RunWith({"segment", "--a=-1,0", "--b=0,0", "--p=-1e-20,0"});
   ExpectContains(result.text, "t = 1 (t_raw reads 1 as rounded; exactly, P projects between A and B: see the region)");
   ExpectContains(result.text, "region: B (as rounded: exactly, P projects between A and B; " + caveat);
+  // Core's interior where P exactly projects past B (audit): only the rounded t_raw is
+  // inside, and the t line says so.
+  result = RunWith({"segment", "--a=-2,2", "--b=-0.8,1.7", "--p=-1.1,0.49999999999999994"});
+  ExpectContains(result.text, "t = 0.9999999999999999 (t_raw is within [0, 1] as rounded: no clamp; exactly, P "
+                              "projects past B: see the region)");
+  // Past B with a t_raw that reads below 1 (1e-301 scale): not "by so little that it rounds".
+  result = RunWith({"segment", "--a=1.4348654936137128e-301,-3.5374044577513143e-301",
+                    "--b=2.1874429915473818e-306,-1.00294906e-316", "--p=2.1874429915473812e-306,-1.00294896e-316"});
+  EXPECT_EQ(result.text.find("so little"), std::string::npos) << result.text;
+  ExpectContains(result.text, "region: B (P projects beyond B; t_raw reads 0.9999999999999998 as rounded");
   // A ray's interior is everything after A.
   result = RunWith({"ray", "--a", "0,0", "--b", "4,0", "--p", "9,1"});
   ExpectContains(result.text, "region: interior (the foot of the perpendicular)");
