@@ -202,26 +202,47 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
                           (atB ? "B" : "A") + " itself.");
     return;
   }
+  // Where the query point projects, without rounding (core's ProjectExactly): the words say
+  // "onto the vertex itself" or "before A" / "past B" from it, not from the rounded
+  // numerator; where it is another side than core's region, the note below says so.
+  const cq::ExactProjection exact = cq::ProjectExactly(points.query, points.a, points.b);
+  const bool agrees = cq::RegionMatchesProjection(kind, q.region, exact);
+  // "P projects onto A itself" / "before A" (at B: "onto B itself" / "past B"), or nothing
+  // where the exact side is another one.
+  const auto beyondWords = [&](bool atB) -> std::string {
+    if (!agrees) return "";
+    if (exact == (atB ? cq::ExactProjection::OntoB : cq::ExactProjection::OntoA))
+      return query + " projects onto " + (atB ? "B" : "A") + " itself";
+    return query + " projects " + (atB ? "past B" : "before A");
+  };
   switch (q.region) {
-    // The numerator as rounded: 0 (or |B − A|²) says "onto the vertex" only as rounded (a P
-    // 3 ulps past B read "t_raw is exactly 1: P projects onto B itself"), and where core
-    // decided the end without rounding, the rounded numerator can even lie on the other
-    // side (P = B read "the numerator 1.1299999999999999e-278 ≥ |B − A|² = 1.13e-278").
+    // The numerator as rounded: 0 (or |B − A|²) says "onto the vertex" only where the exact
+    // projection does (a P 3 ulps past B read "t_raw is exactly 1: P projects onto B
+    // itself"), and where core decided the end without rounding, the rounded numerator can
+    // even lie on the other side (P = B read "the numerator 1.1299999999999999e-278 ≥
+    // |B − A|² = 1.13e-278").
     case cq::LinearRegion::VertexA:
       if (inDouble && q.numerator == 0)
-        clamp += "the numerator is 0 as rounded: " + query + " projects onto A, so t = 0 either way, and A is the answer.";
+        clamp += "the numerator is 0" +
+                 (exact == cq::ExactProjection::OntoA ? ", and exactly so: " + beyondWords(false) + ", so t = 0"
+                  : agrees ? " as rounded, though " + beyondWords(false) + ": t = 0 either way"
+                           : std::string(" as rounded, so t = 0")) +
+                 ", and A is the answer.";
       else if (inDouble && q.numerator > 0)
         clamp += "the numerator " + n(q.numerator) + " reads above 0, but core decides the end without rounding: (" +
                  query + " − A)·(B − A) ≤ 0, so t = 0: " + query + " projects onto or before A, and A is the answer.";
       else
         clamp +=
             (inDouble ? "the numerator " + n(q.numerator) + " ≤ 0" : std::string("the numerator ≤ 0 at that scale")) +
-            ", so t = 0: " + query + " projects before A, and A is the answer.";
+            ", so t = 0" + (agrees ? ": " + beyondWords(false) : std::string()) + ", and A is the answer.";
       break;
     case cq::LinearRegion::VertexB:
       if (inDouble && q.numerator == q.denominator)
-        clamp += "the numerator equals |B − A|² = " + n(q.denominator) + " as rounded: " + query +
-                 " projects onto B, so t = 1 either way, and B is the answer.";
+        clamp += "the numerator equals |B − A|² = " + n(q.denominator) +
+                 (exact == cq::ExactProjection::OntoB ? ", and exactly so: " + beyondWords(true) + ", so t = 1"
+                  : agrees ? " as rounded, though " + beyondWords(true) + ": t = 1 either way"
+                           : std::string(" as rounded, so t = 1")) +
+                 ", and B is the answer.";
       else if (inDouble && q.numerator < q.denominator)
         clamp += "the numerator " + ValueText(q.numerator, style, {q.denominator}) + " reads below |B − A|² = " +
                  ValueText(q.denominator, style, {q.numerator}) +
@@ -231,7 +252,7 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
         clamp += (inDouble ? "the numerator " + ValueText(q.numerator, style, {q.denominator}) +
                                  " ≥ |B − A|² = " + ValueText(q.denominator, style, {q.numerator})
                            : std::string("the numerator ≥ |B − A|² at that scale")) +
-                 ", so t = 1: " + query + " projects past B, and B is the answer.";
+                 ", so t = 1" + (agrees ? ": " + beyondWords(true) : std::string()) + ", and B is the answer.";
       break;
     case cq::LinearRegion::Interior:
       if (kind == cq::LinearKind::Line)
@@ -252,8 +273,7 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
   // larger than what decides the side: P = (-2e16, 1e16) lies exactly on the perpendicular
   // through A = 0 of the segment to B = (0.1, 0.2), and the rounded numerator reads past B
   // (audit). Where core's exact projection says another side, the step says so.
-  if (const cq::ExactProjection exact = cq::ProjectExactly(points.query, points.a, points.b);
-      !cq::RegionMatchesProjection(kind, q.region, exact)) {
+  if (!agrees) {
     const bool ray = kind == cq::LinearKind::Ray;
     const bool afterA = exact != cq::ExactProjection::BeforeA && exact != cq::ExactProjection::OntoA;
     clamp += " As rounded, though: exactly, " + query + " projects " +

@@ -255,10 +255,12 @@ TEST(LinearLessons, StepsTellTheTruthAtBoundariesAndForTinySegments) {
   };
   // P exactly level with A or B: t_raw is 0 or 1, P projects onto the vertex, not past it.
   const auto atA = steps({{{0, 0}}, {{5, 0}}, {{0, 3}}});
-  EXPECT_NE(atA[1].find("the numerator is 0 as rounded: P projects onto A"), std::string::npos) << atA[1];
+  EXPECT_NE(atA[1].find("the numerator is 0, and exactly so: P projects onto A itself, so t = 0"), std::string::npos)
+      << atA[1];
   EXPECT_EQ(atA[1].find("before A"), std::string::npos) << atA[1];
   const auto atB = steps({{{0, 0}}, {{5, 0}}, {{5, 3}}});
-  EXPECT_NE(atB[1].find("the numerator equals |B − A|² = 25 as rounded: P projects onto B"), std::string::npos)
+  EXPECT_NE(atB[1].find("the numerator equals |B − A|² = 25, and exactly so: P projects onto B itself, so t = 1"),
+            std::string::npos)
       << atB[1];
   EXPECT_EQ(atB[1].find("past B"), std::string::npos) << atB[1];
   // Review: "exactly" and "itself" were false for a P 3 ulps past B whose numerator rounds
@@ -267,6 +269,12 @@ TEST(LinearLessons, StepsTellTheTruthAtBoundariesAndForTinySegments) {
   const auto pastB = steps({{{0, 0}}, {{3, 4}}, {{3.0000000000000004, 4}}});
   EXPECT_EQ(pastB[1].find("exactly"), std::string::npos) << pastB[1];
   EXPECT_EQ(pastB[1].find("itself"), std::string::npos) << pastB[1];
+  EXPECT_NE(pastB[1].find("as rounded, though P projects past B: t = 1 either way"), std::string::npos) << pastB[1];
+  // Where the rounded side is not the exact one, the clamp step names no side of its own:
+  // the note after it does (P = (-2e16, 1e16) over (0, 0)-(0.1, 0.2) read "P projects past B").
+  const auto farOff = steps({{{0, 0}}, {{0.1, 0.2}}, {{-2e16, 1e16}}});
+  EXPECT_EQ(farOff[1].find("projects past B"), std::string::npos) << farOff[1];
+  EXPECT_NE(farOff[1].find("so t = 1, and B is the answer."), std::string::npos) << farOff[1];
   // A numerator or |B − A|² that lost digits to underflow is not written as the quotient
   // t_raw is: "= 0 / 1e-300 = 1e-30", "1.0667e-320 / 1.524e-320 = 0.7" (review).
   for (const Points& tiny : {Points{{{0, 0}}, {{1e-150, 0}}, {{1e-180, 1}}},
