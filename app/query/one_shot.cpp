@@ -119,16 +119,19 @@ std::string DescribeLinear(const Request& request, const Answer& answer) {
     // Review s35: "t = inf (t_raw is within [0, inf): no clamp)".
     text += "t = " + FormatWordsNumber(answer.t) +
             " (the numerator puts P inside, but t_raw = numerator / |B - A|^2 is beyond the double range; no clamp)\n";
+  } else if (region == "interior" && !ProjectionAgrees(request, answer)) {
+    // Only the rounded t_raw is inside (audit: P exactly past B read "t_raw is within [0,
+    // 1]: no clamp").
+    const bool inside = answer.tRaw >= 0 && (request.kind == QueryKind::Ray || answer.tRaw <= 1);
+    text += "t = " + FormatWordsNumber(answer.t) + " (" +
+            (inside ? "t_raw is within " + std::string(range) + " as rounded: no clamp"
+                    : "t_raw reads " + FormatWordsNumber(answer.tRaw) + ", kept in " + range + " as rounded") +
+            "; exactly, P projects " + ProjectionWords(request.kind, answer.projection) + ": see the region)\n";
   } else if (region == "interior" && request.kind == QueryKind::Segment && !(answer.tRaw <= 1.0)) {
     // Review s35: t_raw = 1.0000000000000002 read "t = 1 (t_raw is within [0, 1]: no clamp)".
     text += "t = " + FormatWordsNumber(answer.t) +
             " (the numerator, below |B - A|^2, puts P inside; only the division rounds t_raw past 1, and t is kept "
             "in [0, 1])\n";
-  } else if (region == "interior" && !ProjectionAgrees(request, answer)) {
-    // Only the rounded t_raw is inside (audit: P exactly past B read "t_raw is within [0,
-    // 1]: no clamp").
-    text += "t = " + FormatWordsNumber(answer.t) + " (t_raw is within " + range + " as rounded: no clamp; exactly, P " +
-            "projects " + ProjectionWords(request.kind, answer.projection) + ": see the region)\n";
   } else if (region == "interior") {
     text += "t = " + FormatWordsNumber(answer.t) + " (t_raw is within " + range + ": no clamp)\n";
   } else {
