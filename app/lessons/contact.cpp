@@ -116,10 +116,19 @@ void AddContactSteps(LessonFrame& frame, const LinearPoints& points, double radi
   // A push below the rounding of C's coordinates leaves C′ = C bit for bit, and the ball
   // still sunk in: "the smallest move that frees the ball" beside C′ = C was not so (C on a
   // wire at y = 1, r = 1e-20; audit of the one-shot's words).
+  // Lost in one coordinate only (C = (1e16, 2): the push's x part, -0.06, is below x's
+  // rounding, and the ball stays sunk in: review), the step says that too.
+  bool partlyLost = false;
+  for (int k = 0; k < 2; ++k)
+    partlyLost = partlyLost || (contact.normal[k] != 0 && contact.resolvedCenter[k] == center[k]);
   if (contact.resolvedCenter == center)
     frame.steps.push_back("Push out: C′ = C + depth·n = " + FormatPoint(contact.resolvedCenter, style) +
                           ", C itself: the move, " + n(contact.depth) +
                           ", is below the rounding of C's coordinates, so it is lost in double.");
+  else if (partlyLost)
+    frame.steps.push_back("Push out: C′ = C + depth·n = " + FormatPoint(contact.resolvedCenter, style) +
+                          ": in one coordinate the move is below the rounding of C's, so C′ is the push only in "
+                          "part, and the ball may still be sunk in.");
   else
     frame.steps.push_back("Push out: C′ = C + depth·n = " + FormatPoint(contact.resolvedCenter, style) +
                           ", the smallest move that frees the ball.");

@@ -205,7 +205,7 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
   // Where the query point projects, without rounding (core's ProjectExactly): the words say
   // "onto the vertex itself" or "before A" / "past B" from it, not from the rounded
   // numerator; where it is another side than core's region, the note below says so.
-  const cq::ExactProjection exact = cq::ProjectExactly(points.query, points.a, points.b);
+  const cq::ExactProjection exact = cq::ProjectExactly(points.query, points.a, points.b, q.region);
   const bool agrees = cq::RegionMatchesProjection(kind, q.region, exact);
   // "P projects onto A itself" / "before A" (at B: "onto B itself" / "past B"), or nothing
   // where the exact side is another one.
@@ -269,19 +269,16 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
   }
   if (kind != cq::LinearKind::Line)
     clamp += " (Decided on the numerator before dividing: Ericson's deferred division.)";
-  // Far off, or a hair from a perpendicular through an end, the numerator's rounding can be
-  // larger than what decides the side: P = (-2e16, 1e16) lies exactly on the perpendicular
-  // through A = 0 of the segment to B = (0.1, 0.2), and the rounded numerator reads past B
-  // (audit). Where core's exact projection says another side, the step says so.
-  if (!agrees) {
-    const bool ray = kind == cq::LinearKind::Ray;
-    const bool afterA = exact != cq::ExactProjection::BeforeA && exact != cq::ExactProjection::OntoA;
-    clamp += " As rounded, though: exactly, " + query + " projects " +
-             (ray && afterA ? std::string("after A") : std::string(cq::ToString(exact))) +
+  // Far off, or a hair from a perpendicular through an end, the rounding of the numerator
+  // and |B − A|² can be larger than what decides the side: P = (-2e16, 1e16) lies exactly
+  // on the perpendicular through A = 0 of the segment to B = (0.1, 0.2), and the rounded
+  // numerator reads past B (audit); at tenths, |B − A|² alone can round across (review).
+  // Where core's exact projection says another side, the step says so.
+  if (!agrees)
+    clamp += " As rounded, though: exactly, " + query + " projects " + cq::ToString(exact, kind) +
              "; here the rounding of (" + query +
-             " − A)·(B − A) is larger than its margin from the side's bound, and the answer is right to within the "
-             "rounding of the scene's size.";
-  }
+             " − A)·(B − A) and |B − A|² is larger than the margin that decides the side, and the answer is right "
+             "to within the rounding of the scene's size.";
   frame.steps.push_back(clamp);
   std::string evaluate = "Evaluate: closest = A + t(B − A) = " + FormatPoint(q.closest, style);
   if (!std::isfinite(q.t))

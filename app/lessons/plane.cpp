@@ -176,8 +176,10 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
   // without rounding (every product s n̂_k and difference P_k − s n̂_k exact) and is another
   // point than core's foot, that difference is s's own rounding, and the step says so (O =
   // (1, 0), N = (0, 0), P = (1e300, 5): s = -1e300 gives exactly (0, 5) beside the foot
-  // (1, 5); review). Where the formula itself rounds (n̂ = (0.707…, 0.707…)), its last
-  // bits say nothing about s ("4.44089e-16" beside a foot at 0 was no finding: review).
+  // (1, 5); review). Where the formula itself rounds (n̂ = (0.707…, 0.707…)), the app cannot
+  // tell s's rounding from the formula's own ("4.44089e-16" beside a foot at 0 is the
+  // formula's: review) and keeps the formula; with such a normal and s at 1e300 the formula
+  // evaluated in double loses the foot to cancellation, which the step does not say.
   std::optional<cq::Vec2d> exactFormula;
   if (unit && std::isfinite(q->signedDistance)) {
     cq::Vec2d f;

@@ -64,7 +64,8 @@ Outcome<Answer> AnswerLinear(const Request& request, Answer answer) {
   answer.t = result->t;
   answer.region = ToString(result->region);
   answer.linearRegion = result->region;
-  answer.projection = ProjectExactly(ToVec<N>(request.p), ToVec<N>(request.shape.a), ToVec<N>(request.shape.b));
+  answer.projection =
+      ProjectExactly(ToVec<N>(request.p), ToVec<N>(request.shape.a), ToVec<N>(request.shape.b), result->region);
   return answer;
 }
 

@@ -99,11 +99,9 @@ bool ProjectionAgrees(const Request& request, const Answer& answer) {
   return RegionMatchesProjection(ToLinearKind(request.kind), answer.linearRegion, answer.projection);
 }
 
-/// Where P projects, in words for `kind` (a ray has no B end: anything after A is "after A").
+/// Where P projects, in words for `kind` (core's: a ray's is "after A" past A).
 std::string ProjectionWords(QueryKind kind, ExactProjection projection) {
-  if (kind == QueryKind::Ray && projection != ExactProjection::BeforeA && projection != ExactProjection::OntoA)
-    return "after A";
-  return ToString(projection);
+  return ToString(projection, ToLinearKind(kind));
 }
 
 std::string DescribeLinear(const Request& request, const Answer& answer) {
@@ -179,8 +177,8 @@ std::string DescribeLinear(const Request& request, const Answer& answer) {
     // (-2e16, 1e16) lies exactly on the perpendicular through A = 0 of the segment to B =
     // (0.1, 0.2), and its rounded numerator reads past B (audit).
     text += " (as rounded: exactly, P projects " + ProjectionWords(request.kind, answer.projection) +
-            "; here the rounding of (P - A).(B - A) is larger than its margin from the side's bound, and the "
-            "closest point is right to within the rounding of the scene's size)";
+            "; here the rounding of (P - A).(B - A) and |B - A|^2 is larger than the margin that decides the side, "
+            "and the closest point is right to within the rounding of the scene's size)";
   } else if (region == "A") {
     text += answer.projection == ExactProjection::OntoA
                 ? (answer.tRaw == 0 ? " (P projects onto A itself, t_raw = 0: the closest point is A)"
@@ -275,11 +273,22 @@ std::string DescribeContact(const Request& request, const Answer& answer) {
   text += "resolved center " + FormatWordsPoint(answer.resolvedCenter, dim);
   // A push below the rounding of the centre's coordinates leaves them as they were: "the
   // center moved" beside the same numbers was no truer (depth 1e-20 at x = 1; audit).
-  const bool moved = !SamePoint(answer.resolvedCenter, request.center, dim);
+  // And a push lost in some coordinates only (x at 1e16 kept, y moved: review) is no
+  // full move either.
+  bool lostSomewhere = false;
+  bool movedSomewhere = false;
+  for (int k = 0; k < dim; ++k) {
+    const auto i = static_cast<std::size_t>(k);
+    if (answer.normal[i] == 0) continue;
+    (answer.resolvedCenter[i] == request.center[i] ? lostSomewhere : movedSomewhere) = true;
+  }
   text += !answer.penetrating ? " (unchanged: no penetration)"
-          : moved             ? " (the center moved by depth along the normal)"
-                              : " (the center plus depth along the normal; the move is below the rounding of the "
-                                "center's coordinates, which stay as they were)";
+          : !lostSomewhere    ? " (the center moved by depth along the normal)"
+          : !movedSomewhere   ? " (the center plus depth along the normal; the move is below the rounding of the "
+                                "center's coordinates, which stay as they were)"
+                              : " (the center plus depth along the normal, rounded: in some coordinates the move is "
+                                "below the rounding of the center's coordinate, so the ball may still overlap the "
+                                "shape)";
   return text + "\n";
 }
 

@@ -100,7 +100,7 @@ Checked<ContactResult<T, N>> ContactSphereSegment(const Sphere<T, N>& sphere, co
   // distance is the cross product's (see detail::ExactAcrossLine), which decides whether
   // a ball much smaller than the scene's rounding is sunk in.
   const Vec<T, N>& c = sphere.center;
-  const ExactProjection projection = ProjectExactly(c, a, b);
+  const ExactProjection projection = ProjectExactly(c, a, b, q->region);  // B's end first where q says B
   const Vec<T, N>* vertex = nullptr;  // Q, where it is a vertex exactly
   if (projection == ExactProjection::BeforeA || projection == ExactProjection::OntoA) vertex = &a;
   if (projection == ExactProjection::OntoB || projection == ExactProjection::PastB) vertex = &b;

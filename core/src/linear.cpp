@@ -275,7 +275,9 @@ Checked<LinearResult<T, N>> ClosestPointOnLinearSlow(const Vec<T, N>& pIn, const
 
 }  // namespace detail
 
-const char* ToString(ExactProjection projection) {
+const char* ToString(ExactProjection projection, LinearKind kind) {
+  if (kind == LinearKind::Ray && projection != ExactProjection::BeforeA && projection != ExactProjection::OntoA)
+    return "after A";
   switch (projection) {
     case ExactProjection::BeforeA: return "before A";
     case ExactProjection::OntoA: return "onto A";
@@ -287,10 +289,16 @@ const char* ToString(ExactProjection projection) {
 }
 
 template <Real T, int N>
-ExactProjection ProjectExactly(const Vec<T, N>& p, const Vec<T, N>& a, const Vec<T, N>& b) {
+ExactProjection ProjectExactly(const Vec<T, N>& p, const Vec<T, N>& a, const Vec<T, N>& b, LinearRegion likely) {
   // The exact dot products' signs (detail::ExactDotOfDifferences: exactly 0 only when the
-  // exact value is). A == B makes the first one 0: onto A.
+  // exact value is). A == B makes the first one 0: onto A. For A != B, (P - A).(B - A) is
+  // (P - B).(B - A) + |B - A|^2, so B's test alone decides a P on or past B.
   const auto along = [&](const Vec<T, N>& v) { return detail::ExactDotOfDifferences(p, v, b, a).value; };
+  if (likely == LinearRegion::VertexB && !(a == b)) {
+    const auto fromB = along(b);
+    if (fromB > 0) return ExactProjection::PastB;
+    if (fromB == 0) return ExactProjection::OntoB;
+  }
   const auto fromA = along(a);
   if (fromA < 0) return ExactProjection::BeforeA;
   if (fromA == 0) return ExactProjection::OntoA;
@@ -311,10 +319,12 @@ bool RegionMatchesProjection(LinearKind kind, LinearRegion region, ExactProjecti
   return kind == LinearKind::Ray ? !atOrBeforeA : projection == ExactProjection::Between;
 }
 
-template ExactProjection ProjectExactly(const Vec<float, 2>&, const Vec<float, 2>&, const Vec<float, 2>&);
-template ExactProjection ProjectExactly(const Vec<float, 3>&, const Vec<float, 3>&, const Vec<float, 3>&);
-template ExactProjection ProjectExactly(const Vec<double, 2>&, const Vec<double, 2>&, const Vec<double, 2>&);
-template ExactProjection ProjectExactly(const Vec<double, 3>&, const Vec<double, 3>&, const Vec<double, 3>&);
+template ExactProjection ProjectExactly(const Vec<float, 2>&, const Vec<float, 2>&, const Vec<float, 2>&, LinearRegion);
+template ExactProjection ProjectExactly(const Vec<float, 3>&, const Vec<float, 3>&, const Vec<float, 3>&, LinearRegion);
+template ExactProjection ProjectExactly(const Vec<double, 2>&, const Vec<double, 2>&, const Vec<double, 2>&,
+                                        LinearRegion);
+template ExactProjection ProjectExactly(const Vec<double, 3>&, const Vec<double, 3>&, const Vec<double, 3>&,
+                                        LinearRegion);
 
 namespace detail {
 

@@ -720,6 +720,16 @@ TEST(ContactLesson, APushLostInRoundingIsNotSaidToFreeTheBall) {
                        "C's coordinates, so it is lost in double."),
             std::string::npos)
       << steps;
+  // Lost in x only: C = (1e16, 2) over a wire crossing it (review).
+  const LessonFrame partly = ContactLesson().Evaluate(
+      {{{9999999999999996, -4}}, {{10000000000000004, 4}}, {{1e16, 2}}, {{1.5, 0}}}, k_view, NumberStyle::Readable);
+  ASSERT_FALSE(partly.error);
+  const std::string partlySteps = StepsOf(partly);
+  EXPECT_EQ(partlySteps.find("frees the ball"), std::string::npos) << partlySteps;
+  EXPECT_NE(partlySteps.find("in one coordinate the move is below the rounding of C's, so C′ is the push only in "
+                             "part, and the ball may still be sunk in."),
+            std::string::npos)
+      << partlySteps;
 }
 
 TEST(ContactLesson, ACentreExactlyInsideAnEndIsMeasuredAcrossTheWire) {
@@ -1312,9 +1322,9 @@ TEST(LessonText, ARoundedSideThatTheExactProjectionContradictsIsSaidToBeRounded)
   ASSERT_EQ(cq::ClosestPointOnSegment(points[2], points[0], points[1])->region, cq::LinearRegion::VertexB)
       << "precondition";
   std::string steps = StepsOf(SegmentLesson().Evaluate(points, ViewAround(SegmentLesson(), points), NumberStyle::Readable));
-  EXPECT_NE(steps.find("As rounded, though: exactly, P projects onto A; here the rounding of (P − A)·(B − A) is "
-                       "larger than its margin from the side's bound, and the answer is right to within the "
-                       "rounding of the scene's size."),
+  EXPECT_NE(steps.find("As rounded, though: exactly, P projects onto A; here the rounding of (P − A)·(B − A) and "
+                       "|B − A|² is larger than the margin that decides the side, and the answer is right to within "
+                       "the rounding of the scene's size."),
             std::string::npos)
       << steps;
   steps = StepsOf(RayLesson().Evaluate(points, ViewAround(RayLesson(), points), NumberStyle::Readable));

@@ -628,15 +628,32 @@ TEST(ProjectExactly, RegionMatchesProjectionNamesTheSidesOfEachKind) {
     EXPECT_EQ(cq::RegionMatchesProjection(LinearKind::Ray, LinearRegion::Interior, p), !atA) << cq::ToString(p);
     EXPECT_TRUE(cq::RegionMatchesProjection(LinearKind::Line, LinearRegion::Interior, p)) << cq::ToString(p);
   }
-  // The ordinary case agrees: the query's region and the exact side, on random scenes.
-  cqtest::Rng rng(0x5eed'0a11);
-  for (int i = 0; i < 2000; ++i) {
-    const cq::Vec2d a = rng.InCube<double, 2>(-10, 10);
-    const cq::Vec2d b = rng.InCube<double, 2>(-10, 10);
-    const cq::Vec2d p = rng.InCube<double, 2>(-20, 20);
-    const auto q = cq::ClosestPointOnSegment(p, a, b);
-    ASSERT_TRUE(q.ok());
-    EXPECT_TRUE(cq::RegionMatchesProjection(LinearKind::Segment, q->region, cq::ProjectExactly(p, a, b)))
-        << cqtest::Str(p) << " " << cqtest::Str(a) << " " << cqtest::Str(b);
+  // Not only far off: at tenths |B - A|^2 alone can round across. A = (-0.3, 0), B = (0,
+  // 0.4), P = (0.4, 0.1): the numerator is exactly 0.25, |B - A|^2 is 0.25 + 1.1e-17 and
+  // rounds to 0.25, so the query reads B while P projects a hair before it (review).
+  const cq::Vec2d a{{-0.3, 0}};
+  const cq::Vec2d b{{0, 0.4}};
+  const cq::Vec2d p{{0.4, 0.1}};
+  ASSERT_EQ(cq::ClosestPointOnSegment(p, a, b)->region, LinearRegion::VertexB) << "precondition";
+  EXPECT_EQ(cq::ProjectExactly(p, a, b), P::Between);
+  EXPECT_FALSE(cq::RegionMatchesProjection(LinearKind::Segment, LinearRegion::VertexB, cq::ProjectExactly(p, a, b)));
+  // A ray has no end at B.
+  EXPECT_STREQ(cq::ToString(P::PastB, LinearKind::Ray), "after A");
+  EXPECT_STREQ(cq::ToString(P::OntoA, LinearKind::Ray), "onto A");
+  EXPECT_STREQ(cq::ToString(P::OntoB), "onto B");
+}
+
+// The likely region only orders the two exact tests: every hint gives every side.
+TEST(ProjectExactly, TheHintChangesNoAnswer) {
+  const cq::Vec2d a{{0, 0}};
+  const cq::Vec2d b{{0.1, 0.2}};
+  const cq::Vec2d points[] = {{{-2e16, 1e16}}, {{-2e16 - 4, 1e16}}, {{0.05, 0.1}}, {{0.1, 0.2}}, {{0.1, 0.2 + 0x1p-55}},
+                              {{0, 0}}, {{7, -3}}};
+  for (const cq::Vec2d& p : points) {
+    const cq::ExactProjection plain = cq::ProjectExactly(p, a, b);
+    for (const LinearRegion hint : {LinearRegion::VertexA, LinearRegion::Interior, LinearRegion::VertexB}) {
+      EXPECT_EQ(cq::ProjectExactly(p, a, b, hint), plain) << cqtest::Str(p);
+      EXPECT_EQ(cq::ProjectExactly(p, a, a, hint), cq::ExactProjection::OntoA) << "A == B " << cqtest::Str(p);
+    }
   }
 }

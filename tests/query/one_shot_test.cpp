@@ -270,6 +270,12 @@ TEST(OneShot, APushBelowTheCentresRoundingIsNotCalledAMove) {
                               "rounding of the center's coordinates, which stay as they were)");
   result = RunWith({"contact", "--center", "0,0.5", "--radius", "1", "--shape", "plane", "--n", "0,1", "--d", "0"});
   ExpectContains(result.text, "resolved center (0, 1) (the center moved by depth along the normal)");
+  // Lost in x only (review: x at 1e16 kept, y moved; the ball still overlaps there).
+  result = RunWith({"contact", "--center", "1e16,2", "--radius", "1.5", "--shape", "segment", "--a",
+                    "9999999999999996,-4", "--b", "10000000000000004,4"});
+  EXPECT_EQ(result.text.find("moved"), std::string::npos) << result.text;
+  ExpectContains(result.text, "(the center plus depth along the normal, rounded: in some coordinates the move is below "
+                              "the rounding of the center's coordinate, so the ball may still overlap the shape)");
 }
 
 // Far off, or a hair from a perpendicular through an end, the rounded numerator can take
@@ -277,7 +283,8 @@ TEST(OneShot, APushBelowTheCentresRoundingIsNotCalledAMove) {
 // exactly on the perpendicular through A = 0 of the segment to B = (0.1, 0.2) but read
 // "P projects beyond B, t_raw > 1"; P 1e-20 before B on the segment read region B.
 TEST(OneShot, ARoundedSideThatTheExactProjectionContradictsIsSaidToBeRounded) {
-  const std::string caveat = "here the rounding of (P - A).(B - A) is larger than its margin from the side's bound";
+  const std::string caveat =
+      "here the rounding of (P - A).(B - A) and |B - A|^2 is larger than the margin that decides the side";
   OneShotResult result = RunWith({"segment", "--a", "0,0", "--b", "0.1,0.2", "--p=-2e16,1e16"});
   EXPECT_EQ(result.exitCode, 0);
   EXPECT_EQ(result.text.find("beyond B"), std::string::npos) << result.text;

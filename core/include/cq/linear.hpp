@@ -274,10 +274,12 @@ inline Checked<LinearResult<T, N>> ClosestPointOnSegment(const Vec<T, N>& p, con
 
 /// Where P projects onto the line through A and B, decided on the numbers given without
 /// rounding: the exact signs of (P - A).(B - A) and (P - B).(B - A). The query's region
-/// comes from the rounded numerator (on the fast path), which is right to within its
-/// rounding but can take the wrong side where that rounding is larger than the numerator
-/// or than its distance from |B - A|^2 (P 2e16 from a segment 0.22 long, a hair from a
-/// perpendicular through an end). For words that state the side, not for the answer.
+/// comes from the rounded numerator and |B - A|^2 (on the fast path), which is right to
+/// within their rounding but can take the wrong side where that rounding is larger than
+/// the margin that decides it (P 2e16 from a segment 0.22 long; a P of tenths exactly on a
+/// perpendicular through an end, where |B - A|^2 rounds). The query's answer stays as it
+/// is, within the rounding of the scene's size; the wire contact takes its end from this,
+/// and the words of the app and the tool say the side from it.
 enum class ExactProjection : std::uint8_t {
   BeforeA,  ///< (P - A).(B - A) < 0
   OntoA,    ///< (P - A).(B - A) == 0 (every P when A == B)
@@ -286,13 +288,17 @@ enum class ExactProjection : std::uint8_t {
   PastB     ///< (P - B).(B - A) > 0
 };
 
-/// "before A", "onto A", "between A and B", "onto B", "past B".
-const char* ToString(ExactProjection projection);
+/// "before A", "onto A", "between A and B", "onto B", "past B"; for a ray, which has no
+/// end at B, "after A" for the last three.
+const char* ToString(ExactProjection projection, LinearKind kind = LinearKind::Segment);
 
 /// The exact projection of P for finite P, A and B (a NaN or infinite input is a
-/// precondition violation: ask the query first, which reports it).
+/// precondition violation: ask the query first, which reports it). Each side is one exact
+/// dot product; `likely`, the query's region, picks which end is tested first (VertexB:
+/// B's, which alone decides a P on or past B), so the usual case costs one.
 template <Real T, int N>
-ExactProjection ProjectExactly(const Vec<T, N>& p, const Vec<T, N>& a, const Vec<T, N>& b);
+ExactProjection ProjectExactly(const Vec<T, N>& p, const Vec<T, N>& a, const Vec<T, N>& b,
+                               LinearRegion likely = LinearRegion::VertexA);
 
 /// Whether a query's region (from the rounded numerator) is the side `projection` says:
 /// VertexA on or before A, VertexB on or past B, the interior strictly between (a ray's:
