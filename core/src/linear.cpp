@@ -294,17 +294,19 @@ ExactProjection ProjectExactly(const Vec<T, N>& p, const Vec<T, N>& a, const Vec
   // exact value is). A == B makes the first one 0: onto A. For A != B, (P - A).(B - A) is
   // (P - B).(B - A) + |B - A|^2, so B's test alone decides a P on or past B.
   const auto along = [&](const Vec<T, N>& v) { return detail::ExactDotOfDifferences(p, v, b, a).value; };
+  const auto sideOfB = [](auto fromB) {
+    return fromB < 0 ? ExactProjection::Between : fromB == 0 ? ExactProjection::OntoB : ExactProjection::PastB;
+  };
   if (likely == LinearRegion::VertexB && !(a == b)) {
-    const auto fromB = along(b);
-    if (fromB > 0) return ExactProjection::PastB;
-    if (fromB == 0) return ExactProjection::OntoB;
+    const ExactProjection side = sideOfB(along(b));
+    if (side != ExactProjection::Between) return side;
+    // Before B: A's test tells between from on or before A (each sum computed once).
   }
   const auto fromA = along(a);
   if (fromA < 0) return ExactProjection::BeforeA;
   if (fromA == 0) return ExactProjection::OntoA;
-  const auto fromB = along(b);
-  if (fromB < 0) return ExactProjection::Between;
-  return fromB == 0 ? ExactProjection::OntoB : ExactProjection::PastB;
+  if (likely == LinearRegion::VertexB && !(a == b)) return ExactProjection::Between;
+  return sideOfB(along(b));
 }
 
 bool RegionMatchesProjection(LinearKind kind, LinearRegion region, ExactProjection projection) {
