@@ -228,9 +228,8 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
                   : agrees ? " as rounded, though " + beyondWords(false) + ": t = 0 either way"
                            : std::string(" as rounded, so t = 0")) +
                  ", and A is the answer.";
-      else if (inDouble && q.numerator > 0)
-        clamp += "the numerator " + n(q.numerator) + " reads above 0, but core decides the end without rounding: (" +
-                 query + " − A)·(B − A) ≤ 0, so t = 0: " + query + " projects onto or before A, and A is the answer.";
+      // (A rounded numerator above 0 never comes with region A: core decides A on the sign of
+      // the very numerator it rounds.)
       else
         clamp +=
             (inDouble ? "the numerator " + n(q.numerator) + " ≤ 0" : std::string("the numerator ≤ 0 at that scale")) +

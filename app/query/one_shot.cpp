@@ -119,12 +119,11 @@ std::string DescribeLinear(const Request& request, const Answer& answer) {
             " (the numerator puts P inside, but t_raw = numerator / |B - A|^2 is beyond the double range; no clamp)\n";
   } else if (region == "interior" && !ProjectionAgrees(request, answer)) {
     // Only the rounded t_raw is inside (audit: P exactly past B read "t_raw is within [0,
-    // 1]: no clamp").
-    const bool inside = answer.tRaw >= 0 && (request.kind == QueryKind::Ray || answer.tRaw <= 1);
-    text += "t = " + FormatWordsNumber(answer.t) + " (" +
-            (inside ? "t_raw is within " + std::string(range) + " as rounded: no clamp"
-                    : "t_raw reads " + FormatWordsNumber(answer.tRaw) + ", kept in " + range + " as rounded") +
-            "; exactly, P projects " + ProjectionWords(request.kind, answer.projection) + ": see the region)\n";
+    // 1]: no clamp"). Such an interior is the fast path's, whose t_raw is num / den with
+    // 0 < num < den as rounded: within the range.
+    text += "t = " + FormatWordsNumber(answer.t) + " (t_raw is within " + range +
+            " as rounded: no clamp; exactly, P projects " + ProjectionWords(request.kind, answer.projection) +
+            ": see the region)\n";
   } else if (region == "interior" && request.kind == QueryKind::Segment && !(answer.tRaw <= 1.0)) {
     // Review s35: t_raw = 1.0000000000000002 read "t = 1 (t_raw is within [0, 1]: no clamp)".
     text += "t = " + FormatWordsNumber(answer.t) +

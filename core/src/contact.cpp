@@ -102,8 +102,8 @@ Checked<ContactResult<T, N>> ContactSphereSegment(const Sphere<T, N>& sphere, co
   const Vec<T, N>& c = sphere.center;
   const ExactProjection projection = ProjectExactly(c, a, b, q->region);  // B's end first where q says B
   const Vec<T, N>* vertex = nullptr;  // Q, where it is a vertex exactly
-  if (projection == ExactProjection::BeforeA || projection == ExactProjection::OntoA) vertex = &a;
-  if (projection == ExactProjection::OntoB || projection == ExactProjection::PastB) vertex = &b;
+  if (RegionMatchesProjection(LinearKind::Segment, LinearRegion::VertexA, projection)) vertex = &a;
+  if (RegionMatchesProjection(LinearKind::Segment, LinearRegion::VertexB, projection)) vertex = &b;
   const LinearRegion vertexRegion = vertex == &a ? LinearRegion::VertexA : LinearRegion::VertexB;
   if (vertex != nullptr && q->region != vertexRegion) {
     r.closest = *vertex;

@@ -276,8 +276,7 @@ Checked<LinearResult<T, N>> ClosestPointOnLinearSlow(const Vec<T, N>& pIn, const
 }  // namespace detail
 
 const char* ToString(ExactProjection projection, LinearKind kind) {
-  if (kind == LinearKind::Ray && projection != ExactProjection::BeforeA && projection != ExactProjection::OntoA)
-    return "after A";
+  if (kind == LinearKind::Ray && RegionMatchesProjection(kind, LinearRegion::Interior, projection)) return "after A";
   switch (projection) {
     case ExactProjection::BeforeA: return "before A";
     case ExactProjection::OntoA: return "onto A";
