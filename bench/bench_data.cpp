@@ -71,8 +71,9 @@ BatchData<T> MakeBatchData(std::size_t count) {
   data.aFromB = Convert<T>(a);
   data.bFromB = Convert<T>(Vec3d{{5.5, 2.25, -0.0123}});
   // z from 1 + eps to -(1 + 2 eps) (eps of T): B - A = -(2 + 3 eps) needs a finer ulp than
-  // 2's, and every step near it misses B from A and A from B (odd multiples of eps), so z
-  // is interpolated from both vertices.
+  // 2's, and every step near it misses B from A and A from B (odd multiples of eps), so in
+  // double z is interpolated from both vertices. In float the segment lands with the reach
+  // 1 - 2^-24 (FindReach in cq/detail/segment_batch.hpp) and takes the exact loop.
   const double eps = std::numeric_limits<T>::epsilon();
   data.aBoth = Convert<T>(Vec3d{{0.25, -1.5, 1 + eps}});
   data.bBoth = Convert<T>(Vec3d{{5.5, 2.25, -(1 + 2 * eps)}});

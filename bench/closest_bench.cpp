@@ -29,7 +29,8 @@
 // impl: cq (the library: fast path, range guard, exact slow path behind it),
 // cq_from_b and cq_from_both (batch only: cq on a segment whose z crosses zero towards a
 // small B, which its loop reaches exactly from B's side, and on one that it reaches from
-// neither, so that the loop interpolates z from both vertices), cq_random (batch only: cq
+// neither at reach 1, so that the double loop interpolates z from both vertices; in float
+// it lands with a reach just below 1 and runs the exact loop), cq_random (batch only: cq
 // on 256 random segments, A and B uniform in [-10, 10]^3, a different one per call: the
 // mix of loop variants and the per-call set-up of ordinary segments), the same four with
 // _prepared (N = 1024 only: cq_prepared, cq_from_b_prepared, cq_from_both_prepared,
@@ -361,20 +362,24 @@ void AddPoolContext() {
 template <Real T>
 void AddBatchSegmentContext() {
   const BatchData<T>& data = SharedBatchData<T>(k_batchL1);
+  // Index: BatchEnds, with Exact split by reach (4: every coordinate from A with a reach
+  // below 1, FindReach).
   const char* names[] = {"every coordinate from A", "some coordinates from B or from both vertices",
-                         "select B", "select A and B"};
-  const auto variant = [&](const Vec3<T>& a, const Vec3<T>& b) {
-    return names[static_cast<int>(detail::MakeBatchSegment(a, b).ends)];
+                         "select B", "select A and B", "every coordinate from A with a reach below 1"};
+  const auto index = [](const Vec3<T>& a, const Vec3<T>& b) {
+    const auto s = detail::MakeBatchSegment(a, b);
+    return s.ends == detail::BatchEnds::Exact && s.reach != T(1) ? 4 : static_cast<int>(s.ends);
   };
-  int counts[4] = {0, 0, 0, 0};
-  for (std::size_t i = 0; i < BatchData<T>::k_randomSegments; ++i)
-    ++counts[static_cast<int>(detail::MakeBatchSegment(data.randomA[i], data.randomB[i]).ends)];
+  const auto variant = [&](const Vec3<T>& a, const Vec3<T>& b) { return names[index(a, b)]; };
+  int counts[5] = {0, 0, 0, 0, 0};
+  for (std::size_t i = 0; i < BatchData<T>::k_randomSegments; ++i) ++counts[index(data.randomA[i], data.randomB[i])];
   benchmark::AddCustomContext(std::string("batch_segments_") + TypeName<T>(),
                               std::string("cq: ") + variant(data.a, data.b) +
                                   ", cq_from_b: " + variant(data.aFromB, data.bFromB) +
                                   ", cq_from_both: " + variant(data.aBoth, data.bBoth) + ", cq_random: " +
-                                  std::to_string(counts[0]) + " " + names[0] + ", " + std::to_string(counts[1]) +
-                                  " " + names[1] + ", " + std::to_string(counts[2] + counts[3]) + " with a select");
+                                  std::to_string(counts[0]) + " " + names[0] + ", " + std::to_string(counts[4]) +
+                                  " " + names[4] + ", " + std::to_string(counts[1]) + " " + names[1] + ", " +
+                                  std::to_string(counts[2] + counts[3]) + " with a select");
 }
 
 /// The CPU's model name (Linux) and the compiler, so a saved run says where it came from.

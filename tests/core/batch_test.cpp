@@ -148,6 +148,25 @@ int CompareWithScalar(const Cloud<T, N>& cloud, const cq::Vec<T, N>& a, const cq
   return log.count();
 }
 
+/// A coordinate (A, B) that the loop interpolates from both vertices: neither A + step
+/// nor B - step lands on the other vertex for any step near B - A. In double, from 1 + eps
+/// to -(1 + 2 eps): B - A is -(2 + 3 eps) exactly, which needs a finer ulp than 2's, and
+/// every step near it leaves A + step and B - step exact odd multiples of eps that miss B
+/// and A. In float that coordinate lands with a reach just below 1 (FindReach: R = 1 -
+/// 2^-24), so a float segment holding it runs the exact loop; the float coordinate here,
+/// from 0x1.400002p+0 to -0x1.800006p-1, lands with none of the 16 reaches, so a segment
+/// holding it keeps the Mixed loop (found by search; FloatSegmentsLandWithAReachBelowOne
+/// checks both facts).
+template <class T>
+std::pair<T, T> FromBothCoordinate() {
+  if constexpr (std::is_same_v<T, float>) {
+    return {0x1.400002p+0f, -0x1.800006p-1f};
+  } else {
+    const T eps = std::numeric_limits<T>::epsilon();
+    return {1 + eps, -(1 + 2 * eps)};
+  }
+}
+
 template <class C>
 class SegmentBatch : public ::testing::Test {};
 TYPED_TEST_SUITE(SegmentBatch, AllConfigs, ConfigNames);
@@ -444,27 +463,26 @@ TYPED_TEST(SegmentBatch, EveryVertexVariantReturnsTheVerticesExactly) {
   };
   // Exact: B - A representable, A + (B - A) is B. Mixed from B: x crosses zero from 1 to a
   // tiny -3 * 2^-60 (1 + step, for a step near -1, is a multiple of 2^-52 in double and
-  // of 2^-23 in float, so no step lands on B), but B - (B - A) rounds to 1: x is
-  // interpolated from B. Mixed from both: x goes from 1 + eps to -(1 + 2 eps); B - A is
-  // -(2 + 3 eps) exactly, which needs a finer ulp than 2's, and every step near it leaves
-  // A + step and B - step exact odd multiples of eps that miss B and A: neither side lands,
-  // and x is (A - t A) + t B. SelectB: x goes from -1 to -0; no step from A lands on -0
+  // of 2^-23 in float, so no step lands on B, nor does any reach), but B - (B - A) rounds
+  // to 1: x is interpolated from B. Mixed from both: x is FromBothCoordinate, which no
+  // step from either side lands on (nor, in float, any reach): x is (A - t A) + t B.
+  // SelectB: x goes from -1 to -0; no step from A lands on -0
   // (-1 + 1 is +0), B - 1 is -1 but 0 * 1 + -0 is +0 at t = 1, and (A - A) + B is +0 too.
   // SelectAB: A has a -0 where B - A is positive, so 0 * step is +0 and +0 + -0 is +0.
   // The two Mixed cases with a -0 in A's y, where B - A is negative: 0 * step is -0 and
   // -0 + -0 is -0, so y lands on A from A and needs no select; every other form of the
   // loop must leave that -0 alone (the portable loop adds t * -0 to it, never t * +0).
-  const T eps = std::numeric_limits<T>::epsilon();
+  const auto [bothA, bothB] = FromBothCoordinate<T>();
   const cq::Vec<T, N> tinyCross = V<T, N>(-3 * 0x1p-60, 0.5, -0.75);
   Case cases[] = {
       {V<T, N>(0.25, -1.5, 2.0), V<T, N>(5.5, 2.25, -1.75), BatchEnds::Exact, 0, 0},
       {V<T, N>(1.0, 0.25, 0.5), tinyCross, BatchEnds::Mixed, 1, 0},
-      {V<T, N>(1 + eps, 0.25, 0.5), V<T, N>(-(1 + 2 * eps), 0.5, -0.75), BatchEnds::Mixed, 0, 1},
-      {V<T, N>(1.0, 1 + eps, 0.5), V<T, N>(-3 * 0x1p-60, -(1 + 2 * eps), -0.75), BatchEnds::Mixed, 1, 2},
+      {V<T, N>(bothA, 0.25, 0.5), V<T, N>(bothB, 0.5, -0.75), BatchEnds::Mixed, 0, 1},
+      {V<T, N>(1.0, bothA, 0.5), V<T, N>(-3 * 0x1p-60, bothB, -0.75), BatchEnds::Mixed, 1, 2},
       {V<T, N>(-1.0, 0.25, 0.5), V<T, N>(-0.0, 0.5, -0.75), BatchEnds::SelectB, 1, 0},
       {V<T, N>(-0.0, 1.0, 2.0), V<T, N>(3.0, -2.0, 1.0), BatchEnds::SelectAB, 0, 0},
       {V<T, N>(1.0, -0.0, 0.5), V<T, N>(-3 * 0x1p-60, -2.0, -0.75), BatchEnds::Mixed, 1, 0},
-      {V<T, N>(1 + eps, -0.0, 0.5), V<T, N>(-(1 + 2 * eps), -2.0, -0.75), BatchEnds::Mixed, 0, 1},
+      {V<T, N>(bothA, -0.0, 0.5), V<T, N>(bothB, -2.0, -0.75), BatchEnds::Mixed, 0, 1},
   };
   cqtest::Rng rng(0x5eed'000d);
   for (const Case& c : cases) {
@@ -486,6 +504,7 @@ TYPED_TEST(SegmentBatch, RandomSegmentsKeepTheirVerticesExactly) {
   int variants[4] = {0, 0, 0, 0};
   int withFromB = 0;
   int withFromBoth = 0;
+  int withReach = 0;  // Exact with a reach below 1 (FindReach, floats only)
   for (int trial = 0; trial < 200; ++trial) {
     const cq::Vec<T, N> a = rng.InCube<T, N>(-10, 10);
     const cq::Vec<T, N> b = rng.InCube<T, N>(-10, 10);
@@ -493,18 +512,29 @@ TYPED_TEST(SegmentBatch, RandomSegmentsKeepTheirVerticesExactly) {
     ++variants[static_cast<int>(segment.ends)];
     withFromB += segment.fromB != 0 ? 1 : 0;
     withFromBoth += segment.fromBoth != 0 ? 1 : 0;
+    withReach += segment.reach != T(1) ? 1 : 0;
     Cloud<T, N> cloud = MakeCloud<T, N>(64, a, b, rng);
     ASSERT_TRUE(cloud.Run(a, b).ok());
     ASSERT_EQ(CompareWithScalar(cloud, a, b), 0) << "trial " << trial;
   }
   // Every common form occurs here: coordinates that cross zero need a step from B or,
   // where neither vertex's side lands, the interpolation from both. The selects need a -0
-  // vertex, which random coordinates never are.
-  EXPECT_GT(variants[0], 20);
-  EXPECT_GT(variants[1], 50);
+  // vertex, which random coordinates never are. In float most such segments land with a
+  // reach below 1 instead (73 % of those that miss at reach 1, bench/HISTORY.md), and
+  // those left are mostly 3D ones; doubles never search.
   EXPECT_EQ(variants[2] + variants[3], 0);
-  EXPECT_GT(withFromB, 15);
-  EXPECT_GT(withFromBoth, 15);
+  if constexpr (std::is_same_v<T, float>) {
+    EXPECT_GT(variants[0], 100);
+    EXPECT_GT(withReach, 40);
+    EXPECT_GT(variants[1], N == 3 ? 15 : 4);
+    EXPECT_GT(withFromB + withFromBoth, N == 3 ? 15 : 4);
+  } else {
+    EXPECT_GT(variants[0], 20);
+    EXPECT_EQ(withReach, 0);
+    EXPECT_GT(variants[1], 50);
+    EXPECT_GT(withFromB, 15);
+    EXPECT_GT(withFromBoth, 15);
+  }
 }
 
 // The library's loop on this target (SolveBlock: the AVX-512 intrinsics where the build
@@ -581,19 +611,27 @@ TYPED_TEST(SegmentBatch, LibraryLoopMatchesThePortableLoopBitForBit) {
   int rejectedByBoth = 0;
   for (int trial = 0; trial < 12; ++trial) {
     // Trial 0: a -0 in A (SelectAB); trial 1: x interpolated from B and y from both
-    // vertices (Mixed); trial 2: B's x is -0 (SelectB).
+    // vertices (Mixed); trial 2: B's x is -0 (SelectB); trial 3: x from 1 + eps to
+    // -(1 + 2 eps), which a float segment takes with a reach below 1 (its t computed apart
+    // from the closest point's parameter), a double one from both vertices.
     const T eps = std::numeric_limits<T>::epsilon();
+    const auto [bothA, bothB] = FromBothCoordinate<T>();
     const cq::Vec<T, N> a = trial == 0   ? V<T, N>(-0.0, 1.0, 2.0)
-                            : trial == 1 ? V<T, N>(1.0, 1 + eps, 0.5)
+                            : trial == 1 ? V<T, N>(1.0, bothA, 0.5)
                             : trial == 2 ? V<T, N>(-1.0, 0.25, 0.5)
+                            : trial == 3 ? V<T, N>(1 + eps, 0.25, 0.5)
                                          : rng.InCube<T, N>(-10, 10);
-    const cq::Vec<T, N> b = trial == 1   ? V<T, N>(-3 * 0x1p-60, -(1 + 2 * eps), -0.75)
+    const cq::Vec<T, N> b = trial == 1   ? V<T, N>(-3 * 0x1p-60, bothB, -0.75)
                             : trial == 2 ? V<T, N>(-0.0, 0.5, -0.75)
+                            : trial == 3 ? V<T, N>(-(1 + 2 * eps), 0.5, -0.75)
                                          : rng.InCube<T, N>(-10, 10);
     const auto s = cq::detail::MakeBatchSegment(a, b);
     if (trial == 1) {
       ASSERT_EQ(s.fromB, 1u) << "precondition";
       ASSERT_EQ(s.fromBoth, 2u) << "precondition";
+    }
+    if (trial == 3) {
+      ASSERT_EQ(s.reach != T(1), (std::is_same_v<T, float>)) << "precondition";
     }
     if (trial == 2) {
       ASSERT_EQ(static_cast<int>(s.ends), static_cast<int>(cq::detail::BatchEnds::SelectB)) << "precondition";
@@ -704,17 +742,18 @@ TYPED_TEST(SegmentBatch, LoopsWithEveryFormFixedMatchThePortableLoop) {
   constexpr int N = TypeParam::k_dim;
   constexpr int k_patterns = N == 2 ? 9 : 27;
   cqtest::Rng rng(0x5eed'0012);
-  const T eps = std::numeric_limits<T>::epsilon();
   int compared = 0;
   for (int pattern = 1; pattern < k_patterns; ++pattern) {
     // Per coordinate (ChooseStep decides each on its own): from A, B - A exact and
-    // A + (B - A) == B; from B, from 2 to a tiny -0.0123; from both, from 1 + eps to
-    // -(1 + 2 eps) (see EveryVertexVariantReturnsTheVerticesExactly).
+    // A + (B - A) == B; from B, from 2 to a tiny -0.0123; from both, FromBothCoordinate
+    // (see EveryVertexVariantReturnsTheVerticesExactly). In float, neither of the last two
+    // lands with any reach, so every such segment keeps the Mixed loop.
     cq::Vec<T, N> a = V<T, N>(0.25, -1.5, 0.5);
     cq::Vec<T, N> b = V<T, N>(5.5, 2.25, -0.75);
+    const auto [bothA, bothB] = FromBothCoordinate<T>();
     for (int k = 0, rest = pattern; k < N; ++k, rest /= 3) {
       if (rest % 3 == 1) a.v[k] = T(2), b.v[k] = T(-0.0123);
-      if (rest % 3 == 2) a.v[k] = T(1) + eps, b.v[k] = -(T(1) + 2 * eps);
+      if (rest % 3 == 2) a.v[k] = bothA, b.v[k] = bothB;
     }
     ASSERT_EQ(cq::detail::MixedPattern(cq::detail::MakeBatchSegment(a, b)), pattern)
         << "precondition: A " << cqtest::Str(a) << " B " << cqtest::Str(b);
@@ -765,6 +804,103 @@ TYPED_TEST(SegmentBatch, ReciprocalIsRoundedUp) {
 // the closest points must still agree within the scene's tolerance, t stays in [0, 1], and
 // t = 0 still means the vertex A itself. (A fuzz run against the single query found t up to
 // 33 ulps apart there, with closest points within 1.2 eps of the scene's size.)
+// The reach (FindReach): where some coordinate misses B from A at reach 1, a float
+// segment may land in every coordinate with A + R step for a float R just below 1, and then
+// runs the exact loop with the parameter p over [0, R]. The first segment's x, from 1 + eps
+// to -(1 + 2 eps), lands at the odd j of R = 1 - j 2^-24 and its y at every reach; its
+// z, from 0.5 to -0.75 (which lands from A at reach 1), at j = 0, 3, 5, 6, 8, 11, 13 and
+// 14 only: the lowest reach for the segment is 1 - 2^-24 in 2D and 1 - 3 2^-24 in 3D.
+// Double segments never search. The vertices must stay the single query's bit for bit, the
+// interior within its tolerance, and t (computed apart from p) within 2 ulps.
+TYPED_TEST(SegmentBatch, FloatSegmentsLandWithAReachBelowOne) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  constexpr bool k_float = std::is_same_v<T, float>;
+  const T eps = std::numeric_limits<T>::epsilon();
+  const auto [bothA, bothB] = FromBothCoordinate<T>();
+  struct Case {
+    cq::Vec<T, N> a;
+    cq::Vec<T, N> b;
+    T reach;  // expected
+  };
+  const Case cases[] = {
+      {V<T, N>(1 + eps, 0.25, 0.5), V<T, N>(-(1 + 2 * eps), 0.5, -0.75),
+       k_float ? T(1) - (N == 2 ? 1 : 3) * T(0x1p-24) : T(1)},
+      {V<T, N>(bothA, 0.25, 0.5), V<T, N>(bothB, 0.5, -0.75), T(1)},  // no reach lands
+      {V<T, N>(1.0, 0.25, 0.5), V<T, N>(-3 * 0x1p-60, 0.5, -0.75), T(1)},  // B's x far too small: not searched
+  };
+  cqtest::Rng rng(0x5eed'0014);
+  for (const Case& c : cases) {
+    const auto s = cq::detail::MakeBatchSegment(c.a, c.b);
+    ASSERT_EQ(s.reach, c.reach) << "A " << cqtest::Str(c.a) << " B " << cqtest::Str(c.b);
+    const bool landed = s.reach != T(1);
+    EXPECT_EQ(static_cast<int>(s.ends), static_cast<int>(landed ? cq::detail::BatchEnds::Exact : cq::detail::BatchEnds::Mixed));
+    if (landed) {
+      for (int k = 0; k < N; ++k) {
+        EXPECT_TRUE(cqtest::SameBits(std::fma(s.reach, s.step.v[k], c.a.v[k]), c.b.v[k])) << "coordinate " << k;
+        EXPECT_TRUE(cqtest::SameBits(std::fma(T(0), s.step.v[k], c.a.v[k]), c.a.v[k])) << "coordinate " << k;
+      }
+      // invReach: reach invUp rounded up, so never below the real reach / den (the fused
+      // multiply-adds give exact signs), and the float below it is below reach invUp.
+      EXPECT_GE(std::fma(s.invReach, s.den, -s.reach), T(0));
+      EXPECT_LE(std::fma(s.reach, s.invUp, -s.invReach), T(0));
+      EXPECT_GT(std::fma(s.reach, s.invUp, -std::nextafter(s.invReach, T(0))), T(0));
+    } else {
+      EXPECT_TRUE(cqtest::SameBits(s.invReach, s.invUp));
+    }
+    Cloud<T, N> cloud = MakeCloud<T, N>(3000, c.a, c.b, rng);
+    ASSERT_TRUE(cloud.Run(c.a, c.b).ok());
+    EXPECT_EQ(CompareWithScalar(cloud, c.a, c.b), 0) << "A " << cqtest::Str(c.a) << " B " << cqtest::Str(c.b);
+  }
+}
+
+// The reach search with AVX-512 (16 reaches in one vector) against its portable form, which
+// every other target runs: the same verdict, reach, reciprocal and steps, bit for bit, on
+// random segments, on segments whose coordinates cross zero between vertices of similar
+// size (where the reach matters), and next to powers of two. Doubles never search.
+TYPED_TEST(SegmentBatch, ReachSearchMatchesItsPortableForm) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  cqtest::Rng rng(0x5eed'0015);
+  int found = 0;
+  int notFound = 0;
+  for (int trial = 0; trial < 30000; ++trial) {
+    cq::Vec<T, N> a = rng.InCube<T, N>(-10, 10);
+    cq::Vec<T, N> b = rng.InCube<T, N>(-10, 10);
+    if (trial % 3 == 1) {  // cross zero between vertices of similar size
+      for (int k = 0; k < N; ++k) b.v[k] = -a.v[k] * T(rng.Uniform(0.5, 2));
+    } else if (trial % 3 == 2) {  // next to powers of two
+      const T eps = std::numeric_limits<T>::epsilon();
+      for (int k = 0; k < N; ++k) {
+        a.v[k] = std::ldexp(T(1), rng.Int(-3, 3)) * (1 + T(rng.Int(-3, 3)) * eps);
+        b.v[k] = -std::ldexp(T(1), rng.Int(-3, 3)) * (1 + T(rng.Int(-3, 3)) * eps);
+      }
+    }
+    auto library = cq::detail::MakeBatchSegment(a, b);  // its constants; then the search again
+    library.reach = T(1);
+    library.invReach = library.invUp;
+    library.step = library.d;
+    auto portable = library;
+    const bool byLibrary = cq::detail::FindReach(library);
+    if constexpr (!std::is_same_v<T, float>) {
+      ASSERT_FALSE(byLibrary) << "a double segment searched: " << cqtest::Str(a) << " " << cqtest::Str(b);
+      ++notFound;
+    } else {
+      const bool byPortable = cq::detail::ReachWorthSearching(portable) && cq::detail::FindReachPortable(portable);
+      ASSERT_EQ(byLibrary, byPortable) << "A " << cqtest::Str(a) << " B " << cqtest::Str(b);
+      (byLibrary ? found : notFound) += 1;
+      if (!byLibrary) continue;
+      ASSERT_TRUE(cqtest::SameBits(library.reach, portable.reach)) << cqtest::Str(a) << " " << cqtest::Str(b);
+      ASSERT_TRUE(cqtest::SameBits(library.invReach, portable.invReach)) << cqtest::Str(a) << " " << cqtest::Str(b);
+      ASSERT_TRUE(cqtest::SameBits(library.step, portable.step)) << cqtest::Str(a) << " " << cqtest::Str(b);
+    }
+  }
+  if constexpr (std::is_same_v<T, float>) {
+    EXPECT_GT(found, 3000);
+  }
+  EXPECT_GT(notFound, 300);
+}
+
 TYPED_TEST(SegmentBatch, PointsBeyondTheFastRangeStayWithinTheSceneTolerance) {
   using T = typename TypeParam::Scalar;
   constexpr int N = TypeParam::k_dim;

@@ -29,10 +29,16 @@
 //   A + t step lands on A at t = +0 and on B at t = 1 bit for bit, or else one with which
 //   B + (t - 1) step does (a coordinate that crosses zero towards a small B). Where
 //   neither exists, the coordinate is (A - t A) + t B, which lands on both; only at a -0
-//   vertex does the loop select that vertex per point.
+//   vertex does the loop select that vertex per point. Before those, a float segment that
+//   misses B from A in some coordinate tries 16 reaches R just below 1 at once (one
+//   AVX-512 vector): where one lets A + R step land on B in every coordinate, the loop's
+//   parameter runs over [0, R] and the segment costs what one landing at reach 1 does
+//   (73 % of such random segments; README, "Benchmark").
 // - Per point, no branch: P - A, the numerator, t = num * (1 / den) clamped to [0, 1]
 //   (because 1 / den is rounded up, num >= den gives exactly 1: Ericson's tests without a
-//   compare), closest = A + t step (or B + (t - 1) step, or (A - t A) + t B) fused,
+//   compare; with a reach, p = num * (R / den) clamped to [0, R] the same way, and t
+//   apart where it is asked for), closest = A + t step (or A + p step, B + (t - 1) step,
+//   or (A - t A) + t B) fused,
 //   P - closest and its squared length. With AVX-512 the loop is written in intrinsics;
 //   elsewhere GCC's -O3 vectoriser makes SIMD of plain C++ (the CTests
 //   Bench.BatchKernelVectorizes* fail if any variant stops vectorising). The two give the
@@ -45,9 +51,9 @@
 // - A segment used for many batches (points that arrive in chunks, a scene's fixed
 //   segments queried every frame) can be prepared once with PrepareSegment: the call on a
 //   PreparedSegment skips the checks of A and B, the reciprocal and the per-coordinate
-//   step search: about 12 ns for a segment every coordinate of which lands from A and
-//   17-18 ns for one that needs the mixed loop, next to 170-185 ns for 1024 floats (README,
-//   "Benchmark"). The answers are the same bits either way.
+//   step search: about 10 ns for a float segment every coordinate of which lands from A,
+//   18-21 ns for one that needs the reach search or the mixed loop, next to 150-180 ns for
+//   1024 floats (README, "Benchmark"). The answers are the same bits either way.
 // Non-finite points get NaN in every output requested and are counted in the report,
 // never given a number.
 #pragma once

@@ -115,8 +115,184 @@ bool BothLand(T a, T b) {
   return SameBits(MulAdd(T(0), b, MulAdd(-T(0), a, a)), a) && SameBits(MulAdd(T(1), b, MulAdd(T(-1), a, a)), b);
 }
 
+/// The reaches FindReach tries: R_j = 1 - j 2^-24 for j = 0..15, the float 1 and the 15
+/// floats just below it.
+inline constexpr int k_reachCount = 16;
+inline constexpr float k_reachSpacing = 0x1p-24f;
+
+/// x / y rounded up (towards +infinity), for x > 0: the smallest T not below the real
+/// quotient. With AVX-512 one division in that rounding mode; elsewhere the quotient
+/// rounded to nearest, then one float up if it fell below (the fused multiply-add's sign is
+/// the exact sign of q y - x).
+template <Real T>
+T DivideRoundedUp(T x, T y) {
+#if CQ_BATCH_AVX512
+  constexpr int k_up = _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC;
+  if constexpr (std::is_same_v<T, float>)
+    return _mm_cvtss_f32(_mm_div_round_ss(_mm_set_ss(x), _mm_set_ss(y), k_up));
+  else
+    return _mm_cvtsd_f64(_mm_div_round_sd(_mm_set_sd(x), _mm_set_sd(y), k_up));
+#else
+  const T q = x / y;
+  return MulAdd(q, y, -x) < T(0) ? NextInMagnitude(q, true) : q;
+#endif
+}
+
+/// x y rounded up, for x, y > 0: the product rounded to nearest, then one float up if it
+/// fell below the exact product (the fused multiply-add gives the exact sign of x y - r).
+/// FindReachAvx512 gets the same bits from one multiply in that rounding mode.
+inline float MultiplyRoundedUp(float x, float y) {
+  const float r = x * y;
+  return MulAdd(x, y, -r) > 0.0f ? NextInMagnitude(r, true) : r;
+}
+
+/// The candidate steps of one coordinate at reach R_j, in the order FindReach takes them:
+/// q = fma(d, j 2^-24, d), within an ulp of d / R_j (1 / (1 - h) is 1 + h to within h^2),
+/// then the floats whose bit patterns are one above and one below q's.
+inline void ReachCandidates(float d, float h, float (&candidates)[3]) {
+  const float q = MulAdd(d, h, d);
+  const std::uint32_t bits = std::bit_cast<std::uint32_t>(q);
+  candidates[0] = q;
+  candidates[1] = std::bit_cast<float>(bits + 1u);
+  candidates[2] = std::bit_cast<float>(bits - 1u);
+}
+
+/// FindReach without intrinsics: the same choices (the lowest j, then the first candidate
+/// in ReachCandidates' order), one reach and coordinate at a time. The reference for the
+/// AVX-512 search, and the search itself on other targets.
+template <int N>
+bool FindReachPortable(BatchSegment<float, N>& s) {
+  for (int j = 0; j < k_reachCount; ++j) {
+    const float h = static_cast<float>(j) * k_reachSpacing;
+    const float reach = 1.0f - h;
+    float step[N];
+    bool all = true;
+    for (int k = 0; k < N && all; ++k) {
+      float candidates[3];
+      ReachCandidates(s.d.v[k], h, candidates);
+      all = false;
+      for (const float c : candidates) {
+        if (SameBits(MulAdd(reach, c, s.a.v[k]), s.b.v[k])) {
+          step[k] = c;
+          all = true;
+          break;
+        }
+      }
+    }
+    if (all) {
+      s.reach = reach;
+      s.invReach = MultiplyRoundedUp(reach, s.invUp);
+      for (int k = 0; k < N; ++k) s.step.v[k] = step[k];
+      return true;
+    }
+  }
+  return false;
+}
+
+#if CQ_BATCH_AVX512
+/// FindReachPortable's search with the 16 reaches in the 16 lanes of one vector: per
+/// coordinate three fused multiply-adds and three compares of bit patterns, the
+/// coordinates' masks ANDed, the lowest lane taken, and its steps picked without a branch
+/// (which candidate lands is as good as random: a branch on it would be mispredicted).
+/// The reaches' h = j 2^-24 and 1 - h, lane j.
+struct ReachLanes {
+  alignas(64) float h[k_reachCount];
+  alignas(64) float reach[k_reachCount];
+};
+inline constexpr ReachLanes k_reachLanes = [] {
+  ReachLanes lanes{};
+  for (int j = 0; j < k_reachCount; ++j) {
+    lanes.h[j] = static_cast<float>(j) * k_reachSpacing;
+    lanes.reach[j] = 1.0f - lanes.h[j];
+  }
+  return lanes;
+}();
+
+template <int N>
+[[gnu::always_inline]] inline bool FindReachAvx512(BatchSegment<float, N>& s) {
+  const __m512 h = _mm512_load_ps(k_reachLanes.h);
+  const __m512 reach = _mm512_load_ps(k_reachLanes.reach);
+  const __m512i one = _mm512_set1_epi32(1);
+  // MultiplyRoundedUp(reach, invUp) in every lane, in one multiply rounded up.
+  // (Zero-masked with every lane set: the plain intrinsic starts from an undefined vector,
+  // which GCC 12 reports as uninitialised; a constant mask overflows the -O0 macro's cast.)
+  __mmask16 lands = 0xFFFF;
+  const __m512 invReach = _mm512_maskz_mul_round_ps(lands, reach, _mm512_set1_ps(s.invUp),
+                                                    _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC);
+  __m512 step[N];
+  for (int k = 0; k < N; ++k) {
+    const __m512 d = _mm512_set1_ps(s.d.v[k]);
+    const __m512 a = _mm512_set1_ps(s.a.v[k]);
+    const __m512i b = _mm512_set1_epi32(std::bit_cast<std::int32_t>(s.b.v[k]));
+    const __m512 q = _mm512_fmadd_ps(d, h, d);
+    const __m512 above = _mm512_castsi512_ps(_mm512_add_epi32(_mm512_castps_si512(q), one));
+    const __m512 below = _mm512_castsi512_ps(_mm512_sub_epi32(_mm512_castps_si512(q), one));
+    const auto landsWith = [&](__m512 c) {
+      return _mm512_cmpeq_epi32_mask(_mm512_castps_si512(_mm512_fmadd_ps(reach, c, a)), b);
+    };
+    const __mmask16 withQ = landsWith(q);
+    const __mmask16 withAbove = landsWith(above);
+    const __mmask16 withBelow = landsWith(below);
+    lands &= withQ | withAbove | withBelow;
+    step[k] = _mm512_mask_blend_ps(withQ, _mm512_mask_blend_ps(withAbove, below, above), q);
+  }
+  if (lands == 0) return false;
+  const __m512i lane = _mm512_set1_epi32(std::countr_zero(static_cast<unsigned>(lands)));
+  s.reach = _mm512_cvtss_f32(_mm512_maskz_permutexvar_ps(0xFFFF, lane, reach));
+  s.invReach = _mm512_cvtss_f32(_mm512_maskz_permutexvar_ps(0xFFFF, lane, invReach));
+  for (int k = 0; k < N; ++k) s.step.v[k] = _mm512_cvtss_f32(_mm512_maskz_permutexvar_ps(0xFFFF, lane, step[k]));
+  return true;
+}
+#endif
+
+/// For a float segment some coordinate of which does not land on B from A with the
+/// closest point A + t step: a reach R, 1 or a float just below it, and steps with which
+/// A + R step is B bit for bit in every coordinate; sets s.reach and s.step. The loop's
+/// parameter then runs over [0, R]: p = num (R / den) rounded up, clamped, exactly R where
+/// num >= den, and A + p step is B there. Only the exact loop's work per point, where the
+/// coordinates that miss B at reach 1 would need the Mixed loop's extra vector operation
+/// each (t - 1, or a second fused multiply-add).
+///
+/// Why a reach below 1 helps: A + R step, for floats step, lies on a grid about
+/// ulp(B - A) apart; a coordinate misses B when that grid is coarser than B's rounding
+/// interval (|B| well below |B - A|, a coordinate that crosses zero). Moving R by 2^-24
+/// moves the grid by up to an ulp of B - A, so another R can put a point of it inside B's
+/// interval; coordinates whose B is as large as B - A land at every R. Of 200,000 random
+/// float segments in [-10, 10]^3, 78,764 land at reach 1 with B - A itself, and 88,366
+/// more land here (73 % of the rest; bench/HISTORY.md). Doubles do not search: their loop
+/// runs at the copy's speed whatever its forms.
+///
+/// Not searched (ReachWorthSearching): a segment with a -0 in A, where A + 0 step is +0
+/// for a positive step and only the Mixed loop's select gives -0; and one with a
+/// coordinate whose |B| is below |B - A| / 32, whose B's interval is so much finer than
+/// the grid that few reaches land on it (of the random segments above, 7,419 such, 703 of
+/// which would land), and the search would only add its 8-9 ns to the call.
+template <int N>
+bool ReachWorthSearching(const BatchSegment<float, N>& s) {
+  for (int k = 0; k < N; ++k)
+    if (SameBits(s.a.v[k], -0.0f) || std::fabs(s.b.v[k]) * 32.0f < std::fabs(s.d.v[k])) return false;
+  return true;
+}
+
+template <Real T, int N>
+[[gnu::always_inline]] inline bool FindReach(BatchSegment<T, N>& s) {
+  if constexpr (!std::is_same_v<T, float>) {
+    return false;
+  } else {
+    if (!ReachWorthSearching(s)) return false;
+#if CQ_BATCH_AVX512
+    return FindReachAvx512(s);
+#else
+    return FindReachPortable(s);
+#endif
+  }
+}
+
 /// Sets s.step, s.fromB, s.fromBoth and s.selectA / s.selectB (the coordinates that need a
-/// vertex select), and returns which loop variant that makes.
+/// vertex select), or s.reach and s.step (FindReach), and returns which loop variant that
+/// makes. In order: B - A lands in every coordinate (Exact, reach 1); else, for floats,
+/// some reach below 1 lands in every coordinate (Exact with that reach); else each
+/// coordinate's form at reach 1, as below.
 ///
 /// The loop evaluates each coordinate of the closest point with one fused multiply-add,
 /// from A (A + t step) or from B (B + (t - 1) step), and wants the vertices bit for bit:
@@ -149,6 +325,7 @@ inline BatchEnds ChooseStep(BatchSegment<T, N>& s) {
   for (int k = 0; k < N; ++k)
     exact &= SameBits(MulAdd(T(1), s.d.v[k], s.a.v[k]), s.b.v[k]) & SameBits(MulAdd(T(0), s.d.v[k], s.a.v[k]), s.a.v[k]);
   if (exact) return BatchEnds::Exact;
+  if (FindReach(s)) return BatchEnds::Exact;
   for (int k = 0; k < N; ++k) {
     const T a = s.a.v[k];
     const T b = s.b.v[k];
@@ -197,7 +374,7 @@ constexpr std::pair<std::uint8_t, std::uint8_t> PatternForms(int pattern, int n)
 /// The constants for segment AB (finite: the caller checked).
 template <Real T, int N>
 BatchSegment<T, N> MakeBatchSegment(const Vec<T, N>& a, const Vec<T, N>& b) {
-  BatchSegment<T, N> s{a, b, b - a, b - a, T(0), T(0), BatchEnds::SelectAB, false, 0, 0, 0, 0};
+  BatchSegment<T, N> s{a, b, b - a, b - a, T(0), T(0), T(1), T(0), BatchEnds::SelectAB, false, 0, 0, 0, 0};
   s.den = DotFused(s.d.v, s.d.v);  // the single query's denominator, bit for bit
   // 1 / den rounded to nearest, then up by an ulp if that fell below the real 1 / den (the
   // fused multiply-add's sign is the exact sign of inv den - 1).
@@ -206,6 +383,7 @@ BatchSegment<T, N> MakeBatchSegment(const Vec<T, N>& a, const Vec<T, N>& b) {
   // The single query's own test of the denominator (NaN fails both). den <= max / 8 also
   // keeps 1 / den a normal number, so num * (1 / den) loses nothing to underflow.
   s.inRange = s.den >= Range<T>::k_minSafeSquare && s.den <= MaxFinite<T>() / T(8);
+  s.invReach = s.invUp;  // reach 1, unless ChooseStep finds a reach (FindReach)
   s.ends = ChooseStep(s);
   return s;
 }
@@ -232,7 +410,11 @@ T Blend(BitsOf<T> mask, T x, T y) {
 /// the single query forms it. Ericson's tests hold on the numerator without a compare:
 /// num <= 0 gives a product <= 0, clamped to +0 (a -0 too), and num >= den gives
 /// num * invUp >= den / den = 1 because invUp is never below the real 1 / den, clamped to
-/// exactly 1. In the interior t is within 2 ulps of the single query's num / den. The
+/// exactly 1. In the interior t is within 2 ulps of the single query's num / den. For a
+/// float segment with a reach below 1 (FindReach) the closest point's parameter is
+/// p = num * invReach clamped to [0, reach] the same way (exactly reach where num >= den,
+/// and A + reach step is B there), closest = A + p step, and t is computed apart, as
+/// above; elsewhere reach is 1, invReach is invUp and p is t. The
 /// clamp is a signed integer max / min on the bit patterns (for floats >= +0 the patterns
 /// order like the values, and every negative one is below the pattern of +0): two
 /// instructions where the vectoriser makes compares and blends of `t > 0 ? t : 0`.
@@ -255,6 +437,7 @@ bool SolveBlockPortable(const BatchSegment<T, N>& seg, const T* __restrict x, co
   constexpr Bits k_noSign = ~Bits(0) >> 1;
   constexpr bool k_finiteFromDistance = O.distanceSq && O.guard != BatchGuard::None;
   const SignedBits oneBits = std::bit_cast<SignedBits>(T(1));
+  const SignedBits reachBits = std::bit_cast<SignedBits>(s.reach);
   Bits maxBits = 0;
   Bits minAbsNumBits = ~Bits(0);
   // Per coordinate, every form as MulAdd(t, outer, MulAdd(t + offset, step, base)):
@@ -284,9 +467,13 @@ bool SolveBlockPortable(const BatchSegment<T, N>& seg, const T* __restrict x, co
     T e[N];
     for (int k = 0; k < N; ++k) e[k] = p[k] - s.a.v[k];
     const T num = DotFused(e, s.d.v);
-    const SignedBits tRawBits = std::bit_cast<SignedBits>(num * s.invUp);
-    const T t = std::bit_cast<T>(std::min(std::max(tRawBits, SignedBits(0)), oneBits));
-    if constexpr (O.t) tOut[i] = t;
+    // The closest point's parameter p over [0, reach] (t itself where reach is 1), and t.
+    const SignedBits pRawBits = std::bit_cast<SignedBits>(num * s.invReach);
+    const T t = std::bit_cast<T>(std::min(std::max(pRawBits, SignedBits(0)), reachBits));
+    if constexpr (O.t) {
+      const SignedBits tRawBits = std::bit_cast<SignedBits>(num * s.invUp);
+      tOut[i] = std::bit_cast<T>(std::min(std::max(tRawBits, SignedBits(0)), oneBits));
+    }
     const Bits absNumBits = std::bit_cast<Bits>(num) & k_noSign;
     if constexpr (O.guard == BatchGuard::Scale) minAbsNumBits = std::min(minAbsNumBits, absNumBits);
     if constexpr (O.guard != BatchGuard::None && !k_finiteFromDistance) maxBits = std::max(maxBits, absNumBits);
@@ -408,6 +595,10 @@ bool SolveBlockAvx512(const BatchSegment<T, N>& s, const T* __restrict x, const 
   }
   const V den = L::Splat(s.den);
   const V invUp = L::Splat(s.invUp);
+  const V invReach = L::Splat(s.invReach);
+  const V reach = L::Splat(s.reach);
+  // t is the parameter itself unless a float segment's reach is below 1 (FindReach).
+  const bool tIsParameter = !std::is_same_v<T, float> || s.reach == T(1);
   // The per-coordinate choices as locals: read through `s`, which the stores might alias
   // for all the compiler knows, they would be reloaded and tested on every step. With
   // O.formsFixed they are constants (the segment matches them), and the per-coordinate
@@ -442,10 +633,15 @@ bool SolveBlockAvx512(const BatchSegment<T, N>& s, const T* __restrict x, const 
     for (int u = 0; u < U; ++u) num[u] = L::Mul(e[u][0], d[0]);  // DotFused's order
     for (int k = 1; k < N; ++k)
       for (int u = 0; u < U; ++u) num[u] = L::MulAdd(e[u][k], d[k], num[u]);
-    V t[U];
-    for (int u = 0; u < U; ++u) t[u] = L::Min(L::Max(L::Mul(num[u], invUp), zero), one);
+    V t[U];  // the parameter p over [0, reach]: t itself where reach is 1
+    for (int u = 0; u < U; ++u) t[u] = L::Min(L::Max(L::Mul(num[u], invReach), zero), reach);
     for (int u = 0; u < U; ++u) {
-      if constexpr (O.t) L::Store(m, tOut + i + u * L::k_count, t[u]);
+      if constexpr (O.t) {
+        if (tIsParameter)
+          L::Store(m, tOut + i + u * L::k_count, t[u]);
+        else
+          L::Store(m, tOut + i + u * L::k_count, L::Min(L::Max(L::Mul(num[u], invUp), zero), one));
+      }
       if constexpr (O.guard == BatchGuard::Scale) minAbsNum = L::MinAbs(m, minAbsNum, num[u]);
       if constexpr (O.guard != BatchGuard::None && !k_sumOfDistance) sum = L::Add(m, sum, num[u]);
     }
