@@ -32,6 +32,22 @@ int Delivered(int status) {
   return cq::query::k_exitWriteFailed;
 }
 
+/// The JSON-lines mode: every line of standard input answered on standard output. A
+/// failed read (standard input a directory, or closed) gets one line on stderr and
+/// k_exitReadFailed, after the answers to the lines read before it: it is not the end of
+/// the input, and a quiet 0 would pass for "nothing to answer".
+int AnswerStandardInput() {
+  const int status = cq::query::AnswerJsonLines(std::cin, std::cout);
+  const int error = errno;  // AnswerJsonLines cleared it before each read: a failed one's reason
+  // k_exitReadFailed and k_exitWriteFailed are both 3; std::cin says which failed (a
+  // failed write returns before the next read).
+  if (status != cq::query::k_exitReadFailed || !std::cin.bad()) return Delivered(status);
+  std::cerr << "closest-query: could not read standard input"
+            << (error != 0 ? std::string(": ") + std::strerror(error) : std::string()) << "\n";
+  std::cout.flush();
+  return cq::query::k_exitReadFailed;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -50,7 +66,7 @@ int main(int argc, char** argv) {
     }
   }
   errno = 0;
-  if (args.empty()) return Delivered(cq::query::AnswerJsonLines(std::cin, std::cout));
+  if (args.empty()) return AnswerStandardInput();
   if (args[0].rfind("-", 0) == 0) {
     std::cerr << "closest-query: unknown option "
               << cq::query::QuoteJsonString(cq::query::TruncateForEcho(args[0], cq::query::k_maxNameBytes))

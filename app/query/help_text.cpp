@@ -74,8 +74,9 @@ EXIT STATUS
   0  every line was answered (or the one-shot query was)
   1  at least one line was an error
   2  a bad command line (unknown option or query, bad one-shot arguments)
-  3  the answers could not be written (standard output closed or full); a reader that
-     closes the pipe early ends the tool with SIGPIPE, as for any filter
+  3  an I/O error: the answers could not be written (standard output closed or full),
+     or standard input could not be read (a directory, closed); a reader that closes
+     the pipe early ends the tool with SIGPIPE, as for any filter
 
 ONE-SHOT FORM
   The options are the JSON fields with "--" in front; values are comma-separated

@@ -1,5 +1,6 @@
 #include "query/query_json.hpp"
 
+#include <cerrno>
 #include <istream>
 #include <ostream>
 
@@ -59,12 +60,17 @@ LineAnswer AnswerJsonLine(std::string_view line) {
 int AnswerJsonLines(std::istream& in, std::ostream& out) {
   bool allAnswered = true;
   std::string line;
-  while (std::getline(in, line)) {
+  while (true) {
+    errno = 0;
+    if (!std::getline(in, line)) break;
     const LineAnswer answer = AnswerJsonLine(line);
     allAnswered &= answer.ok;
     out << answer.text << '\n' << std::flush;
     if (!out) return k_exitWriteFailed;
   }
+  // getline fails at the end of the input (eof) and on a failed read (bad): only the
+  // first is the end. A last line without a newline was read whole, and answered above.
+  if (in.bad()) return k_exitReadFailed;
   return allAnswered ? k_exitAllAnswered : k_exitSomeLineWasAnError;
 }
 

@@ -33,11 +33,19 @@ constexpr int k_exitSomeLineWasAnError = 1;
 /// The answers could not be written (standard output closed, full, or a broken file):
 /// nothing after the failed line was read, since no answer could reach the reader.
 constexpr int k_exitWriteFailed = 3;
+/// The input could not be read (standard input a directory, closed, or an I/O error): the
+/// same status as a failed write, both being I/O errors; the lines read before the failure
+/// stay answered. A failed read is not the end of the input: taking it for one made a
+/// directory on stdin a quiet success.
+constexpr int k_exitReadFailed = 3;
 
 /// Answers every line of `in` on `out`, one line each, in order, flushing after each so
 /// a program talking to the tool through a pipe gets each answer as soon as it is ready.
-/// Returns the exit status: k_exitAllAnswered, k_exitSomeLineWasAnError, or
-/// k_exitWriteFailed as soon as an answer fails to reach `out` (it stops there).
+/// Returns the exit status: k_exitAllAnswered, k_exitSomeLineWasAnError,
+/// k_exitWriteFailed as soon as an answer fails to reach `out` (it stops there), or
+/// k_exitReadFailed when reading `in` fails (in.bad()), after answering every line read
+/// before. errno is cleared before each read, so that after a failed one it holds the
+/// read's reason (or 0), not one left by parsing (strtod's ERANGE for 1e999).
 int AnswerJsonLines(std::istream& in, std::ostream& out);
 
 }  // namespace cq::query

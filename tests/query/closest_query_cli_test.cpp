@@ -34,12 +34,17 @@ struct RunResult {
   std::string err;
 };
 
+/// The test's temporary directory.
+std::string TempDirectory() {
+  const char* dir = std::getenv("TMPDIR");
+  return dir && *dir ? dir : "/tmp";
+}
+
 /// A file in the test's temporary directory, removed when the object goes.
 class TempFile {
  public:
   explicit TempFile(const std::string& contents) {
-    const char* dir = std::getenv("TMPDIR");
-    m_path = std::string(dir && *dir ? dir : "/tmp") + "/closest_query_cli_XXXXXX";
+    m_path = TempDirectory() + "/closest_query_cli_XXXXXX";
     const int fd = mkstemp(m_path.data());
     EXPECT_GE(fd, 0) << "mkstemp failed";
     if (fd >= 0) {
@@ -72,14 +77,25 @@ class TempFile {
 /// fails with ENOSPC), or nowhere (the descriptor closed: every write fails with EBADF).
 enum class Stdout { File, Full, Closed };
 
+/// Where the tool's standard input comes from: a file holding the input, a directory
+/// (every read fails with EISDIR), or nowhere (the descriptor closed: EBADF).
+enum class Stdin { File, Directory, Closed };
+
 /// Runs the tool with `args`, `input` on stdin; waits for it.
-RunResult RunTool(const std::vector<std::string>& args, const std::string& input, Stdout stdoutTo = Stdout::File) {
+RunResult RunTool(const std::vector<std::string>& args, const std::string& input, Stdout stdoutTo = Stdout::File,
+                  Stdin stdinFrom = Stdin::File) {
   TempFile in(input);
   TempFile out("");
   TempFile err("");
+  const std::string directory = TempDirectory();
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 0, in.Path().c_str(), O_RDONLY, 0);
+  if (stdinFrom == Stdin::File)
+    posix_spawn_file_actions_addopen(&actions, 0, in.Path().c_str(), O_RDONLY, 0);
+  else if (stdinFrom == Stdin::Directory)
+    posix_spawn_file_actions_addopen(&actions, 0, directory.c_str(), O_RDONLY | O_DIRECTORY, 0);
+  else
+    posix_spawn_file_actions_addclose(&actions, 0);
   if (stdoutTo == Stdout::File)
     posix_spawn_file_actions_addopen(&actions, 1, out.Path().c_str(), O_WRONLY | O_TRUNC, 0);
   else if (stdoutTo == Stdout::Full)
@@ -295,6 +311,18 @@ TEST(ClosestQueryCli, AnswersThatCannotBeWrittenExitThreeWithTheReason) {
                                 "\n")
           << context;
     }
+  }
+}
+
+TEST(ClosestQueryCli, StandardInputThatCannotBeReadExitsThreeWithTheReason) {
+  // `closest-query < /tmp` and `closest-query <&-` printed nothing and exited 0: the
+  // failed read was taken for the end of the input, an empty success.
+  for (const Stdin source : {Stdin::Directory, Stdin::Closed}) {
+    const char* reason = source == Stdin::Directory ? "Is a directory" : "Bad file descriptor";
+    const RunResult result = RunTool({}, "", Stdout::File, source);
+    EXPECT_EQ(result.exitCode, 3) << reason;
+    EXPECT_EQ(result.out, "") << reason;
+    EXPECT_EQ(result.err, std::string("closest-query: could not read standard input: ") + reason + "\n");
   }
 }
 

@@ -7,9 +7,11 @@
 #include "query/query_json.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <ios>
 #include <sstream>
 #include <streambuf>
 #include <string>
@@ -704,6 +706,52 @@ TEST(QueryJsonLines, StopsAtTheFirstAnswerThatCannotBeWritten) {
   std::string rest;
   std::getline(in, rest);
   EXPECT_EQ(rest, good) << "the line after the failed answer is left unread";
+}
+
+/// A stream buffer that gives `text` and then fails to read, as read(2) does on a
+/// directory or a closed descriptor: errno set, and an exception, which std::istream
+/// turns into badbit (as libstdc++'s filebuf does on a failed read).
+class FailingReadBuffer : public std::streambuf {
+ public:
+  explicit FailingReadBuffer(std::string text) : m_text(std::move(text)) {}
+
+ protected:
+  int_type underflow() override {
+    if (!m_given) {
+      m_given = true;
+      setg(m_text.data(), m_text.data(), m_text.data() + m_text.size());
+      if (!m_text.empty()) return traits_type::to_int_type(m_text.front());
+    }
+    errno = EIO;
+    throw std::ios_base::failure("read failed");
+  }
+
+ private:
+  std::string m_text;
+  bool m_given = false;
+};
+
+// A failed read ended the loop as the end of the input would: `closest-query < /tmp`
+// answered nothing and exited 0, silently. The lines read before the failure are
+// answered; a line the failure cut short is not; the status is the read failure's (not
+// 1 for the bad line before it), and errno holds the read's reason, not one left by
+// parsing (1e999 sets ERANGE).
+TEST(QueryJsonLines, AFailedReadIsNotTheEndOfTheInput) {
+  const std::string good = R"({"query":"segment","a":[0,0],"b":[1,0],"p":[0.5,1]})";
+  const std::string overflow = R"({"query":"segment","a":[0,0],"b":[1,0],"p":[0.5,1e999]})";
+  FailingReadBuffer buffer(good + "\n" + overflow + "\n" + good);
+  std::istream in(&buffer);
+  std::ostringstream out;
+  EXPECT_EQ(AnswerJsonLines(in, out), k_exitReadFailed);
+  EXPECT_EQ(errno, EIO);
+  EXPECT_EQ(out.str(), AnswerJsonLine(good).text + "\n" + AnswerJsonLine(overflow).text + "\n");
+  EXPECT_TRUE(in.bad());
+  // Nothing read at all: still a failure, not an empty input.
+  FailingReadBuffer nothing("");
+  std::istream empty(&nothing);
+  std::ostringstream none;
+  EXPECT_EQ(AnswerJsonLines(empty, none), k_exitReadFailed);
+  EXPECT_EQ(none.str(), "");
 }
 
 }  // namespace
