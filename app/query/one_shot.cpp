@@ -356,6 +356,16 @@ Outcome<Json> BuildRequestJson(std::span<const std::string> args) {
   }
   if (contact) {
     if (!shape.contains("query")) {
+      // No shape to name its options against: an option no query takes goes to the
+      // contact itself, where ReadRequest names it before anything else ("--shap plane"
+      // read "--shape: missing"), with the sphere's options as the nearest.
+      bool unknown = false;
+      for (const auto& [name, value] : shape.items()) {
+        if (Contains(k_knownOptions, name)) continue;
+        line[name] = value;
+        unknown = true;
+      }
+      if (unknown) return line;
       return Failure::Failure("--shape: missing; a contact needs --shape segment, plane or aabb, with that shape's "
                               "options (--a --b, --n --d or --min --max)");
     }

@@ -139,8 +139,17 @@ class RequestReader {
     }
     if (!ReadKind(line, "", request.kind) || !CheckFieldNames(line, "", request.kind)) return false;
     if (request.kind == QueryKind::Contact) {
-      return ReadArray(line, "", "center", request.center) && ReadNumber(line, "", "radius", request.radius) &&
-             ReadContactShape(line, request.shape);
+      // The shape's kind and field names before the sphere's fields: the one-shot form
+      // puts every option but --center, --radius and --shape into the shape, so a
+      // misspelt "--radus 1" is there, and it read "--radius: missing option". A name
+      // the query does not take is named first, as at the top level.
+      const auto shape = line.find("shape");
+      const bool shapeIsObject = shape != line.end() && shape->is_object();
+      if (shapeIsObject && !ReadContactShapeKind(*shape, request.shape)) return false;
+      if (!ReadArray(line, "", "center", request.center) || !ReadNumber(line, "", "radius", request.radius))
+        return false;
+      if (!shapeIsObject) return NoContactShape(line);
+      return ReadShapeFields(*shape, "shape.", request.shape);
     }
     request.shape.kind = request.kind;
     return ReadShapeFields(line, "", request.shape) && ReadArray(line, "", "p", request.p);
@@ -236,19 +245,21 @@ class RequestReader {
     return ReadArray(object, prefix, "a", shape.a) && ReadArray(object, prefix, "b", shape.b);
   }
 
-  bool ReadContactShape(const Json& line, ShapeArgs& shape) {
+  /// A contact's "shape" object: its kind, and that it has no field the kind does not take.
+  bool ReadContactShapeKind(const Json& shape, ShapeArgs& out) {
+    const std::string prefix = "shape.";
+    return ReadKind(shape, prefix, out.kind) && CheckFieldNames(shape, prefix, out.kind);
+  }
+
+  /// The refusal of a contact whose "shape" is missing or not an object.
+  bool NoContactShape(const Json& line) {
     const auto found = line.find("shape");
     if (found == line.end()) {
       return Problem("shape: missing field; a contact query needs the shape the sphere meets, e.g. "
                      "\"shape\":{\"query\":\"plane\",\"n\":[0,0,1],\"d\":0}");
     }
-    if (!found->is_object()) {
-      return Problem("shape: expected an object such as {\"query\":\"plane\",\"n\":[0,0,1],\"d\":0}, got " +
-                     TypeWithArticle(*found));
-    }
-    const std::string prefix = "shape.";
-    return ReadKind(*found, prefix, shape.kind) && CheckFieldNames(*found, prefix, shape.kind) &&
-           ReadShapeFields(*found, prefix, shape);
+    return Problem("shape: expected an object such as {\"query\":\"plane\",\"n\":[0,0,1],\"d\":0}, got " +
+                   TypeWithArticle(*found));
   }
 
   /// The field as the person wrote it: "shape.a" in JSON, "--a" in the one-shot form.

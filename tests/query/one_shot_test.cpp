@@ -5,6 +5,7 @@
 #include "cq/linear.hpp"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -191,6 +192,44 @@ TEST(OneShot, BadArgumentsExitTwoWithOneLine) {
     EXPECT_EQ(result.text.rfind("closest-query: ", 0), 0u) << result.text;
     ExpectContains(result.text, bad.expected);
   }
+}
+
+/// The whole message for `args`, which must be refused (exit 2, one line).
+std::string RefusalOf(std::vector<std::string> args) {
+  const OneShotResult result = RunWith(std::move(args));
+  EXPECT_EQ(result.exitCode, 2) << result.text;
+  EXPECT_EQ(result.text.find('\n'), std::string::npos) << result.text;
+  return result.text;
+}
+
+// A contact puts every option but --center, --radius and --shape into its shape, and the
+// sphere's fields were read before the shape's names were checked: a misspelt sphere
+// option read as a missing one ("--radus 1" gave "--radius: missing option"), and a
+// misspelt --shape as "--shape: missing". The README promises the option named as typed,
+// with the nearest valid one.
+TEST(OneShot, AMisspeltContactOptionIsNamedNotReportedMissing) {
+  const std::string withPlane = "; a contact with a plane takes --center, --radius, --shape, --n, --d";
+  EXPECT_EQ(RefusalOf({"contact", "--center", "0,0", "--radus", "1", "--shape", "plane", "--n", "0,1", "--d", "0"}),
+            "closest-query: unknown option --radus (a typo? did you mean --radius?)" + withPlane);
+  EXPECT_EQ(RefusalOf({"contact", "--centre", "0,0", "--radius", "1", "--shape", "plane", "--n", "0,1", "--d", "0"}),
+            "closest-query: unknown option --centre (a typo? did you mean --center?)" + withPlane);
+  EXPECT_EQ(RefusalOf({"contact", "--center", "0,0", "--r", "1", "--shape", "plane", "--n", "0,1", "--d", "0"}),
+            "closest-query: unknown option --r (a typo? did you mean --radius?)" + withPlane);
+  EXPECT_EQ(RefusalOf({"contact", "--center", "0,0", "--radius", "1", "--shape", "plane", "--nn", "0,1", "--d", "0"}),
+            "closest-query: unknown option --nn (a typo? did you mean --n?)" + withPlane);
+  // With no --shape, there is no shape's options to list: the contact's own.
+  EXPECT_EQ(RefusalOf({"contact", "--center", "0,0", "--radius", "1", "--shap", "plane", "--n", "0,1", "--d", "0"}),
+            "closest-query: unknown option --shap (a typo? did you mean --shape?); a contact query takes --center, "
+            "--radius, --shape");
+  // A shape that is not a contact's is said before a missing sphere option too.
+  EXPECT_EQ(RefusalOf({"contact", "--center", "0,0", "--radus", "1", "--shape", "ray", "--a", "0,0", "--b", "1,0"}),
+            "closest-query: --shape: a contact shape is a segment, plane or aabb, not a ray");
+  // Nothing misspelt: the missing ones are still named.
+  EXPECT_EQ(RefusalOf({"contact", "--center", "0,0", "--shape", "plane", "--n", "0,1", "--d", "0"}),
+            "closest-query: --radius: missing option (a number, e.g. --radius 1)");
+  EXPECT_EQ(RefusalOf({"contact", "--center", "0,0", "--radius", "1", "--n", "0,1", "--d", "0"}).rfind(
+                "closest-query: --shape: missing; a contact needs --shape segment, plane or aabb", 0),
+            0u);
 }
 
 TEST(OneShotNumbers, ParseNumberList) {

@@ -497,6 +497,10 @@ const BadLine k_badLines[] = {
     {R"({"query":"contact","center":[0,0],"radius":1,"shape":{"query":"segment","a":[0,0]}})", "shape.b: missing field"},
     {R"({"query":"contact","center":[0,0],"radius":1,"shape":{"query":"plane","n":[0,1],"d":0,"q":1}})",
      "unknown field \"shape.q\""},
+    // A shape's unknown field is named before a missing sphere field (the one-shot form
+    // needs that order for its misspelt --radus; see OneShot).
+    {R"({"query":"contact","center":[0,0],"shape":{"query":"plane","n":[0,1],"d":0,"radius":1}})",
+     "unknown field \"shape.radius\"; a plane shape takes n, d"},
     {R"({"query":"segment","a":[0,0],"b":[1,0],"p":[0,1]} {"query":"segment"})", "not valid JSON"},
     {R"({"query":"segment","a":[0,0],"b":[1,0],"p":[0,1],})", "not valid JSON"},
     // An answer beyond the range names what put it there: here the centre's distance to
