@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <system_error>
 
@@ -305,7 +306,7 @@ Outcome<Json> BuildRequestJson(std::span<const std::string> args) {
                               ": options look like --p 3,0,-2 (see --help)");
     }
     std::string name(arg.substr(2));
-    std::string value;
+    std::optional<std::string> value;
     if (const std::size_t equals = name.find('='); equals == 0) {  // "--=5": no name at all (it read "unknown option --")
       return Failure::Failure("an option without a name: " + QuoteJsonString(TruncateForEcho(arg, k_maxNameBytes)) +
                               "; options look like --p 3,0,-2 or --p=3,0,-2 (see --help)");
@@ -314,9 +315,6 @@ Outcome<Json> BuildRequestJson(std::span<const std::string> args) {
       name.resize(equals);
     } else if (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) {
       value = args[++i];
-    } else {
-      return Failure::Failure("--" + TruncateForEcho(name, k_maxNameBytes) + " needs a value, e.g. --" +
-                              TruncateForEcho(name, k_maxNameBytes) + " 3,0,-2");
     }
     if (name == "query") {  // the JSON field, which the first argument already gives
       return Failure::Failure(std::string("--query is not an option: the query is the first argument (") +
@@ -330,16 +328,24 @@ Outcome<Json> BuildRequestJson(std::span<const std::string> args) {
     Json& destination = shapeKind || shapeOption ? shape : line;
     const std::string key = shapeKind ? "query" : name;
     if (destination.contains(key)) return Failure::Failure("--" + TruncateForEcho(name, k_maxNameBytes) + " given twice");
-    if (name == "shape") {  // a kind, not numbers (for other queries: an unknown field)
-      destination[key] = value;
+    if (!value) {
+      // Given without a value: null stands for it, and ReadRequest says so ("--d needs a
+      // value (a number, e.g. --d 1)") only for an option the query takes. One it does
+      // not take is named as unknown first, value or not ("--verbose" at the end read
+      // "--verbose needs a value, e.g. --verbose 3,0,-2", as if it were an option).
+      destination[key] = nullptr;
       continue;
     }
-    const Outcome<std::vector<double>> numbers = ParseNumberList(value);
+    if (name == "shape") {  // a kind, not numbers (for other queries: an unknown field)
+      destination[key] = *value;
+      continue;
+    }
+    const Outcome<std::vector<double>> numbers = ParseNumberList(*value);
     if (!numbers) {
       // An option no query takes is better reported as an unknown field (with its
       // "did you mean"); keep its text so ReadRequest sees it.
       if (!Contains(k_knownOptions, name)) {
-        destination[key] = value;
+        destination[key] = *value;
         continue;
       }
       return Failure::Failure("--" + name + ": " + numbers.error());
@@ -349,7 +355,7 @@ Outcome<Json> BuildRequestJson(std::span<const std::string> args) {
     for (std::size_t k = 0; k < numbers->size(); ++k)
       if (!std::isfinite((*numbers)[k]) && Contains(k_knownOptions, name))
         return Failure::Failure("--" + name + ": value " + std::to_string(k + 1) + " of " +
-                                QuoteJsonString(TruncateForEcho(value, k_maxNameBytes)) +
+                                QuoteJsonString(TruncateForEcho(*value, k_maxNameBytes)) +
                                 " is not a finite number (NaN or infinity); every number must be finite");
     const bool scalar = (name == "d" || name == "radius") && numbers->size() == 1;
     destination[key] = scalar ? Json(numbers->front()) : Json(*numbers);
@@ -358,14 +364,17 @@ Outcome<Json> BuildRequestJson(std::span<const std::string> args) {
     if (!shape.contains("query")) {
       // No shape to name its options against: an option no query takes goes to the
       // contact itself, where ReadRequest names it before anything else ("--shap plane"
-      // read "--shape: missing"), with the sphere's options as the nearest.
+      // read "--shape: missing"), with the sphere's options as the nearest. So does a
+      // --center or --radius typed without a value, which it reads before the shape.
       bool unknown = false;
       for (const auto& [name, value] : shape.items()) {
         if (Contains(k_knownOptions, name)) continue;
         line[name] = value;
         unknown = true;
       }
-      if (unknown) return line;
+      const bool sphereWithoutValue =
+          std::any_of(line.begin(), line.end(), [](const Json& value) { return value.is_null(); });
+      if (unknown || sphereWithoutValue) return line;
       return Failure::Failure("--shape: missing; a contact needs --shape segment, plane or aabb, with that shape's "
                               "options (--a --b, --n --d or --min --max)");
     }

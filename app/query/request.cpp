@@ -181,6 +181,7 @@ class RequestReader {
       if (isShape) return Problem(field + ": missing field; a contact shape is an object such as {\"query\":\"plane\",\"n\":[0,0,1],\"d\":0}");
       return Problem(field + ": missing field; say which query, one of " + expected + ", e.g. " + k_example);
     }
+    if (isShape && WithoutValue(*found, field, "segment, plane or aabb", "plane")) return false;
     if (!found->is_string()) {
       return Problem(field + ": expected a string (one of " + expected + "), got " + TypeWithArticle(*found));
     }
@@ -272,10 +273,20 @@ class RequestReader {
     return Problem(field + ": missing field (" + what + ")");
   }
 
+  /// The one-shot form's option typed without a value, which it passes on as null: said
+  /// with the same example as a missing one ("--d 3,0,-2" was offered for --d, which takes
+  /// one number). Only an option the query takes gets here; another is named as unknown.
+  bool WithoutValue(const Json& value, const std::string& field, const char* what, const char* example) {
+    if (m_spelling != Spelling::Options || !value.is_null()) return false;
+    Problem(field + " needs a value (" + what + ", e.g. " + field + " " + example + ")");
+    return true;
+  }
+
   bool ReadArray(const Json& object, const std::string& prefix, const char* name, Coords& out) {
     const std::string field = NameOf(prefix, name);
     const auto found = object.find(name);
     if (found == object.end()) return Missing(field, "an array of 2 or 3 numbers", "3,0,-2");
+    if (WithoutValue(*found, field, "an array of 2 or 3 numbers", "3,0,-2")) return false;
     if (!found->is_array()) {
       return Problem(field + ": expected an array of 2 or 3 numbers, got " + TypeWithArticle(*found));
     }
@@ -306,6 +317,7 @@ class RequestReader {
     const std::string field = NameOf(prefix, name);
     const auto found = object.find(name);
     if (found == object.end()) return Missing(field, "a number", "1");
+    if (WithoutValue(*found, field, "a number", "1")) return false;
     if (!found->is_number()) return Problem(field + ": expected a number, got " + TypeWithArticle(*found));
     out = found->get<double>();
     return true;

@@ -232,6 +232,53 @@ TEST(OneShot, AMisspeltContactOptionIsNamedNotReportedMissing) {
             0u);
 }
 
+// An option typed without a value was told it "needs a value, e.g. --verbose 3,0,-2",
+// as if it were one the query takes. One the query does not take is named as unknown,
+// value or not, as it is with one.
+TEST(OneShot, AnUnknownOptionWithoutAValueIsNamedAsUnknown) {
+  EXPECT_EQ(RefusalOf({"segment", "--a", "0,0", "--b", "5,0", "--p", "1,2", "--verbose"}),
+            "closest-query: unknown option --verbose; a segment query takes --a, --b, --p");
+  EXPECT_EQ(RefusalOf({"segment", "--a", "0,0", "--b", "5,0", "--verbose", "--p", "1,2"}),
+            "closest-query: unknown option --verbose; a segment query takes --a, --b, --p");
+  EXPECT_EQ(RefusalOf({"segment", "--a", "0,0", "--b", "5,0", "--p", "1,2", "--pp"}),
+            "closest-query: unknown option --pp (a typo? did you mean --p?); a segment query takes --a, --b, --p");
+  EXPECT_EQ(RefusalOf({"segment", "--a", "0,0", "--b", "5,0", "--p", "1,2", "--n"}),
+            "closest-query: unknown option --n; a segment query takes --a, --b, --p");
+  EXPECT_EQ(RefusalOf({"aabb", "--min", "0,0", "--max", "1,1", "--p", "2,2", "--shape"}),
+            "closest-query: unknown option --shape; an aabb query takes --min, --max, --p");
+  EXPECT_EQ(RefusalOf({"contact", "--center", "0,0", "--radius", "1", "--shape", "plane", "--n", "0,1", "--d", "0",
+                       "--radus"}),
+            "closest-query: unknown option --radus (a typo? did you mean --radius?); a contact with a plane takes "
+            "--center, --radius, --shape, --n, --d");
+  EXPECT_EQ(RefusalOf({"contact", "--center", "0,0", "--radius", "1", "--shap"}),
+            "closest-query: unknown option --shap (a typo? did you mean --shape?); a contact query takes --center, "
+            "--radius, --shape");
+  EXPECT_EQ(RefusalOf({"contact", "--center", "0,0", "--radius", "1", "--shape", "plane", "--n", "0,1", "--d", "0",
+                       "--p"}),
+            "closest-query: --p: a contact takes no --p; the sphere's --center is the query point");
+}
+
+// "needs a value" offered "e.g. --d 3,0,-2" for every option, which --d, --radius (one
+// number) and --shape (a kind) refuse. It now gives the example the "missing option"
+// message gives for the same option.
+TEST(OneShot, AnOptionWithoutAValueGetsAnExampleOfItsKind) {
+  EXPECT_EQ(RefusalOf({"plane", "--n", "0,1", "--p", "1,2", "--d"}),
+            "closest-query: --d needs a value (a number, e.g. --d 1)");
+  EXPECT_EQ(RefusalOf({"contact", "--center", "0,0", "--radius"}),
+            "closest-query: --radius needs a value (a number, e.g. --radius 1)");
+  EXPECT_EQ(RefusalOf({"contact", "--center", "0,0", "--radius", "--shape", "plane", "--n", "0,1", "--d", "0"}),
+            "closest-query: --radius needs a value (a number, e.g. --radius 1)");
+  EXPECT_EQ(RefusalOf({"contact", "--center", "0,0", "--radius", "1", "--shape"}),
+            "closest-query: --shape needs a value (segment, plane or aabb, e.g. --shape plane)");
+  EXPECT_EQ(RefusalOf({"contact", "--center", "0,0", "--radius", "1", "--shape", "--n", "0,1", "--d", "0"}),
+            "closest-query: --shape needs a value (segment, plane or aabb, e.g. --shape plane)");
+  EXPECT_EQ(RefusalOf({"segment", "--a", "0,0", "--b", "1,0", "--p"}),
+            "closest-query: --p needs a value (an array of 2 or 3 numbers, e.g. --p 3,0,-2)");
+  EXPECT_EQ(RefusalOf({"contact", "--center", "--radius", "1", "--shape", "plane", "--n", "0,1", "--d", "0"}),
+            "closest-query: --center needs a value (an array of 2 or 3 numbers, e.g. --center 3,0,-2)");
+  EXPECT_EQ(RefusalOf({"segment", "--query"}).rfind("closest-query: --query is not an option", 0), 0u);
+}
+
 TEST(OneShotNumbers, ParseNumberList) {
   EXPECT_EQ(*ParseNumberList("3,0,-2"), (std::vector<double>{3, 0, -2}));
   EXPECT_EQ(*ParseNumberList(" 3 , +0.5 ,-2e1 "), (std::vector<double>{3, 0.5, -20}));
