@@ -7,7 +7,9 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -41,6 +43,15 @@ struct Frame {
 };
 
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+
+/// The length in the line of the parser's token text, which shows each control character
+/// as "<U+XXXX>", 8 characters for its one byte.
+std::size_t LengthInLine(const std::string& lastToken) {
+  std::size_t length = lastToken.size();
+  for (std::size_t at = lastToken.find("<U+"); at != std::string::npos; at = lastToken.find("<U+", at + 1))
+    length -= std::min<std::size_t>(7, length);
+  return length;
+}
 
 /// Whether the token the parser choked on continues the number just before it, with no
 /// separator: "00" and " 01" (the parser took the first 0 as a whole value, then met
@@ -82,12 +93,37 @@ bool ContinuesPreviousNumber(std::string_view line, std::size_t position, const 
   // A number token that starts right after a digit: "00", " 01", "1-2". The token's text
   // shows each control character as "<U+XXXX>", 8 characters for its one byte.
   if (lastToken.empty() || !(IsDigit(lastToken[0]) || lastToken[0] == '-')) return false;
-  std::size_t length = lastToken.size();
-  for (std::size_t at = lastToken.find("<U+"); at != std::string::npos; at = lastToken.find("<U+", at + 1))
-    length -= std::min<std::size_t>(7, length);
+  const std::size_t length = LengthInLine(lastToken);
   if (position < length || position > line.size()) return false;
   const std::size_t start = position - length;
   return start > 0 && IsDigit(line[start - 1]);
+}
+
+/// What the parser met right after a whole value in an array, where only ',' or ']' may
+/// come: nlohmann says "syntax error while parsing array - unexpected <token>; expected
+/// ']'". Gives where that token starts in `line`, `line.size()` for the end of the line,
+/// or nothing for any other error. `position` is the count of characters read, the last
+/// of them the token's; the token text is the token itself for a number or a string, and
+/// for the rest everything since the last of those, so their length comes from the message.
+std::optional<std::size_t> TokenAfterArrayValue(std::string_view line, std::size_t position,
+                                                const std::string& lastToken, const std::string& what) {
+  const std::string marker = "while parsing array - unexpected ";
+  const std::size_t at = what.find(marker);
+  const std::string expected = "; expected ']'";
+  if (at == std::string::npos || what.size() < expected.size() ||
+      what.compare(what.size() - expected.size(), expected.size(), expected) != 0)
+    return std::nullopt;
+  const std::string_view token = std::string_view(what).substr(at + marker.size());
+  const auto startsWith = [&](std::string_view kind) { return token.substr(0, kind.size()) == kind; };
+  if (startsWith("end of input")) return line.size();
+  std::size_t length = 0;
+  if (startsWith("number literal") || startsWith("string literal")) length = LengthInLine(lastToken);
+  else if (startsWith("true literal") || startsWith("null literal")) length = 4;
+  else if (startsWith("false literal")) length = 5;
+  else if (startsWith("'")) length = 1;  // punctuation: '}', ':', '[', '{'
+  else return std::nullopt;
+  if (length == 0 || position < length || position > line.size()) return std::nullopt;
+  return position - length;
 }
 
 /// True when the literal the lexer choked on looks like NaN or Infinity (any case, any
@@ -172,6 +208,17 @@ class LineBuilder {
 
   bool parse_error(std::size_t position, const std::string& lastToken, const nlohmann::ordered_json::exception& ex) {
     m_inPreviousNumber = ContinuesPreviousNumber(m_line, position, lastToken);
+    // After a whole value in an array, where ',' or ']' belongs: a '}' or the end of the
+    // line leaves the array open, and a token with nothing between it and the value
+    // ("true1", "\"x\"1") runs into that value. Either way the coordinate the parser would
+    // have read next does not exist: "[3,true1]" was blamed on "p coordinate 2".
+    const std::optional<std::size_t> next = TokenAfterArrayValue(m_line, position, lastToken, ex.what());
+    const bool inArray = !m_frames.empty() && m_frames.back().container->is_array() && m_frames.back().elements > 0;
+    if (inArray && next) {
+      m_arrayNotClosed = *next == m_line.size() || m_line[*next] == '}';
+      m_inPreviousValue = !m_arrayNotClosed && !m_inPreviousNumber && *next > 0 &&
+                          std::string_view(" \t\r\n").find(m_line[*next - 1]) == std::string_view::npos;
+    }
     m_error = DescribeSyntaxError(lastToken, ex);
     return false;
   }
@@ -259,7 +306,8 @@ class LineBuilder {
     const Frame& top = m_frames.back();
     const std::string path = PathOfOpenFields();
     if (top.container->is_array()) {
-      const int element = top.elements - (m_inPreviousNumber && top.elements > 0 ? 1 : 0);
+      if (m_arrayNotClosed) return path;  // the message says after which coordinate
+      const int element = top.elements - ((m_inPreviousNumber || m_inPreviousValue) && top.elements > 0 ? 1 : 0);
       const std::string index = std::to_string(element);
       return path.empty() ? "element " + index : path + " coordinate " + index;
     }
@@ -286,6 +334,12 @@ class LineBuilder {
     std::string message = "not valid JSON: ";
     if (LooksLikeNanOrInfinity(lastToken)) message += "NaN and Infinity are not JSON numbers (every number must be finite); ";
     if (m_inPreviousNumber) message += "a number runs into other characters (a JSON number is plain decimal: no leading zeros, no hexadecimal); ";
+    else if (m_inPreviousValue)
+      message += "the value runs into the text after it (a ',' or ']' is missing between them); ";
+    if (m_arrayNotClosed) {
+      message += "the array is not closed after coordinate " + std::to_string(m_frames.back().elements - 1) +
+                 " (a ']' is missing); ";
+    }
     return Prefixed(Location(), message + ParserDetail(ex));
   }
 
@@ -294,6 +348,8 @@ class LineBuilder {
   std::vector<Frame> m_frames;
   std::string m_error;
   bool m_inPreviousNumber = false;  ///< the syntax error continues the number just read
+  bool m_inPreviousValue = false;   ///< it follows the array's last value with no separator
+  bool m_arrayNotClosed = false;    ///< a '}' or the end of the line where the array's ']' belongs
 };
 
 bool IsBlank(std::string_view line) {

@@ -560,6 +560,38 @@ TEST(QueryJsonErrors, EveryBadLineGetsAnErrorNamingTheField) {
   }
 }
 
+// A syntax error right after an array's value was blamed on the coordinate after it,
+// which does not exist: "[3,true1]" read "p coordinate 2: not valid JSON ...". Only a
+// number running into other text ("00", "1x") was given to the number. Any value with
+// text glued to it is that value's (coordinate 1 here), and a '}' or the end of the line
+// where the ']' belongs leaves the array open after its last coordinate. With a space
+// between ("[3 1]") the coordinate the parser was at is still the one named.
+TEST(QueryJsonErrors, ASyntaxErrorAfterAnArraysValueNamesThatValue) {
+  const std::string head = R"({"query":"segment","a":[0,0],"b":[5,0],"p":)";
+  const std::string runsInto = "p coordinate 1: not valid JSON: the value runs into the text after it (a ',' or ']' "
+                               "is missing between them); column ";
+  for (const char* p : {"[3,true1]}", "[3,null1]}", "[3,false1]}", R"([3,"x"1]})", R"([3,1"x"]})", "[3,[1]2]}"}) {
+    const std::string message = ErrorOf(head + p);
+    EXPECT_EQ(message.rfind(runsInto, 0), 0u) << p << "\n" << message;
+  }
+  EXPECT_EQ(ErrorOf(head + "[3,1}"),
+            "p: not valid JSON: the array is not closed after coordinate 1 (a ']' is missing); column 48: syntax "
+            "error while parsing array - unexpected '}'; expected ']'");
+  EXPECT_EQ(ErrorOf(head + "[3,1 }").rfind("p: not valid JSON: the array is not closed after coordinate 1", 0), 0u);
+  EXPECT_EQ(ErrorOf(head + "[3,1").rfind("p: not valid JSON: the array is not closed after coordinate 1 (a ']' is "
+                                         "missing); column 48: syntax error while parsing array - unexpected end of "
+                                         "input; expected ']'",
+                                         0),
+            0u)
+      << ErrorOf(head + "[3,1");
+  EXPECT_EQ(ErrorOf(R"({"query":"contact","center":[0,0],"radius":1,"shape":{"query":"plane","n":[0,0,true1],"d":0}})")
+                .rfind("shape.n coordinate 2: not valid JSON: the value runs into the text after it", 0),
+            0u);
+  // Separated by a space: the next coordinate, as before.
+  EXPECT_EQ(ErrorOf(head + "[3,true 1]}").rfind("p coordinate 2: not valid JSON: column", 0), 0u)
+      << ErrorOf(head + "[3,true 1]}");
+}
+
 TEST(QueryJsonErrors, ANulByteIsAnErrorWhereverItIs) {
   // The parser took a NUL byte for the end of the text: the rest of the line was dropped
   // and the line answered as if it ended there.
