@@ -352,7 +352,12 @@ class LineBuilder {
   bool m_arrayNotClosed = false;    ///< a '}' or the end of the line where the array's ']' belongs
 };
 
+/// Blank: nothing but whitespace, after a UTF-8 byte order mark at the start, which the
+/// parser skips (a line of only a BOM read "not valid JSON: column 4: ... unexpected end
+/// of input", though a BOM is documented as skipped).
 bool IsBlank(std::string_view line) {
+  constexpr std::string_view k_bom = "\xEF\xBB\xBF";
+  if (line.substr(0, k_bom.size()) == k_bom) line.remove_prefix(k_bom.size());
   return line.find_first_not_of(" \t\r\n") == std::string_view::npos;
 }
 

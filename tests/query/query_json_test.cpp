@@ -592,6 +592,20 @@ TEST(QueryJsonErrors, ASyntaxErrorAfterAnArraysValueNamesThatValue) {
       << ErrorOf(head + "[3,true 1]}");
 }
 
+// A UTF-8 byte order mark at the start of a line is skipped (README), so a line of only
+// a BOM, or a BOM and spaces, is an empty line; it read "not valid JSON: column 4: ...
+// unexpected end of input".
+TEST(QueryJsonErrors, ALineOfOnlyAByteOrderMarkIsAnEmptyLine) {
+  const std::string bom = "\xEF\xBB\xBF";
+  EXPECT_EQ(ErrorOf(bom), ErrorOf(""));
+  EXPECT_EQ(ErrorOf(bom + " \t\r"), ErrorOf(""));
+  EXPECT_EQ(ErrorOf("").rfind("empty line: expected a JSON object such as ", 0), 0u);
+  // A BOM before a query is still skipped, and one that is not at the start is no blank.
+  EXPECT_EQ(AnswerJsonLine(bom + R"({"query":"segment","a":[0,0],"b":[5,0],"p":[3,1]})").text,
+            R"({"point":[3,0],"distance":1,"distance_sq":1,"t_raw":0.6,"t":0.6,"region":"interior"})");
+  EXPECT_EQ(ErrorOf(" " + bom).find("empty line"), std::string::npos);
+}
+
 TEST(QueryJsonErrors, ANulByteIsAnErrorWhereverItIs) {
   // The parser took a NUL byte for the end of the text: the rest of the line was dropped
   // and the line answered as if it ended there.
