@@ -142,13 +142,28 @@ LessonFrame BoxLesson::Evaluate(const Points& points, const WorldRect& view, Num
   if (!q) {
     SetError(frame, q.error());
     // Core says "min/max coordinate 0"; here the points have names and the axes letters.
-    if (q.error().code == cq::ErrorCode::InvertedBox && (q.error().axis == 0 || q.error().axis == 1)) {
-      const int k = q.error().axis;
-      const std::string axis = k == 0 ? ".x" : ".y";
-      frame.errorText = "Min" + axis + " (" + FormatNumber(box.min.v[k], style) + ") is greater than Max" + axis + " (" +
-                        FormatNumber(box.max.v[k], style) +
-                        "): a box needs min ≤ max on each axis (min = max, a flat box, is valid). Type a value on "
-                        "the other side, drag a corner, or undo (Ctrl+Z).";
+    // Core names the first inverted axis only; every other one is named too, so that a box
+    // inverted on both axes is not refused a second time once x is fixed (review). The
+    // others are core's own findings: the box asked again with each named axis made flat.
+    if (q.error().code == cq::ErrorCode::InvertedBox) {
+      std::string inverted;
+      int count = 0;
+      cq::Aabb<double, 2> rest = box;
+      for (auto again = q; !again && again.error().code == cq::ErrorCode::InvertedBox;
+           again = cq::ClosestPointOnBox(p, rest)) {
+        const int k = again.error().axis;
+        if (k != 0 && k != 1) break;
+        const std::string axis = k == 0 ? ".x" : ".y";
+        inverted += std::string(count++ == 0 ? "" : ", and ") + "Min" + axis + " (" +
+                    FormatNumber(box.min.v[k], style) + ") is greater than Max" + axis + " (" +
+                    FormatNumber(box.max.v[k], style) + ")";
+        rest.min.v[k] = rest.max.v[k];  // flat on that axis: valid there
+      }
+      if (count > 0)
+        frame.errorText = inverted +
+                          ": a box needs min ≤ max on each axis (min = max, a flat box, is valid). Type " +
+                          (count == 1 ? "a value" : "values") +
+                          " on the other side, drag a corner, or undo (Ctrl+Z).";
     }
     return frame;
   }

@@ -563,6 +563,30 @@ TEST(BoxLesson, InvertedBoxTypedInIsReported) {
   EXPECT_EQ(y.errorText.substr(0, 44), "Min.y (1.5) is greater than Max.y (1): a box");
 }
 
+// A box inverted on both axes (--set Min=3,3 --set Max=1,1): the banner named only x,
+// and the student who fixed x met a second refusal for y. Every inverted axis is named in
+// one message, from core's own check (core reports the first axis; asked again with x
+// made flat, it reports y).
+TEST(BoxLesson, BoxInvertedOnBothAxesNamesBoth) {
+  const LessonFrame frame = BoxLesson().Evaluate({{{3, 3}}, {{1, 1}}, {{0, 0}}}, k_view, NumberStyle::Readable);
+  ASSERT_TRUE(frame.error);
+  EXPECT_EQ(frame.error->code, cq::ErrorCode::InvertedBox);
+  EXPECT_EQ(frame.errorText,
+            "Min.x (3) is greater than Max.x (1), and Min.y (3) is greater than Max.y (1): a box needs min ≤ max on "
+            "each axis (min = max, a flat box, is valid). Type values on the other side, drag a corner, or undo "
+            "(Ctrl+Z).");
+  // One axis inverted: that axis alone, as before.
+  const LessonFrame one = BoxLesson().Evaluate({{{3, 0}}, {{1, 1}}, {{0, 0}}}, k_view, NumberStyle::Readable);
+  ASSERT_TRUE(one.error);
+  EXPECT_EQ(one.errorText,
+            "Min.x (3) is greater than Max.x (1): a box needs min ≤ max on each axis (min = max, a flat box, is "
+            "valid). Type a value on the other side, drag a corner, or undo (Ctrl+Z).");
+  // Inverted on y only, and flat on x: y alone.
+  const LessonFrame flatX = BoxLesson().Evaluate({{{1, 3}}, {{1, 1}}, {{0, 0}}}, k_view, NumberStyle::Readable);
+  ASSERT_TRUE(flatX.error);
+  EXPECT_EQ(flatX.errorText.substr(0, 38), "Min.y (3) is greater than Max.y (1): a");
+}
+
 TEST(BoxLesson, NineRegionsOneHighlighted) {
   const LessonFrame frame = BoxLesson().Evaluate({{{-2, -1}}, {{2, 1}}, {{5, 0}}}, k_view, NumberStyle::Readable);
   EXPECT_EQ(frame.regions.size(), 9u);
