@@ -161,7 +161,8 @@ std::vector<Preset> ContactLesson::Presets() const {
       {"Centre on the wire", "C − Q = 0 has no direction: core uses the documented perpendicular instead of "
                              "normalising a zero vector.",
        {{{-4, 0}}, {{4, 0}}, {{1, 0}}, {{0, 1.5}}}},
-      {"A point-sized ball", "r = 0: d < r never holds, even on the wire. Drag C away to reach R, or type R.",
+      {"A point-sized ball", "r = 0: d < r never holds, even on the wire. Drag out from C to give the ball a radius "
+                             "(the press takes R), or type R.",
        {{{-4, 0}}, {{4, 0}}, {{1, 0}}, {{0, 0}}}},
   };
 }
@@ -170,6 +171,13 @@ std::vector<DragHandle> ContactLesson::Handles(const Points& points) const {
   std::vector<DragHandle> handles = Lesson::Handles(points);
   for (DragHandle& h : handles)
     if (h.id == k_rim) h.position = points[k_center] + points[k_rim];
+  // A point-sized ball (r = 0, or an R below C's rounding): the rim handle sits on C. A
+  // press there takes R, listed first (HitTest takes the first of two on one spot, and the
+  // canvas draws it on top), so dragging out from the centre grows the radius. C taking
+  // it carried R along and kept r = 0: the preset's "drag C away to reach R" could not be
+  // done (review). C moves by its fields, Tab and the arrows, or the number lines.
+  const auto rim = std::find_if(handles.begin(), handles.end(), [](const DragHandle& h) { return h.id == k_rim; });
+  if (rim != handles.end() && rim->position == points[k_center]) std::rotate(handles.begin(), rim, rim + 1);
   return handles;
 }
 

@@ -115,6 +115,41 @@ TEST(Drag, HandleMovesByExactlyTheMouseMotion) {
   EXPECT_EQ(drag.handleId, 1);
 }
 
+// The contact lesson's "A point-sized ball" (r = 0): the rim handle R sits on C. A press
+// there took C (the first listed), and dragging C carried R along, so r stayed 0 and the
+// preset's note ("Drag C away to reach R") could not be done. Now the press takes R, and
+// dragging out from the centre grows the radius while C stays put.
+TEST(Drag, APressOnAPointSizedBallTakesItsRimAndGrowsTheRadius) {
+  const ContactLesson lesson;
+  const std::vector<Preset> presets = lesson.Presets();
+  ASSERT_GE(presets.size(), 6u);
+  ASSERT_EQ(presets[5].name, "A point-sized ball");
+  Points points = presets[5].points;
+  ASSERT_EQ(points[3], cq::Vec2d{});  // r = 0
+  const cq::Vec2d c = points[2];
+  Camera camera = UnitCamera();
+  camera.SetCenter(c);
+  const std::vector<DragHandle> handles = lesson.Handles(points);
+  const auto hit = HitTest(handles, camera, camera.WorldToScreen(c), 18);
+  ASSERT_TRUE(hit);
+  EXPECT_EQ(handles[*hit].label, "R");
+  DragState drag = BeginDrag(handles[*hit], c);
+  DragTo(lesson, points, drag, c + cq::Vec2d{{1.5, 2}}, std::nullopt);
+  EXPECT_EQ(points[2], c);  // C stays
+  EXPECT_EQ(points[3], (cq::Vec2d{{1.5, 2}}));
+  EXPECT_EQ(std::hypot(points[3].x(), points[3].y()), 2.5);  // r = 2.5
+  // The note says what works, not "Drag C away".
+  EXPECT_EQ(presets[5].note.find("Drag C away"), std::string::npos) << presets[5].note;
+  EXPECT_NE(presets[5].note.find("Drag out from C"), std::string::npos) << presets[5].note;
+
+  // With a radius, C is first again: a press on C takes C and keeps r.
+  const std::vector<DragHandle> ball = lesson.Handles(points);
+  const auto onC = HitTest(ball, camera, camera.WorldToScreen(c), 18);
+  ASSERT_TRUE(onC);
+  EXPECT_EQ(ball[*onC].label, "C");
+  EXPECT_EQ(ball.front().label, "C");
+}
+
 TEST(Drag, SnappingPutsTheHandleOnTheGrid) {
   const SegmentLesson lesson;
   Points points = lesson.Presets().front().points;

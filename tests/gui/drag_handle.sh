@@ -5,13 +5,15 @@
 # writes OUT/after.json (--dump-state) on its way out.
 #   drag_handle.sh APP OUT X Y DX DY [LESSON]
 # With X2, Y2, DX2 and DY2 set in the environment, a second drag follows the first; with
-# NO_EXPORT=1 there is no Ctrl+E; KEYS_AFTER="f" presses those keys after the drags.
+# NO_EXPORT=1 there is no Ctrl+E; KEYS_AFTER="f" presses those keys after the drags;
+# LAB_ARGS: more arguments for the app (e.g. --set R=0,0), split on spaces.
 set -euo pipefail
 # shellcheck source=quit_lab.sh
 source "$(dirname "$0")/quit_lab.sh"
 app=$1 out=$2 x=$3 y=$4 dx=$5 dy=$6 lesson=${7:-segment}
 
-HOME=$out "$app" --no-config --lesson "$lesson" --size 1200x800 --dump-state "$out/after.json" &
+read -r -a extra <<< "${LAB_ARGS:-}"
+HOME=$out "$app" --no-config "${extra[@]}" --lesson "$lesson" --size 1200x800 --dump-state "$out/after.json" &
 pid=$!
 wid=$(timeout 20 xdotool search --sync --onlyvisible --name "Closest Point Lab" | head -n 1)
 sleep 1  # the first frames: fonts, shaders, layout

@@ -188,10 +188,12 @@ struct ContactDrag {
   double zoom = 0;
 };
 
-ContactDrag DragInContactLesson(const TempDir& dir, const std::string& handle, int dx, int dy) {
+ContactDrag DragInContactLesson(const TempDir& dir, const std::string& handle, int dx, int dy,
+                                const std::string& args = "") {
   ContactDrag result;
-  const RunResult before =
-      RunLab("--lesson contact --size 1200x800 --frames 3 --dump-state " + Quote((dir / "before.json").string()), dir);
+  const RunResult before = RunLab("--lesson contact --size 1200x800 " + args + " --frames 3 --dump-state " +
+                                      Quote((dir / "before.json").string()),
+                                  dir);
   EXPECT_EQ(before.status, 0) << before.err;
   result.before = ReadJson(dir / "before.json");
   const cq::app::Camera camera = CameraFromState(result.before);
@@ -199,7 +201,8 @@ ContactDrag DragInContactLesson(const TempDir& dir, const std::string& handle, i
   const cq::Vec2d c = PointFromJson(result.before["points"]["C"]);
   const cq::Vec2d at = handle == "C" ? c : c + PointFromJson(result.before["points"]["R"]);
   const cq::Vec2d press = camera.WorldToScreen(at);
-  const RunResult drag = RunShell("timeout 90 xvfb-run -a -s '-screen 0 1600x1000x24' bash " + Quote(CQ_DRAG_SCRIPT) +
+  const RunResult drag = RunShell("LAB_ARGS=" + Quote(args) +
+                                      " timeout 90 xvfb-run -a -s '-screen 0 1600x1000x24' bash " + Quote(CQ_DRAG_SCRIPT) +
                                       " " + Quote(CQ_LAB_BINARY) + " " + Quote(dir.Path().string()) + " " +
                                       std::to_string(std::lround(press.x())) + " " +
                                       std::to_string(std::lround(press.y())) + " " + std::to_string(dx) + " " +
@@ -292,6 +295,25 @@ TEST(Interaction, DraggingTheBallsRimChangesOnlyTheRadius) {
   EXPECT_NEAR(r1.y() - r0.y(), -dy / d.zoom, 1e-9);
   ExpectContactValuesAreCores(d.after);
   EXPECT_NE(d.after["values"]["depth"], d.before["values"]["depth"]);
+}
+
+// The point-sized ball (r = 0, the preset "A point-sized ball"): its rim R sits on C. A
+// press there took C, which carried R along, so r stayed 0 and the preset's note ("Drag C
+// away to reach R") could not be followed. Now the press takes R: the drag out from the
+// centre gives the ball the dragged radius, and C stays.
+TEST(Interaction, DraggingOutFromAPointSizedBallGivesItARadius) {
+  TempDir dir;
+  const int dx = 90;
+  const int dy = -50;
+  const ContactDrag d =
+      DragInContactLesson(dir, "R", dx, dy, "--set A=-4,0 --set B=4,0 --set C=1,0 --set R=0,0");
+  ASSERT_FALSE(d.after.is_discarded());
+  ASSERT_EQ(PointFromJson(d.before["points"]["R"]), cq::Vec2d{});
+  EXPECT_EQ(d.after["points"]["C"], d.before["points"]["C"]);
+  const cq::Vec2d r1 = PointFromJson(d.after["points"]["R"]);
+  EXPECT_NEAR(r1.x(), dx / d.zoom, 1e-9);
+  EXPECT_NEAR(r1.y(), -dy / d.zoom, 1e-9);
+  ExpectContactValuesAreCores(d.after);
 }
 
 TEST(Interaction, DraggingTheBallsCentreKeepsItsRadiusExactly) {

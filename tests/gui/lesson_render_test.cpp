@@ -181,17 +181,18 @@ TEST(FarScene, TooWideToShowFramesTheShapeAndTheAnswer) {
 }
 
 // Two handles on one spot: the one drawn on top is the one a click takes (HitTest takes
-// the first in the lesson's order, C before its rim R). With r = 0 the rim handle R sits on
-// C, and R's black disc hid C's blue one, while a click there took C.
+// the first in the lesson's order). With r = 0 the rim handle R sits on C and comes first,
+// so that a drag out from the centre grows the radius (C first kept r = 0 whatever the
+// drag: the point-sized ball's note could not be followed). Its black disc is on top.
 TEST(HandleRender, OfTwoHandlesOnOneSpotTheOneAClickTakesIsOnTop) {
   TempDir dir;
   const nlohmann::json s = RenderScene(dir, "--lesson contact --set A=-4,0 --set B=4,0 --set C=1,0 --set R=0,0");
   ASSERT_FALSE(s.is_discarded());
   const Png png((dir / "shot.png").string());
   ASSERT_TRUE(png.Loaded());
-  ASSERT_EQ(s["handles"][0]["label"], "C") << "precondition: C comes first, so a click takes it";
+  ASSERT_EQ(s["handles"][0]["label"], "R") << "precondition: R comes first, so a click takes it";
   const cq::Vec2d c = CameraFromState(s).WorldToScreen({{1, 0}});
-  const cq::app::Rgba want = cq::app::QueryPointColor();
+  const cq::app::Rgba want = cq::app::HandleColor();
   const Rgb got = png.ModeAround(int(std::lround(c.x())), int(std::lround(c.y())), 1);
   EXPECT_LE(ColourDistance(got, ToRgb(want.r, want.g, want.b)), 12)
       << "at C: got " << got[0] << "," << got[1] << "," << got[2];
