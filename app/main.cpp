@@ -13,7 +13,7 @@
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
-#include <fstream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +22,7 @@
 #include "gl/canvas_renderer.hpp"
 #include "logic/frame_stats.hpp"
 #include "logic/options.hpp"
+#include "logic/output_files.hpp"
 #include "logic/palette.hpp"
 #include "logic/settings.hpp"
 #include "ui/lab_app.hpp"
@@ -101,16 +102,6 @@ std::string ExportPath(const std::string& lessonId) {
   return (dir / ("closest-lab-" + lessonId + "-" + stamp + ".png")).string();
 }
 
-bool WriteText(const std::string& path, const std::string& text, std::string& error) {
-  std::ofstream out(path);
-  out << text;
-  if (!out) {
-    error = "cannot write " + path;
-    return false;
-  }
-  return true;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -164,6 +155,11 @@ int main(int argc, char** argv) {
                   2);
     }
   }
+
+  // A file that cannot be written is said now, with the reason, not after a long run.
+  for (const std::optional<std::string>& path : {options.dumpStatePath, options.screenshotPath})
+    if (path)
+      if (const std::string unwritable = CheckWritable(*path); !unwritable.empty()) return Fail(unwritable, 1);
 
   glfwSetErrorCallback(RecordGlfwError);
   if (!glfwInit()) {
@@ -312,7 +308,7 @@ int main(int argc, char** argv) {
   }
 
   if (options.dumpStatePath && status == 0 &&
-      !WriteText(*options.dumpStatePath,
+      !WriteTextFile(*options.dumpStatePath,
                  app.DumpState().dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n", error))
     status = Fail(error, 1);
   if (options.reportFrameTimes) {

@@ -100,6 +100,36 @@ TEST(Foundation, UnwritableScreenshotIsAnErrorNotACrash) {
   EXPECT_NE(r.err.find("cannot write /nonexistent-dir/shot.png"), std::string::npos) << r.err;
 }
 
+// --dump-state to a file that cannot be written said "cannot write /nonexistent/x.json",
+// no reason given, and only once every frame had run. The reason is given, at start-up:
+// before the window opens (here, before the missing display is even noticed), so that
+// 100000 frames are not run first.
+TEST(Foundation, AnUnwritableStateFileIsReportedWithItsReasonBeforeTheFramesRun) {
+  TempDir dir;
+  const RunResult r = RunShell("timeout 60 xvfb-run -a -s '-screen 0 1600x1000x24' " + Quote(CQ_LAB_BINARY) +
+                                   " --no-config --frames 100000 --dump-state /nonexistent-dir/x.json",
+                               dir);
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_EQ(r.err, "closest-lab: cannot write /nonexistent-dir/x.json: No such file or directory\n");
+  const RunResult noDisplay = RunShell("env -u DISPLAY -u WAYLAND_DISPLAY " + Quote(CQ_LAB_BINARY) +
+                                           " --frames 2 --dump-state /nonexistent-dir/x.json",
+                                       dir);
+  EXPECT_EQ(noDisplay.status, 1);
+  EXPECT_EQ(noDisplay.err, r.err);
+  // A screenshot's file likewise, with its reason.
+  const RunResult shot = RunShell("env -u DISPLAY -u WAYLAND_DISPLAY " + Quote(CQ_LAB_BINARY) +
+                                      " --screenshot /nonexistent-dir/shot.png",
+                                  dir);
+  EXPECT_EQ(shot.status, 1);
+  EXPECT_EQ(shot.err, "closest-lab: cannot write /nonexistent-dir/shot.png: No such file or directory\n");
+  // A writable one is not left behind by the check when the run fails for another reason.
+  const RunResult failed = RunShell("env -u DISPLAY -u WAYLAND_DISPLAY " + Quote(CQ_LAB_BINARY) +
+                                        " --frames 2 --dump-state " + Quote((dir / "x.json").string()),
+                                    dir);
+  EXPECT_EQ(failed.status, 1);
+  EXPECT_FALSE(std::filesystem::exists(dir / "x.json"));
+}
+
 // A UI scale the window has no room for is drawn smaller, and said: at 640x480 and UI scale
 // 3 the Help menu used to lie past the window's right edge. The wanted scale is kept.
 TEST(Foundation, TheMenuBarFitsTheWindowAtEveryUiScale) {

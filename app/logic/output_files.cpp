@@ -1,0 +1,52 @@
+#include "logic/output_files.hpp"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+namespace cq::app {
+namespace {
+
+std::string CannotWrite(const std::string& path, int error) {
+  return "cannot write " + path + (error != 0 ? std::string(": ") + std::strerror(error) : std::string());
+}
+
+}  // namespace
+
+bool WriteTextFile(const std::string& path, const std::string& text, std::string& error) {
+  errno = 0;
+  std::FILE* file = std::fopen(path.c_str(), "wb");
+  if (!file) {
+    error = CannotWrite(path, errno);
+    return false;
+  }
+  errno = 0;
+  const bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
+  const int writeError = errno;
+  errno = 0;
+  const bool closed = std::fclose(file) == 0;  // a full disk may only show here
+  if (!written || !closed) {
+    error = CannotWrite(path, !written ? writeError : errno);
+    return false;
+  }
+  return true;
+}
+
+std::string CheckWritable(const std::string& path) {
+  errno = 0;
+  // "x": created here (and removed again), or already there: then opened to append, which
+  // neither truncates it nor changes its bytes.
+  if (std::FILE* created = std::fopen(path.c_str(), "wbx")) {
+    std::fclose(created);
+    std::remove(path.c_str());
+    return {};
+  }
+  if (errno != EEXIST) return CannotWrite(path, errno);
+  errno = 0;
+  std::FILE* existing = std::fopen(path.c_str(), "ab");
+  if (!existing) return CannotWrite(path, errno);
+  std::fclose(existing);
+  return {};
+}
+
+}  // namespace cq::app

@@ -1,0 +1,67 @@
+#include "logic/output_files.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace cq::app {
+namespace {
+
+/// A fresh directory under the system temp dir, removed afterwards.
+class ScratchDir {
+ public:
+  ScratchDir() {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    m_path = std::filesystem::temp_directory_path() / ("cq-output-files-" + std::string(info->name()));
+    std::filesystem::remove_all(m_path);
+    std::filesystem::create_directories(m_path);
+  }
+  ~ScratchDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(m_path, ec);
+  }
+  std::string operator/(const std::string& name) const { return (m_path / name).string(); }
+
+ private:
+  std::filesystem::path m_path;
+};
+
+std::string Read(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void Write(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
+
+// --dump-state /nonexistent/x.json said "cannot write /nonexistent/x.json", with no
+// reason, and only after every frame had run.
+TEST(OutputFiles, AnUnwritablePathGivesTheReason) {
+  const ScratchDir dir;
+  std::string error;
+  EXPECT_FALSE(WriteTextFile(dir / "no-such-dir/x.json", "{}", error));
+  EXPECT_EQ(error, "cannot write " + (dir / "no-such-dir/x.json") + ": No such file or directory");
+  EXPECT_EQ(CheckWritable(dir / "no-such-dir/x.json"),
+            "cannot write " + (dir / "no-such-dir/x.json") + ": No such file or directory");
+  std::filesystem::create_directories(dir / "a-dir");
+  EXPECT_EQ(CheckWritable(dir / "a-dir"), "cannot write " + (dir / "a-dir") + ": Is a directory");
+}
+
+TEST(OutputFiles, CheckingLeavesNoTrace) {
+  const ScratchDir dir;
+  EXPECT_EQ(CheckWritable(dir / "new.json"), "");
+  EXPECT_FALSE(std::filesystem::exists(dir / "new.json"));  // the file made to find out is gone
+  Write(dir / "old.json", "kept");
+  EXPECT_EQ(CheckWritable(dir / "old.json"), "");
+  EXPECT_EQ(Read(dir / "old.json"), "kept");  // neither truncated nor added to
+  std::string error;
+  ASSERT_TRUE(WriteTextFile(dir / "old.json", "new", error)) << error;
+  EXPECT_EQ(Read(dir / "old.json"), "new");  // the write itself replaces it
+}
+
+}  // namespace
+}  // namespace cq::app
