@@ -90,7 +90,9 @@ void BuildFonts(float scale) {
                                  int(cq::embedded::DejaVuSans_ttf.size()), 17.0f * scale, &config, ranges.Data);
 }
 
-std::string ExportPath(const std::string& lessonId) {
+/// Where Ctrl+E puts the window's PNG, without the ".png": ~/Pictures (else ~, else the
+/// working directory) and a name with the lesson and the time to the second.
+std::string ExportStem(const std::string& lessonId) {
   std::filesystem::path dir = std::filesystem::current_path();
   if (const char* home = std::getenv("HOME"); home && *home) {
     dir = home;
@@ -99,7 +101,18 @@ std::string ExportPath(const std::string& lessonId) {
   char stamp[32];
   const std::time_t now = std::time(nullptr);
   std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
-  return (dir / ("closest-lab-" + lessonId + "-" + stamp + ".png")).string();
+  return (dir / ("closest-lab-" + lessonId + "-" + stamp)).string();
+}
+
+/// The window's PNG exported (Ctrl+E) under a new name: a second export within the same
+/// second is "-2", never written over the first. The status line names the file.
+std::string ExportPng(const std::string& lessonId, int width, int height) {
+  std::string error;
+  const std::optional<std::string> path = CreateNewFile(ExportStem(lessonId), ".png", error);
+  if (!path) return error;
+  if (WriteFramebufferPng(*path, width, height, error)) return "Saved " + *path;
+  std::remove(path->c_str());  // the empty file that kept the name
+  return error;
 }
 
 }  // namespace
@@ -297,10 +310,8 @@ int main(int argc, char** argv) {
       if (!WriteFramebufferPng(*options.screenshotPath, fbWidth, fbHeight, error)) status = Fail(error, 1);
       break;
     }
-    if (app.TakeExportRequest()) {
-      const std::string path = ExportPath(std::string(app.GetScene().CurrentLesson().Id()));
-      app.SetStatus(WriteFramebufferPng(path, fbWidth, fbHeight, error) ? "Saved " + path : error);
-    }
+    if (app.TakeExportRequest())
+      app.SetStatus(ExportPng(std::string(app.GetScene().CurrentLesson().Id()), fbWidth, fbHeight));
     glfwSwapBuffers(window);
     if (measuring) glFinish();  // count the GPU's work in the frame time
     frameMs.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());

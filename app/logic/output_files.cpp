@@ -49,4 +49,21 @@ std::string CheckWritable(const std::string& path) {
   return {};
 }
 
+std::optional<std::string> CreateNewFile(const std::string& stem, const std::string& extension, std::string& error) {
+  for (int n = 1; n < 1000; ++n) {
+    const std::string name = stem + (n == 1 ? std::string() : "-" + std::to_string(n)) + extension;
+    errno = 0;
+    if (std::FILE* file = std::fopen(name.c_str(), "wbx")) {
+      std::fclose(file);
+      return name;
+    }
+    if (errno != EEXIST) {
+      error = CannotWrite(name, errno);
+      return std::nullopt;
+    }
+  }
+  error = "cannot write " + stem + extension + ": every name from it to " + stem + "-999" + extension + " is taken";
+  return std::nullopt;
+}
+
 }  // namespace cq::app

@@ -38,6 +38,44 @@ std::string Read(const std::string& path) {
 
 void Write(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
 
+// Ctrl+E names its PNG to the second: a second export within it wrote over the first and
+// said "Saved" with the same name again. A new name is made instead, and said.
+TEST(OutputFiles, ANewFileNeverReplacesOneThere) {
+  const ScratchDir dir;
+  const std::string stem = dir / "closest-lab-contact-20250101-120000";
+  std::string error;
+  const auto first = CreateNewFile(stem, ".png", error);
+  ASSERT_TRUE(first) << error;
+  EXPECT_EQ(*first, stem + ".png");
+  Write(*first, "the first export");
+  const auto second = CreateNewFile(stem, ".png", error);
+  ASSERT_TRUE(second) << error;
+  EXPECT_EQ(*second, stem + "-2.png");
+  EXPECT_EQ(Read(*first), "the first export");  // not truncated
+  const auto third = CreateNewFile(stem, ".png", error);
+  ASSERT_TRUE(third) << error;
+  EXPECT_EQ(*third, stem + "-3.png");
+  EXPECT_TRUE(std::filesystem::exists(*second));  // each name is taken at once
+}
+
+TEST(OutputFiles, ALinkCountsAsTaken) {
+  const ScratchDir dir;
+  const std::string stem = dir / "shot";
+  std::filesystem::create_symlink(dir / "elsewhere.png", stem + ".png");  // dangling
+  std::string error;
+  const auto made = CreateNewFile(stem, ".png", error);
+  ASSERT_TRUE(made) << error;
+  EXPECT_EQ(*made, stem + "-2.png");
+  EXPECT_FALSE(std::filesystem::exists(dir / "elsewhere.png"));  // nothing written through the link
+}
+
+TEST(OutputFiles, ANewFileThatCannotBeMadeSaysWhy) {
+  const ScratchDir dir;
+  std::string error;
+  EXPECT_FALSE(CreateNewFile(dir / "no-such-dir/shot", ".png", error));
+  EXPECT_EQ(error, "cannot write " + (dir / "no-such-dir/shot.png") + ": No such file or directory");
+}
+
 // --dump-state /nonexistent/x.json said "cannot write /nonexistent/x.json", with no
 // reason, and only after every frame had run.
 TEST(OutputFiles, AnUnwritablePathGivesTheReason) {

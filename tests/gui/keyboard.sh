@@ -21,6 +21,7 @@
 #   idle         nothing (what the window shows at the start)
 #   edit-then-py click into P.x, type "7", Enter; then click where P.y's field was at the
 #                start (PY_X, PY_Y), type "8", Enter
+#   export-twice Ctrl+E twice, 0.3 s apart (two PNGs into OUT, which serves as HOME)
 #   type-then-hold  click into P.x, type "0" (no Enter), then press the mouse on P's
 #                handle at window pixel (HANDLE_X, HANDLE_Y), hold it 0.5 s unmoved, release
 set -euo pipefail
@@ -149,6 +150,12 @@ case $scene in
     sleep 0.3
     xdotool type --delay 20 "8"
     hold Return
+    ;;
+  export-twice)
+    xdotool mousemove --window "$wid" 800 600  # over the canvas, away from every handle
+    xdotool key ctrl+e
+    sleep 0.3
+    xdotool key ctrl+e
     ;;
   type-then-hold)
     click_px

@@ -5,9 +5,12 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <regex>
+#include <set>
+#include <sstream>
 #include <string>
 
 #include "gui_support.hpp"
@@ -317,6 +320,49 @@ TEST(Keyboard, NudgingNOntoOGivesTheZeroNormalRefusal) {
   EXPECT_EQ(s["points"]["N"][0].get<double>(), 0.0) << s["points"];
   EXPECT_EQ(s["points"]["N"][1].get<double>(), 0.0) << s["points"];
   EXPECT_NE(s.dump().find("N is on O"), std::string::npos) << s.dump();
+}
+
+// Ctrl+E names its PNG to the second: an export within the second of an earlier one wrote
+// over it, and said "Saved" with the same name again. Here every name the exports could
+// take for the next 90 s is already taken (the app's own "closest-lab-LESSON-STAMP.png",
+// local time), so each export must find a new name ("-2", then "-3") and say it.
+TEST(Keyboard, CtrlENeverWritesOverAnEarlierExport) {
+  TempDir dir;
+  std::set<std::string> earlier;
+  const std::time_t now = std::time(nullptr);
+  for (std::time_t t = now - 1; t < now + 90; ++t) {
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&t));
+    const std::string name = std::string("closest-lab-segment-") + stamp + ".png";
+    std::ofstream(dir / name) << "an earlier export";
+    earlier.insert(name);
+  }
+  const nlohmann::json state = PlayScene(dir, "export-twice");
+  ASSERT_FALSE(state.is_discarded());
+  std::set<std::string> made;
+  for (const auto& entry : std::filesystem::directory_iterator(dir.Path())) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind("closest-lab-segment-", 0) != 0) continue;
+    if (earlier.count(name)) {
+      std::ifstream in(entry.path());
+      std::stringstream text;
+      text << in.rdbuf();
+      EXPECT_TRUE(text.str() == "an earlier export") << name << " was written over";  // not its bytes: a PNG
+    } else {
+      made.insert(name);
+      const Png png(entry.path());
+      EXPECT_TRUE(png.Loaded()) << name;
+    }
+  }
+  ASSERT_EQ(made.size(), 2u) << "two exports, two new files";
+  const std::regex renamed(R"(closest-lab-segment-\d{8}-\d{6}-[23]\.png)");
+  for (const std::string& name : made) EXPECT_TRUE(std::regex_match(name, renamed)) << name;
+  // The status names the file the last export wrote.
+  const std::string status = state["status"].get<std::string>();
+  ASSERT_EQ(status.rfind("Saved ", 0), 0u) << status;
+  const std::filesystem::path saved = status.substr(6);
+  EXPECT_TRUE(made.count(saved.filename().string())) << status;
+  EXPECT_EQ(saved.parent_path(), dir.Path()) << status;
 }
 
 }  // namespace
