@@ -120,24 +120,6 @@ bool BothLand(T a, T b) {
 inline constexpr int k_reachCount = 16;
 inline constexpr float k_reachSpacing = 0x1p-24f;
 
-/// x / y rounded up (towards +infinity), for x > 0: the smallest T not below the real
-/// quotient. With AVX-512 one division in that rounding mode; elsewhere the quotient
-/// rounded to nearest, then one float up if it fell below (the fused multiply-add's sign is
-/// the exact sign of q y - x).
-template <Real T>
-T DivideRoundedUp(T x, T y) {
-#if CQ_BATCH_AVX512
-  constexpr int k_up = _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC;
-  if constexpr (std::is_same_v<T, float>)
-    return _mm_cvtss_f32(_mm_div_round_ss(_mm_set_ss(x), _mm_set_ss(y), k_up));
-  else
-    return _mm_cvtsd_f64(_mm_div_round_sd(_mm_set_sd(x), _mm_set_sd(y), k_up));
-#else
-  const T q = x / y;
-  return MulAdd(q, y, -x) < T(0) ? NextInMagnitude(q, true) : q;
-#endif
-}
-
 /// x y rounded up, for x, y > 0: the product rounded to nearest, then one float up if it
 /// fell below the exact product (the fused multiply-add gives the exact sign of x y - r).
 /// FindReachAvx512 gets the same bits from one multiply in that rounding mode.
@@ -190,10 +172,6 @@ bool FindReachPortable(BatchSegment<float, N>& s) {
 }
 
 #if CQ_BATCH_AVX512
-/// FindReachPortable's search with the 16 reaches in the 16 lanes of one vector: per
-/// coordinate three fused multiply-adds and three compares of bit patterns, the
-/// coordinates' masks ANDed, the lowest lane taken, and its steps picked without a branch
-/// (which candidate lands is as good as random: a branch on it would be mispredicted).
 /// The reaches' h = j 2^-24 and 1 - h, lane j.
 struct ReachLanes {
   alignas(64) float h[k_reachCount];
@@ -208,6 +186,12 @@ inline constexpr ReachLanes k_reachLanes = [] {
   return lanes;
 }();
 
+/// FindReachPortable's search with the 16 reaches in the 16 lanes of one vector: per
+/// coordinate three fused multiply-adds and three compares of bit patterns, the
+/// coordinates' masks ANDed, the lowest lane taken, and its steps picked without a branch
+/// (which candidate lands is as good as random: a branch on it would be mispredicted).
+/// Inlined: as a call its latency, which is the call's path to the first point, was 26
+/// ns against 17 (bench/HISTORY.md).
 template <int N>
 [[gnu::always_inline]] inline bool FindReachAvx512(BatchSegment<float, N>& s) {
   const __m512 h = _mm512_load_ps(k_reachLanes.h);
