@@ -99,31 +99,54 @@ bool ContinuesPreviousNumber(std::string_view line, std::size_t position, const 
   return start > 0 && IsDigit(line[start - 1]);
 }
 
-/// What the parser met right after a whole value in an array, where only ',' or ']' may
-/// come: nlohmann says "syntax error while parsing array - unexpected <token>; expected
-/// ']'". Gives where that token starts in `line`, `line.size()` for the end of the line,
-/// or nothing for any other error. `position` is the count of characters read, the last
-/// of them the token's; the token text is the token itself for a number or a string, and
-/// for the rest everything since the last of those, so their length comes from the message.
-std::optional<std::size_t> TokenAfterArrayValue(std::string_view line, std::size_t position,
-                                                const std::string& lastToken, const std::string& what) {
-  const std::string marker = "while parsing array - unexpected ";
+/// Where a literal the lexer could not read starts in `line`: "invalid literal" comes after
+/// the byte no token can take (`position` - 1; `line.size()`: the end of the line), which
+/// either starts the token itself ("x" in "truex", "é", "/") or ends a literal begun right
+/// before it ("tru" + "x" in "truetrux": the lexer read "tru" as the start of "true").
+/// No proper prefix of true, false or null ends in another's prefix, so at most one fits.
+std::optional<std::size_t> FailedLiteralStart(std::string_view line, std::size_t position) {
+  if (position == 0 || position > line.size() + 1) return std::nullopt;
+  const std::size_t mismatch = position - 1;
+  for (const std::string_view literal : {std::string_view("true"), std::string_view("false"), std::string_view("null")})
+    for (std::size_t k = literal.size() - 1; k >= 1; --k)
+      if (mismatch >= k && line.substr(mismatch - k, k) == literal.substr(0, k)) return mismatch - k;
+  return mismatch;
+}
+
+/// What the parser met right after a whole value in an array or an object, where only ','
+/// or the closing bracket may come: nlohmann says "syntax error while parsing array -
+/// <what>; expected ']'" (object: '}'). <what> is "unexpected <token>" for a token it could
+/// read, or the lexer's error for one it could not ("invalid literal; last read: '3,truex'",
+/// "invalid number; ...", "invalid string: ..."). Gives where that token starts in `line`,
+/// `line.size()` for the end of the line, or nothing for any other error. `position` is the
+/// count of characters read, the last of them the token's; the token text is the token
+/// itself for a number or a string (read or not), and for the rest everything since the
+/// last of those, so their length comes from the message, or for a literal from the line.
+std::optional<std::size_t> TokenAfterValue(std::string_view line, std::size_t position, const std::string& lastToken,
+                                           const std::string& what, bool inArray) {
+  const std::string marker = inArray ? "while parsing array - " : "while parsing object - ";
   const std::size_t at = what.find(marker);
-  const std::string expected = "; expected ']'";
+  const std::string expected = inArray ? "; expected ']'" : "; expected '}'";
   if (at == std::string::npos || what.size() < expected.size() ||
       what.compare(what.size() - expected.size(), expected.size(), expected) != 0)
     return std::nullopt;
   const std::string_view token = std::string_view(what).substr(at + marker.size());
   const auto startsWith = [&](std::string_view kind) { return token.substr(0, kind.size()) == kind; };
-  if (startsWith("end of input")) return line.size();
+  if (startsWith("unexpected end of input")) return line.size();
+  if (startsWith("invalid literal")) return FailedLiteralStart(line, position);
   std::size_t length = 0;
-  if (startsWith("number literal") || startsWith("string literal")) length = LengthInLine(lastToken);
-  else if (startsWith("true literal") || startsWith("null literal")) length = 4;
-  else if (startsWith("false literal")) length = 5;
-  else if (startsWith("'")) length = 1;  // punctuation: '}', ':', '[', '{'
+  if (startsWith("unexpected number literal") || startsWith("unexpected string literal") ||
+      startsWith("invalid number") || startsWith("invalid string"))
+    length = LengthInLine(lastToken);
+  else if (startsWith("unexpected true literal") || startsWith("unexpected null literal")) length = 4;
+  else if (startsWith("unexpected false literal")) length = 5;
+  else if (startsWith("unexpected '")) length = 1;  // punctuation: '}', ']', ':', '[', '{'
   else return std::nullopt;
-  if (length == 0 || position < length || position > line.size()) return std::nullopt;
-  return position - length;
+  // A token cut off by the end of the line ("\"x", "-") counts the end as one more
+  // character read, which is not in its text.
+  const std::size_t end = position == line.size() + 1 ? line.size() : position;
+  if (length == 0 || end < length || end > line.size()) return std::nullopt;
+  return end - length;
 }
 
 /// True when the literal the lexer choked on looks like NaN or Infinity (any case, any
@@ -208,16 +231,23 @@ class LineBuilder {
 
   bool parse_error(std::size_t position, const std::string& lastToken, const nlohmann::ordered_json::exception& ex) {
     m_inPreviousNumber = ContinuesPreviousNumber(m_line, position, lastToken);
-    // After a whole value in an array, where ',' or ']' belongs: a '}' or the end of the
-    // line leaves the array open, and a token with nothing between it and the value
-    // ("true1", "\"x\"1") runs into that value. Either way the coordinate the parser would
-    // have read next does not exist: "[3,true1]" was blamed on "p coordinate 2".
-    const std::optional<std::size_t> next = TokenAfterArrayValue(m_line, position, lastToken, ex.what());
+    // After a whole value in an array or an object, where ',' or the closing bracket
+    // belongs: a '}' or the end of the line leaves an array open, and a token with nothing
+    // between it and the value ("true1", "\"x\"1", and text no token starts with: "truex")
+    // runs into that value. In an array the coordinate the parser would have read next does
+    // not exist ("[3,true1]" and then "[3,truex]" were blamed on "p coordinate 2"); in an
+    // object the value's field is named rather than "after field d". A stray ']' in an
+    // object is no text glued to the value, and keeps "after field".
     const bool inArray = !m_frames.empty() && m_frames.back().container->is_array() && m_frames.back().elements > 0;
-    if (inArray && next) {
-      m_arrayNotClosed = *next == m_line.size() || m_line[*next] == '}';
-      m_inPreviousValue = !m_arrayNotClosed && !m_inPreviousNumber && *next > 0 &&
-                          std::string_view(" \t\r\n").find(m_line[*next - 1]) == std::string_view::npos;
+    const bool inObject = !m_frames.empty() && m_frames.back().container->is_object() && m_frames.back().hasKey &&
+                          m_frames.back().valueDone;
+    const std::optional<std::size_t> next =
+        inArray || inObject ? TokenAfterValue(m_line, position, lastToken, ex.what(), inArray) : std::nullopt;
+    if (next) {
+      const bool atEnd = *next >= m_line.size();
+      m_arrayNotClosed = inArray && (atEnd || m_line[*next] == '}');
+      const bool glued = !atEnd && *next > 0 && std::string_view(" \t\r\n").find(m_line[*next - 1]) == std::string_view::npos;
+      m_inPreviousValue = !m_arrayNotClosed && !m_inPreviousNumber && glued && (inArray || m_line[*next] != ']');
     }
     m_error = DescribeSyntaxError(lastToken, ex);
     return false;
@@ -317,7 +347,7 @@ class LineBuilder {
     if (top.key.find_first_of(":,[]{}\" ") != std::string::npos)
       return JoinPath(path, "the key " + QuoteJsonString(TruncateForEcho(top.key, k_maxNameBytes)));
     const std::string field = JoinPath(path, TruncateForEcho(top.key, k_maxNameBytes));
-    return top.valueDone && !m_inPreviousNumber ? "after field " + field : field;
+    return top.valueDone && !m_inPreviousNumber && !m_inPreviousValue ? "after field " + field : field;
   }
 
   static std::string Prefixed(const std::string& location, const std::string& message) {
@@ -335,7 +365,8 @@ class LineBuilder {
     if (LooksLikeNanOrInfinity(lastToken)) message += "NaN and Infinity are not JSON numbers (every number must be finite); ";
     if (m_inPreviousNumber) message += "a number runs into other characters (a JSON number is plain decimal: no leading zeros, no hexadecimal); ";
     else if (m_inPreviousValue)
-      message += "the value runs into the text after it (a ',' or ']' is missing between them); ";
+      message += std::string("the value runs into the text after it (a ',' or '") +
+                 (m_frames.back().container->is_array() ? "]" : "}") + "' is missing between them); ";
     if (m_arrayNotClosed) {
       message += "the array is not closed after coordinate " + std::to_string(m_frames.back().elements - 1) +
                  " (a ']' is missing); ";
@@ -348,7 +379,7 @@ class LineBuilder {
   std::vector<Frame> m_frames;
   std::string m_error;
   bool m_inPreviousNumber = false;  ///< the syntax error continues the number just read
-  bool m_inPreviousValue = false;   ///< it follows the array's last value with no separator
+  bool m_inPreviousValue = false;   ///< it follows the array's or object's last value with no separator
   bool m_arrayNotClosed = false;    ///< a '}' or the end of the line where the array's ']' belongs
 };
 

@@ -15,6 +15,7 @@
 #include <sstream>
 #include <streambuf>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -604,6 +605,63 @@ TEST(QueryJsonErrors, ALineOfOnlyAByteOrderMarkIsAnEmptyLine) {
   EXPECT_EQ(AnswerJsonLine(bom + R"({"query":"segment","a":[0,0],"b":[5,0],"p":[3,1]})").text,
             R"({"point":[3,0],"distance":1,"distance_sq":1,"t_raw":0.6,"t":0.6,"region":"interior"})");
   EXPECT_EQ(ErrorOf(" " + bom).find("empty line"), std::string::npos);
+}
+
+// The fix above read only the tokens the parser could lex ("true1": a number after true).
+// Text it cannot lex glued to a value ("truex": 'x' starts no JSON token) comes to it as
+// the lexer's own error ("invalid literal", "invalid number", "invalid string"), and
+// {"query":"segment","a":[3,truex],...} still read "a coordinate 2: not valid JSON:
+// column ...", a coordinate that does not exist, without saying what is wrong (audit). The
+// same glued text after an object's value ("d":truex, or "a":[0,0]"b":...) was only
+// "(after field d)". Each is now the value's own: its coordinate or its field, and the
+// words say that a separator is missing.
+TEST(QueryJsonErrors, TextTheParserCannotReadGluedToAValueNamesThatValue) {
+  const std::string head = R"({"query":"segment","a":[0,0],"b":[5,0],"p":)";
+  const std::string runsInto = "p coordinate 1: not valid JSON: the value runs into the text after it (a ',' or ']' "
+                               "is missing between them); column ";
+  for (const std::string p :
+       {"[3,truex]}", "[3,nullx]}", "[3,falsex]}", R"([3,"x"x]})", "[3,[1]x]}", "[3,true_]}", "[3,trueX]}",
+        "[3,true@]}", "[3,true\xC3\xA9]}", "[3,truetrux]}", "[3,truetru", "[3,true-]}", "[3,true1.]}", R"([3,true"x)",
+        "[3,true\"a\x01\"]}", "[3,true/]}", "[3,true-", "[3,true1", "[3,true1.", "[3,truefals"}) {
+    const std::string message = ErrorOf(head + p);
+    EXPECT_EQ(message.rfind(runsInto, 0), 0u) << p << "\n" << message;
+  }
+  // The brief's line, whole: the coordinate, what is wrong, and the parser's own words.
+  EXPECT_EQ(ErrorOf(R"({"query":"segment","a":[3,truex],"b":[1,0],"p":[0,0]})"),
+            "a coordinate 1: not valid JSON: the value runs into the text after it (a ',' or ']' is missing between "
+            "them); column 31: syntax error while parsing array - invalid literal; last read: '3,truex'; expected ']'");
+  EXPECT_EQ(ErrorOf(head + "[truex,3]}").rfind("p coordinate 0: not valid JSON: the value runs into the text", 0), 0u)
+      << ErrorOf(head + "[truex,3]}");
+  EXPECT_EQ(ErrorOf(R"({"query":"contact","center":[0,0],"radius":1,"shape":{"query":"plane","n":[0,1,truex],"d":0}})")
+                .rfind("shape.n coordinate 2: not valid JSON: the value runs into the text after it", 0),
+            0u);
+  // Separated by a space, the text is the next coordinate, as with "[3,true 1]".
+  EXPECT_EQ(ErrorOf(head + "[3,true x]}").rfind("p coordinate 2: not valid JSON: column", 0), 0u)
+      << ErrorOf(head + "[3,true x]}");
+  // After an object's value: that field, and the object's separator.
+  const std::string fieldRunsInto =
+      ": not valid JSON: the value runs into the text after it (a ',' or '}' is missing between them); column ";
+  const std::pair<const char*, const char*> glued[] = {
+      {R"({"query":"plane","n":[0,1],"d":truex,"p":[0,1]})", "d"},
+      {R"({"query":"plane","n":[0,1],"d":"x"x,"p":[0,1]})", "d"},
+      {R"({"query":"plane","n":[0,1],"d":true1,"p":[0,1]})", "d"},
+      {R"({"query":"plane","n":[0,1]x,"d":0,"p":[0,1]})", "n"},
+      {R"({"query":"segment","a":[0,0]"b":[1,0],"p":[0,1]})", "a"},
+      {R"({"query":"segment"x,"a":[0,0],"b":[1,0],"p":[0,1]})", "query"},
+      {R"({"query":"contact","center":[0,0],"radius":1,"shape":{"query":"plane","n":[0,1],"d":0}x})", "shape"},
+      {R"({"query":"contact","center":[0,0],"radius":1,"shape":{"query":"plane","n":[0,1],"d":falsex}})", "shape.d"},
+  };
+  for (const auto& [line, field] : glued) {
+    const std::string message = ErrorOf(line);
+    EXPECT_EQ(message.rfind(field + fieldRunsInto, 0), 0u) << line << "\n" << message;
+  }
+  // With a space, or a stray ']' (not text glued to the value), the place is said as before.
+  for (const char* line : {R"({"query":"plane","n":[0,1],"d":true x,"p":[0,1]})",
+                           R"({"query":"plane","n":[0,1],"d":0],"p":[0,1]})"}) {
+    const std::string message = ErrorOf(line);
+    EXPECT_EQ(message.find("runs into"), std::string::npos) << line << "\n" << message;
+    EXPECT_NE(message.find("(after field d)"), std::string::npos) << line << "\n" << message;
+  }
 }
 
 TEST(QueryJsonErrors, ANulByteIsAnErrorWhereverItIs) {
