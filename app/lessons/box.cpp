@@ -154,9 +154,11 @@ LessonFrame BoxLesson::Evaluate(const Points& points, const WorldRect& view, Num
         const int k = again.error().axis;
         if (k != 0 && k != 1) break;
         const std::string axis = k == 0 ? ".x" : ".y";
+        // Each as its field writes it, apart from the other: Min.x = 2.00000000000001 read
+        // "Min.x (2) is greater than Max.x (2)".
         inverted += std::string(count++ == 0 ? "" : ", and ") + "Min" + axis + " (" +
-                    FormatNumber(box.min.v[k], style) + ") is greater than Max" + axis + " (" +
-                    FormatNumber(box.max.v[k], style) + ")";
+                    FormatApart(box.min.v[k], {box.max.v[k]}, style, true) + ") is greater than Max" + axis + " (" +
+                    FormatApart(box.max.v[k], {box.min.v[k]}, style, true) + ")";
         rest.min.v[k] = rest.max.v[k];  // flat on that axis: valid there
       }
       if (count > 0)
@@ -195,7 +197,10 @@ LessonFrame BoxLesson::Evaluate(const Points& points, const WorldRect& view, Num
   AddValue(frame, "y", sideName(q->side[1]), "what the clamp did to P.y");
   AddValue(frame, "distance", ValueText(q->distance, style), "|P − closest| (0 inside)");
   AddValue(frame, "distance²", ValueText(q->distanceSq, style), "|P − closest|²");
-  AddValue(frame, "closest", FormatPoint(q->closest, style), "P with each coordinate clamped into the box");
+  // Apart from the corners: P.x = 1.99999999999999 in [0, 2] read "closest = (2, 2)" beside
+  // "inside" and "kept" (audit).
+  const PointsApart bounds = {box.min, box.max};
+  AddValue(frame, "closest", FormatPoint(q->closest, style, bounds), "P with each coordinate clamped into the box");
   AddValue(frame, "region index", std::to_string(q->RegionIndex()), "0..8: (side x + 1) + 3 (side y + 1); inside is 4");
 
   const char* axisNames[2] = {"x", "y"};
@@ -213,7 +218,7 @@ LessonFrame BoxLesson::Evaluate(const Points& points, const WorldRect& view, Num
   }
   const int clampedAxes = (q->side[0] != 0) + (q->side[1] != 0);
   frame.steps.push_back(std::to_string(clampedAxes) + (clampedAxes == 1 ? " axis" : " axes") + " clamped: " + frame.regionName + ". closest = " +
-                        FormatPoint(q->closest, style) + ".");
+                        FormatPoint(q->closest, style, bounds) + ".");
   frame.steps.push_back("Distance: |P − closest| = " + n(q->distance) + ".");
   return frame;
 }

@@ -72,18 +72,18 @@ void AddContactSteps(LessonFrame& frame, const LinearPoints& points, double radi
   else if (qRoundsToC)
     frame.steps.push_back("Distance: d = " + d +
                           ", C's distance across the wire from the exact cross product (B − A) × (C − A); Q = " +
-                          FormatPoint(contact.closest, style) +
+                          FormatPoint(contact.closest, style, {points.a, points.b}) +
                           " rounds to C itself, so the rounded |C − Q| would read 0.");
   else if (measuredAcross)
     frame.steps.push_back("Distance: d = " + d +
                           ", C's distance across the wire from the exact cross product (B − A) × (C − A). Q = " +
-                          FormatPoint(contact.closest, style) +
+                          FormatPoint(contact.closest, style, {points.a, points.b}) +
                           " is the rounded foot, and d is as small as its rounding: |C − Q| would read " +
                           *measuredAcross + ".");
   else
     // EqualsText: "d = |C − Q|, beyond the double range (> 1.8e308)", not "= > 1.8e308".
     frame.steps.push_back("Distance: d = |C − Q|" + EqualsText(contact.distance, style, {radius}) + ", with Q = " +
-                          FormatPoint(contact.closest, style) + ".");
+                          FormatPoint(contact.closest, style, {points.a, points.b}) + ".");
   if (!contact.penetrating) {
     frame.steps.push_back(contact.distance == radius
                               ? "Compare: d = r = " + r + ": the ball touches the wire, which is not sinking in "
@@ -122,15 +122,15 @@ void AddContactSteps(LessonFrame& frame, const LinearPoints& points, double radi
   for (int k = 0; k < 2; ++k)
     partlyLost = partlyLost || (contact.normal[k] != 0 && contact.resolvedCenter[k] == center[k]);
   if (contact.resolvedCenter == center)
-    frame.steps.push_back("Push out: C′ = C + depth·n = " + FormatPoint(contact.resolvedCenter, style) +
+    frame.steps.push_back("Push out: C′ = C + depth·n = " + FormatPoint(contact.resolvedCenter, style, {center}) +
                           ", C itself: the move, " + n(contact.depth) +
                           ", is below the rounding of C's coordinates, so it is lost in double.");
   else if (partlyLost)
-    frame.steps.push_back("Push out: C′ = C + depth·n = " + FormatPoint(contact.resolvedCenter, style) +
+    frame.steps.push_back("Push out: C′ = C + depth·n = " + FormatPoint(contact.resolvedCenter, style, {center}) +
                           ": in one coordinate the move is below the rounding of C's, so C′ is the push only in "
                           "part, and the ball may still be sunk in.");
   else
-    frame.steps.push_back("Push out: C′ = C + depth·n = " + FormatPoint(contact.resolvedCenter, style) +
+    frame.steps.push_back("Push out: C′ = C + depth·n = " + FormatPoint(contact.resolvedCenter, style, {center}) +
                           ", the smallest move that frees the ball.");
 }
 
@@ -285,7 +285,8 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
   AddValue(frame, "t_raw", ValueText(q->tRaw, style, bounds), "(C − A)·(B − A) / |B − A|²: where C projects onto the wire's line");
   AddValue(frame, "t", ValueText(q->t, style, bounds), "t_raw clamped to [0, 1]: Q = A + t(B − A)");
   AddValue(frame, "region", frame.regionName, "the Voronoi region of C: which feature of the wire is closest");
-  AddValue(frame, "closest", FormatPoint(contact->closest, style), "Q, the wire's closest point to C");
+  // Q apart from the wire's ends, C′ from C: a push of 1e-14 read "(0, 1.5)", C itself.
+  AddValue(frame, "closest", FormatPoint(contact->closest, style, {a, b}), "Q, the wire's closest point to C");
   // Across the wire, d and n come from the exact cross product (the words of the steps).
   const bool across = contact->normalFrom == cq::ContactNormalFrom::AcrossWire;
   AddValue(frame, "distance", ValueText(contact->distance, style, {*radius}),
@@ -299,7 +300,7 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
   AddValue(frame, "normal", FormatPoint(contact->normal, style),
            across ? "unit, across the wire towards C (exact cross product): the way out"
                   : "unit, from Q towards C: the way out");
-  AddValue(frame, "resolved centre", FormatPoint(contact->resolvedCenter, style),
+  AddValue(frame, "resolved centre", FormatPoint(contact->resolvedCenter, style, {c}),
            "C′ = C + depth·n: the smallest move that frees the ball");
   AddContactSteps(frame, {c, a, b}, *radius, *q, *contact, style, a == b, exactEnd);
   return frame;

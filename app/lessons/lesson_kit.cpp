@@ -134,6 +134,8 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
                              const cq::LinearResult<double, 2>& q, NumberStyle style, const std::string& query,
                              bool degenerate, ExactEnd exactEnd) {
   auto n = [&](double v) { return ValueText(v, style); };
+  // The closest point never reads as an end it is not (FormatPoint's `apart`).
+  const PointsApart ends = {points.a, points.b};
   // t_raw and t never read as a clamp bound they are not, nor the numerator as |B − A|².
   const Apart bounds = TMarks();
   auto tText = [&](double t) { return EqualsText(t, style, bounds); };
@@ -184,7 +186,7 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
              ", summed without rounding: " + query + " is a hair inside the wire, so the contact's normal is the one " +
              "across the wire.";
     frame.steps.push_back(clamp);
-    frame.steps.push_back("Evaluate: Q = A + t(B − A) = " + FormatPoint(q.closest, style) +
+    frame.steps.push_back("Evaluate: Q = A + t(B − A) = " + FormatPoint(q.closest, style, ends) +
                           ", the rounded foot, within rounding of the exact one.");
     return;
   }
@@ -198,7 +200,7 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
              ", summed without rounding, so t = " + (atB ? "1" : "0") + ", and " + (atB ? "B" : "A") +
              " is the answer.";
     frame.steps.push_back(clamp);
-    frame.steps.push_back("Evaluate: closest = A + t(B − A) = " + FormatPoint(q.closest, style) + ", the vertex " +
+    frame.steps.push_back("Evaluate: closest = A + t(B − A) = " + FormatPoint(q.closest, style, ends) + ", the vertex " +
                           (atB ? "B" : "A") + " itself.");
     return;
   }
@@ -279,12 +281,12 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
              " − A)·(B − A) and |B − A|² is larger than the margin that decides the side, and the answer is right "
              "to within the rounding of the scene's size.";
   frame.steps.push_back(clamp);
-  std::string evaluate = "Evaluate: closest = A + t(B − A) = " + FormatPoint(q.closest, style);
+  std::string evaluate = "Evaluate: closest = A + t(B − A) = " + FormatPoint(q.closest, style, ends);
   if (!std::isfinite(q.t))
     // t itself overflows (a point far along a line whose B - A is tiny): its product with
     // B - A does not, and core forms it at the same power-of-two scale as t_raw.
     evaluate = "Evaluate: t is beyond the double range, but t(B − A) is not: core forms it at the power-of-two "
-               "scale it divided at, closest = " + FormatPoint(q.closest, style);
+               "scale it divided at, closest = " + FormatPoint(q.closest, style, ends);
   // Core put the point strictly inside a segment, so t lies strictly between the ends and
   // reads 0 or 1 only as rounded (A = (-1e200, 1e200), B = (0, 0), P = (-1e140, 1e140): t =
   // 1 - 1e-60 read 1 beside "closest = A + t(B − A) = (-1e+140, 1e+140)", which with t = 1
@@ -295,7 +297,7 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
   if (q.region == cq::LinearRegion::Interior && kind != cq::LinearKind::Line && tAtEnd &&
       !(q.closest == (q.t == 1 ? points.b : points.a))) {
     const bool nearB = q.t == 1;
-    evaluate = "Evaluate: closest = " + FormatPoint(q.closest, style) + ", the foot of the perpendicular: t reads " +
+    evaluate = "Evaluate: closest = " + FormatPoint(q.closest, style, ends) + ", the foot of the perpendicular: t reads " +
                (nearB ? "1" : "0") + " only as rounded (" + query + " lies a hair " +
                (nearB ? "before B" : "after A") +
                "), and core forms the foot without that rounding; A + t(B − A) with t = " + (nearB ? "1" : "0") +

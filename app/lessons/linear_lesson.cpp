@@ -82,8 +82,10 @@ LessonFrame LinearLesson::Evaluate(const Points& points, const WorldRect& view, 
   AddValue(frame, "distance²", v(q->distanceSq), "|P − closest|², what to compare when only the order matters");
   AddValue(frame, "numerator", ValueText(q->numerator, style, {q->denominator}), "(P − A)·(B − A)");
   AddValue(frame, "denominator", DenominatorText(*q, a == b, style), "|B − A|²");
-  AddValue(frame, "closest", FormatPoint(q->closest, style), "the closest point of the shape, P(t)");
-  AddValue(frame, "foot", FormatPoint(q->foot, style), "the projection onto the carrier line, P(t_raw)");
+  // Both apart from A and B: a closest point 1e-14 short of B read "(1, 0)", B itself,
+  // beside "interior" (audit), and a foot a hair past B read as B, with no clamp to see.
+  AddValue(frame, "closest", FormatPoint(q->closest, style, {a, b}), "the closest point of the shape, P(t)");
+  AddValue(frame, "foot", FormatPoint(q->foot, style, {a, b}), "the projection onto the carrier line, P(t_raw)");
   AddSteps(frame, m_kind, {p, a, b}, *q, style, a == b);
   return frame;
 }

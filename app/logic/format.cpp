@@ -102,11 +102,17 @@ std::string NameEquals(const std::string& name, double value, NumberStyle style,
   return name + " = " + LineNumber(value, style, coordinate, apart);
 }
 
-std::string FormatPoint(const cq::Vec2d& p, NumberStyle style) {
+std::string FormatPoint(const cq::Vec2d& p, NumberStyle style, const PointsApart& apart) {
   // A coordinate beyond the range as the values write one ("< -1.8e308"), not "-inf": a
   // foot read "(-inf, -4.9701345766704296e+306)" (review).
-  const auto coordinate = [&](double v) { return std::isinf(v) ? BeyondBound(v) : FieldNumber(v, style); };
-  const std::string text = "(" + coordinate(p.x()) + ", " + coordinate(p.y()) + ")";
+  const auto coordinate = [&](int k) {
+    const double v = p[k];
+    if (std::isinf(v)) return BeyondBound(v);
+    Apart others;
+    for (const cq::Vec2d& other : apart) others.push_back(other[k]);
+    return FormatApart(v, others, style, true);
+  };
+  const std::string text = "(" + coordinate(0) + ", " + coordinate(1) + ")";
   return std::isinf(p.x()) || std::isinf(p.y()) ? text + " (beyond the double range)" : text;
 }
 

@@ -29,10 +29,17 @@ using Apart = std::vector<double>;
 /// a sentence (each passed as the other's `apart`) reads apart too. Exact numbers already
 /// do: the round-trip texts of two different doubles differ.
 std::string FormatApart(double value, const Apart& apart, NumberStyle style, bool coordinate = false);
+/// Points a shown point is compared with: a segment's ends beside its closest point, the
+/// box's corners beside its own, C beside C′.
+using PointsApart = std::vector<cq::Vec2d>;
+
 /// "(x, y)", each coordinate as its field shows it (FieldNumber): the far preset's
 /// closest point read (1e+06, 1e+06) in the values and the steps for (999999.928,
-/// 1000000.403), as its fields once did.
-std::string FormatPoint(const cq::Vec2d& p, NumberStyle style);
+/// 1000000.403), as its fields once did. Each coordinate apart (FormatApart) from the same
+/// coordinate of every point in `apart`: the box's closest point (1.99999999999999, 1) read
+/// "(2, 1)" beside "inside" and "kept", its x never clamped to max.x = 2; a segment's
+/// closest point 1e-14 short of B = (1, 0) read "(1, 0)", B itself, beside "interior".
+std::string FormatPoint(const cq::Vec2d& p, NumberStyle style, const PointsApart& apart = {});
 
 /// A value of core's in the inspector: FormatNumber's text, or for an infinity (a t_raw
 /// or |P − closest|² that overflows) what it stands for: "> 1.8e308 (beyond the double

@@ -1251,6 +1251,82 @@ TEST(LessonText, StepsAndValuesShowComparedValuesApart) {
   EXPECT_EQ(box.steps[0], "Clamp x: P.x = 2.00000000000001 into [0, 2] gives 2 (clamped to max).");
 }
 
+// A point an ulp or so from a vertex or a bound read as that vertex beside words that say
+// it is not (audit of 2026-11-28): the box with P.x = 1.99999999999999 in [0, 2] said
+// "inside", "P.x = 1.99999999999999 ... gives 1.99999999999999 (kept)" and then "closest =
+// (2, 2)", the corner; a segment's closest point 1e-14 short of B read "(1, 0)", B itself,
+// beside "interior" and t = 0.99999999999999. Points were written coordinate by coordinate
+// as their fields are, with no regard to the points they are compared with. Each
+// coordinate now reads apart from the same coordinate of those points (the box's corners,
+// the segment's ends, C beside C′), while ordinary values keep their short text.
+TEST(LessonText, APointAHairFromAVertexReadsApartFromIt) {
+  constexpr auto R = NumberStyle::Readable;
+  // The audit's box, with P.y on max.y (kept, not clamped) and a hair inside it.
+  for (const double py : {2.0, 1.99999999999999}) {
+    const LessonFrame box = BoxLesson().Evaluate({{{0, 0}}, {{2, 2}}, {{1.99999999999999, py}}}, k_view, R);
+    ASSERT_FALSE(box.error);
+    ASSERT_EQ(box.regionName, "inside") << "precondition";
+    const std::string closest = py == 2 ? "(1.99999999999999, 2)" : "(1.99999999999999, 1.99999999999999)";
+    EXPECT_EQ(ValuesByLabel(box)["closest"], closest);
+    EXPECT_EQ(box.steps.at(0), "Clamp x: P.x = 1.99999999999999 into [0, 2] gives 1.99999999999999 (kept).");
+    EXPECT_NE(StepsOf(box).find("0 axes clamped: inside. closest = " + closest + "."), std::string::npos)
+        << StepsOf(box);
+  }
+  // Clamped a hair: the closest point is the bound itself and reads so.
+  const LessonFrame past = BoxLesson().Evaluate({{{0, 0}}, {{2, 2}}, {{2.00000000000001, 1}}}, k_view, R);
+  ASSERT_FALSE(past.error);
+  EXPECT_EQ(ValuesByLabel(past)["closest"], "(2, 1)");
+  // A box inverted by a hair names two numbers that differ.
+  const LessonFrame inverted = BoxLesson().Evaluate({{{2.00000000000001, 0}}, {{2, 2}}, {{1, 1}}}, k_view, R);
+  ASSERT_TRUE(inverted.error);
+  EXPECT_EQ(inverted.errorText.rfind("Min.x (2.00000000000001) is greater than Max.x (2)", 0), 0u) << inverted.errorText;
+
+  // A segment's t just below 1: the closest point and the foot are not B.
+  const LessonFrame below = SegmentLesson().Evaluate({{{0, 0}}, {{1, 0}}, {{0.99999999999999, 1}}}, k_view, R);
+  ASSERT_FALSE(below.error);
+  ASSERT_EQ(below.regionName, "interior") << "precondition";
+  EXPECT_EQ(ValuesByLabel(below)["t"], "0.99999999999999");
+  EXPECT_EQ(ValuesByLabel(below)["closest"], "(0.99999999999999, 0)");
+  EXPECT_EQ(ValuesByLabel(below)["foot"], "(0.99999999999999, 0)");
+  EXPECT_NE(StepsOf(below).find("closest = A + t(B − A) = (0.99999999999999, 0)."), std::string::npos)
+      << StepsOf(below);
+  // Just past B: the closest point is B, and the foot beyond it is not.
+  const LessonFrame beyond = SegmentLesson().Evaluate({{{0, 0}}, {{1, 0}}, {{1.00000000000001, 1}}}, k_view, R);
+  ASSERT_FALSE(beyond.error);
+  EXPECT_EQ(ValuesByLabel(beyond)["closest"], "(1, 0)");
+  EXPECT_EQ(ValuesByLabel(beyond)["foot"], "(1.00000000000001, 0)");
+
+  // The contact: Q a hair inside B; a push of 1e-14 that reads as no move at six digits.
+  const LessonFrame nearB =
+      ContactLesson().Evaluate({{{-4, 0}}, {{2, 0}}, {{1.99999999999999, 1}}, {{2, 0}}}, k_view, R);
+  ASSERT_FALSE(nearB.error);
+  EXPECT_EQ(ValuesByLabel(nearB)["closest"], "(1.99999999999999, 0)");
+  const LessonFrame push =
+      ContactLesson().Evaluate({{{-4, 0}}, {{2, 0}}, {{0, 1.5}}, {{1.50000000000001, 0}}}, k_view, R);
+  ASSERT_FALSE(push.error);
+  const auto& pushed = std::get<cq::ContactResult<double, 2>>(push.result);
+  ASSERT_EQ(pushed.resolvedCenter.y(), 1.50000000000001) << "precondition";
+  EXPECT_EQ(ValuesByLabel(push)["resolved centre"], "(0, 1.50000000000001)");
+  EXPECT_NE(StepsOf(push).find("C′ = C + depth·n = (0, 1.50000000000001)"), std::string::npos) << StepsOf(push);
+
+  // A plane's distance just off 0 never reads 0, and its foot is on the plane.
+  const LessonFrame plane = PlaneLesson().Evaluate({{{0, 2}}, {{0, 3}}, {{3, 2.0000000000000004}}}, k_view, R);
+  ASSERT_FALSE(plane.error);
+  EXPECT_EQ(ValuesByLabel(plane)["signed distance"], "4.44089e-16");
+  EXPECT_EQ(ValuesByLabel(plane)["closest"], "(3, 2)");
+  EXPECT_EQ(plane.distanceText, "s = 4.44089e-16");
+
+  // Ordinary values keep their short text.
+  const LessonFrame seed = SegmentLesson().Evaluate({{{0, 0}}, {{5, 0}}, {{3, 2}}}, k_view, R);
+  EXPECT_EQ(ValuesByLabel(seed)["closest"], "(3, 0)");
+  const LessonFrame slanted = SegmentLesson().Evaluate({{{0, 0}}, {{3, 1}}, {{1, 2}}}, k_view, R);
+  EXPECT_EQ(ValuesByLabel(slanted)["closest"], "(1.5, 0.5)");
+  const LessonFrame third = SegmentLesson().Evaluate({{{0, 0}}, {{3, 0}}, {{1, 2}}}, k_view, R);
+  EXPECT_EQ(ValuesByLabel(third)["closest"], "(1, 0)");
+  const LessonFrame corner = BoxLesson().Evaluate({{{-2, -1.5}}, {{2, 1.5}}, {{4, 3.5}}}, k_view, R);
+  EXPECT_EQ(ValuesByLabel(corner)["closest"], "(2, 1.5)");
+}
+
 // Review s35 of the change above: a ray's and a line's t_raw are kept apart from 1 too (the
 // t line marks 0 and 1 for every kind: "0.99999999 / 1 = 1" in the steps, "t_raw =
 // 0.99999999" on the line); a coordinate takes more digits than its field, never fewer
