@@ -196,7 +196,7 @@ LessonFrame BoxLesson::Evaluate(const Points& points, const WorldRect& view, Num
   AddValue(frame, "x", sideName(q->side[0]), "what the clamp did to P.x");
   AddValue(frame, "y", sideName(q->side[1]), "what the clamp did to P.y");
   AddValue(frame, "distance", ValueText(q->distance, style), "|P − closest| (0 inside)");
-  AddValue(frame, "distance²", ValueText(q->distanceSq, style), "|P − closest|²");
+  AddValue(frame, "distance²", SquareText(q->distanceSq, q->distance, style, "d"), "|P − closest|²");
   // Apart from the corners: P.x = 1.99999999999999 in [0, 2] read "closest = (2, 2)" beside
   // "inside" and "kept" (audit).
   const PointsApart bounds = {box.min, box.max};

@@ -280,10 +280,12 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
   frame.numberLines.push_back(MakeTNumberLine(cq::LinearKind::Segment, *q, b - a));
   frame.numberLines.push_back(MakeDistanceLine(*contact, *radius));
 
-  const Apart bounds = TMarks();
   AddValue(frame, "radius", ValueText(*radius, style, {contact->distance}), "r = |R|");
-  AddValue(frame, "t_raw", ValueText(q->tRaw, style, bounds), "(C − A)·(B − A) / |B − A|²: where C projects onto the wire's line");
-  AddValue(frame, "t", ValueText(q->t, style, bounds), "t_raw clamped to [0, 1]: Q = A + t(B − A)");
+  // Held as 0 in double though the exact numerator is not 0: said so (TText).
+  const int exactSign = a == b ? 0 : ExactNumeratorSign({c, a, b}, *q);
+  AddValue(frame, "t_raw", TText(q->tRaw, exactSign, style), "(C − A)·(B − A) / |B − A|²: where C projects onto the wire's line");
+  AddValue(frame, "t", TText(q->t, q->region == cq::LinearRegion::Interior ? exactSign : 0, style),
+           "t_raw clamped to [0, 1]: Q = A + t(B − A)");
   AddValue(frame, "region", frame.regionName, "the Voronoi region of C: which feature of the wire is closest");
   // Q apart from the wire's ends, C′ from C: a push of 1e-14 read "(0, 1.5)", C itself.
   AddValue(frame, "closest", FormatPoint(contact->closest, style, {a, b}), "Q, the wire's closest point to C");

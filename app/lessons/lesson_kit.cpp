@@ -121,6 +121,39 @@ const char* ClampRange(cq::LinearKind kind) {
 
 Apart TMarks() { return {0.0, 1.0}; }
 
+std::string ZeroInDoubleText(int exactSign) {
+  return std::string("0 in double, though exactly ") + (exactSign > 0 ? "> 0" : "< 0");
+}
+
+int ExactNumeratorSign(const LinearPoints& points, const cq::LinearResult<double, 2>& q) {
+  // Onto A: exactly 0 (every P where A = B); before A: below 0; any other side: above 0.
+  switch (cq::ProjectExactly(points.query, points.a, points.b, q.region)) {
+    case cq::ExactProjection::OntoA: return 0;
+    case cq::ExactProjection::BeforeA: return -1;
+    default: return 1;
+  }
+}
+
+std::string NumeratorText(cq::LinearKind kind, const LinearPoints& points, const cq::LinearResult<double, 2>& q,
+                          NumberStyle style, const std::string& query) {
+  if (q.numerator == 0) {
+    if (const int sign = ExactNumeratorSign(points, q); sign != 0)
+      return ZeroInDoubleText(sign) + " (" + query + " projects " +
+             cq::ToString(cq::ProjectExactly(points.query, points.a, points.b, q.region), kind) + ")";
+  }
+  return ValueText(q.numerator, style, {q.denominator});
+}
+
+std::string TText(double t, int exactSign, NumberStyle style) {
+  if (t == 0 && exactSign != 0) return ZeroInDoubleText(exactSign);
+  return ValueText(t, style, TMarks());
+}
+
+std::string SquareText(double square, double root, NumberStyle style, const std::string& name) {
+  if (square == 0 && root != 0) return ZeroInDoubleText(1) + " (" + name + "² underflows)";
+  return ValueText(square, style);
+}
+
 std::optional<std::string> RoundedDistanceApart(const cq::Vec2d& from, const cq::Vec2d& to, double distance,
                                                 NumberStyle style) {
   if (!std::isfinite(distance)) return std::nullopt;
@@ -136,9 +169,14 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
   auto n = [&](double v) { return ValueText(v, style); };
   // The closest point never reads as an end it is not (FormatPoint's `apart`).
   const PointsApart ends = {points.a, points.b};
-  // t_raw and t never read as a clamp bound they are not, nor the numerator as |B − A|².
+  // t_raw and t never read as a clamp bound they are not, nor the numerator as |B − A|²;
+  // nor as 0 where core holds them as 0 but the exact numerator is not (TText). tText is
+  // only ever given t_raw and an interior t, never a t the clamp set to 0.
   const Apart bounds = TMarks();
-  auto tText = [&](double t) { return EqualsText(t, style, bounds); };
+  const int exactSign = degenerate ? 0 : ExactNumeratorSign(points, q);
+  auto tText = [&](double t) {
+    return t == 0 && exactSign != 0 ? " = " + ZeroInDoubleText(exactSign) : EqualsText(t, style, bounds);
+  };
   if (degenerate) {
     frame.steps.push_back("Project: |B − A|² = 0, so A and B coincide: the shape is the single point A. "
                           "No division by zero: t = 0 by definition.");
@@ -160,6 +198,17 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
                           " − A)·(B − A) overflows in double (the dot product overflows), "
                           "so core rescales by a power of two before dividing: t_raw = (" +
                           query + " − A)·(B − A) / |B − A|²" + tText(q.tRaw) + ".");
+  else if (q.numerator == 0 && exactSign != 0)
+    // The numerator underflowed to 0 (P = (1e-170, 5) over A = (0, 0), B = (1e-160, 0): it
+    // is 1e-330), which read "= 0" as if P were on the perpendicular through A (audit).
+    frame.steps.push_back("Project: (" + query + " − A)·(B − A) = " + NumeratorText(kind, points, q, style, query) +
+                          ", as it underflows" +
+                          (std::fpclassify(q.denominator) == FP_SUBNORMAL
+                               ? ", and |B − A|² = " + ValueText(q.denominator, style) +
+                                     " in double has lost digits to underflow"
+                               : std::string()) +
+                          ", so core rescales by a power of two before dividing: t_raw = (" + query +
+                          " − A)·(B − A) / |B − A|²" + tText(q.tRaw) + ".");
   else if (ValueText(q.numerator / q.denominator, NumberStyle::Readable) != ValueText(q.tRaw, NumberStyle::Readable))
     // The quotient as written only where it reads as t_raw does: an underflowed numerator
     // read "= 0 / 1e-300 = 1e-30" (review).

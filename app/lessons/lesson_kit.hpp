@@ -79,6 +79,34 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
                              const cq::LinearResult<double, 2>& q, NumberStyle style, const std::string& query,
                              bool degenerate, ExactEnd exactEnd = ExactEnd::AsRounded);
 
+/// A value core holds as 0 in double whose exact value is not 0, with the sign core knows
+/// (`exactSign` > 0 or < 0): "0 in double, though exactly > 0". A plain "0" read as the
+/// exact 0 of a point on the perpendicular through A, on the plane or on the shape
+/// (audit: the numerator of P = (1e-170, 5) over A = (0, 0), B = (1e-160, 0) underflowed).
+std::string ZeroInDoubleText(int exactSign);
+
+/// The sign of the exact (query − A)·(B − A) (core's ProjectExactly; 0 where A = B): what a
+/// numerator, t_raw or interior t that core holds as 0 in double stands for. Core's
+/// numerator is that value rounded once where long double is wider than double (x86-64,
+/// AArch64; the fast path sends a 0 to the slow one), so its 0 is an exact 0 or one lost to
+/// underflow.
+int ExactNumeratorSign(const LinearPoints& points, const cq::LinearResult<double, 2>& q);
+
+/// (query − A)·(B − A) as core holds it (ValueText, apart from |B − A|²), or, where that is
+/// 0 and the exact value is not, ZeroInDoubleText with where the query point projects:
+/// "0 in double, though exactly > 0 (P projects between A and B)".
+std::string NumeratorText(cq::LinearKind kind, const LinearPoints& points, const cq::LinearResult<double, 2>& q,
+                          NumberStyle style, const std::string& query);
+
+/// t_raw, or an interior t, as a value (ValueText apart from 0 and 1), or where it is 0 in
+/// double but `exactSign` (ExactNumeratorSign; pass 0 for a t the clamp set) is not,
+/// ZeroInDoubleText.
+std::string TText(double t, int exactSign, NumberStyle style);
+
+/// A square (d², s²) as core holds it, or where it underflowed to 0 beside a `root` that did
+/// not: "0 in double, though exactly > 0 (d² underflows)", `name` being "d" or "s".
+std::string SquareText(double square, double root, NumberStyle style, const std::string& name);
+
 /// |from − to| as the rounded points give it, written in `style`, where it differs from
 /// core's `distance` in its first six digits (the Readable style's, so that the rounding
 /// of an ordinary scene, in the 17th digit, does not count): there the distance is as small

@@ -33,7 +33,9 @@ void AddSteps(LessonFrame& frame, cq::LinearKind kind, const LinearPoints& point
                           *rounded + ").");
   else
     frame.steps.push_back(
-        "Distance: |P − closest|" + EqualsText(q.distance, style) + " (squared: " + ValueText(q.distanceSq, style) +
+        "Distance: |P − closest|" + EqualsText(q.distance, style) + " (squared: " +
+        (q.distanceSq == 0 && q.distance != 0 ? ZeroInDoubleText(1) + ": d² underflows"
+                                              : ValueText(q.distanceSq, style)) +
         (std::isfinite(q.distanceSq) || !std::isfinite(q.distance) ? "" : "; the distance itself is not") + ").");
 }
 
@@ -71,22 +73,27 @@ LessonFrame LinearLesson::Evaluate(const Points& points, const WorldRect& view, 
   frame.numberLines.push_back(MakeTNumberLine(m_kind, *q, b - a));
 
   auto v = [&](double x) { return ValueText(x, style); };
-  const Apart bounds = TMarks();
-  AddValue(frame, "t_raw", ValueText(q->tRaw, style, bounds), "(P − A)·(B − A) / |B − A|²: where P projects onto the line through A and B");
-  AddValue(frame, "t", ValueText(q->t, style, bounds), std::string("t_raw clamped to ") + ClampRange(m_kind) + ": closest = A + t(B − A)");
+  // A numerator, t_raw or interior t held as 0 in double though the exact numerator is not
+  // 0 says so (audit: an underflowed numerator read a plain "0").
+  const LinearPoints linearPoints{p, a, b};
+  const int exactSign = a == b ? 0 : ExactNumeratorSign(linearPoints, *q);
+  AddValue(frame, "t_raw", TText(q->tRaw, exactSign, style), "(P − A)·(B − A) / |B − A|²: where P projects onto the line through A and B");
+  AddValue(frame, "t", TText(q->t, q->region == cq::LinearRegion::Interior ? exactSign : 0, style),
+           std::string("t_raw clamped to ") + ClampRange(m_kind) + ": closest = A + t(B − A)");
   AddValue(frame, "region", frame.regionName, "the Voronoi region of P: which feature is closest");
   AddValue(frame, "distance", v(q->distance),
            RoundedDistanceApart(p, q->closest, q->distance, style)
                ? "from the exact closest point (the rounded one is too coarse at this scale)"
                : "|P − closest|");
-  AddValue(frame, "distance²", v(q->distanceSq), "|P − closest|², what to compare when only the order matters");
-  AddValue(frame, "numerator", ValueText(q->numerator, style, {q->denominator}), "(P − A)·(B − A)");
+  AddValue(frame, "distance²", SquareText(q->distanceSq, q->distance, style, "d"),
+           "|P − closest|², what to compare when only the order matters");
+  AddValue(frame, "numerator", NumeratorText(m_kind, linearPoints, *q, style, "P"), "(P − A)·(B − A)");
   AddValue(frame, "denominator", DenominatorText(*q, a == b, style), "|B − A|²");
   // Both apart from A and B: a closest point 1e-14 short of B read "(1, 0)", B itself,
   // beside "interior" (audit), and a foot a hair past B read as B, with no clamp to see.
   AddValue(frame, "closest", FormatPoint(q->closest, style, {a, b}), "the closest point of the shape, P(t)");
   AddValue(frame, "foot", FormatPoint(q->foot, style, {a, b}), "the projection onto the carrier line, P(t_raw)");
-  AddSteps(frame, m_kind, {p, a, b}, *q, style, a == b);
+  AddSteps(frame, m_kind, linearPoints, *q, style, a == b);
   return frame;
 }
 

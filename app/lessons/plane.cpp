@@ -128,9 +128,20 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
   frame.numberLines.push_back(line);
 
   auto n = [&](double v) { return ValueText(v, style); };
-  AddValue(frame, "signed distance", ValueText(q->signedDistance, style), "s = n·(P − O) / |n|: positive in front, negative behind");
-  AddValue(frame, "distance", ValueText(q->distance, style), "|s|");
-  AddValue(frame, "distance²", ValueText(q->distanceSq, style), "s²");
+  // Off the plane, core's s (and so |s| and s²) can underflow to 0, and n·(P − O) too; core
+  // takes the side from the exact sign. A plain "0" read as P on the plane (audit).
+  const bool off = q->region != cq::PlaneRegion::On;
+  const int exactSide = q->region == cq::PlaneRegion::Front ? 1 : -1;
+  const std::string sideWords = q->region == cq::PlaneRegion::Front ? "P is in front" : "P is behind";
+  const bool sRoundsTo0 = off && q->signedDistance == 0;
+  const std::string sText =
+      sRoundsTo0 ? ZeroInDoubleText(exactSide) + " (" + sideWords + ")" : ValueText(q->signedDistance, style);
+  AddValue(frame, "signed distance", sText, "s = n·(P − O) / |n|: positive in front, negative behind");
+  AddValue(frame, "distance", sRoundsTo0 ? ZeroInDoubleText(1) + " (P is off the plane)" : ValueText(q->distance, style),
+           "|s|");
+  AddValue(frame, "distance²",
+           sRoundsTo0 ? ZeroInDoubleText(1) + " (P is off the plane)" : SquareText(q->distanceSq, q->distance, style, "s"),
+           "s²");
   // The side comes from the exact sign of n·(P − O); s can underflow to 0 off the plane
   // (P = (2e-323, -5e-324) in front of n = (1, 3) through the origin read "front (s > 0)"
   // beside s = 0: review).
@@ -156,9 +167,18 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
           : "d = n·O is beyond the double range; core answers this plane all the same, from sums that do not overflow.";
   frame.steps.push_back("Plane: " + normalPart + ", " + offsetPart);
   // The quotient as written only where it reads as s does: a numerator that underflowed
-  // read "s = n·(P − O) / |n| = 0 / 1e-164 = -2e-277" (review).
-  if (std::isfinite(q->planeValue) && ValueText(q->planeValue / q->normalLength, NumberStyle::Readable) ==
-                                          ValueText(q->signedDistance, NumberStyle::Readable))
+  // read "s = n·(P − O) / |n| = 0 / 1e-164 = -2e-277" (review). An s that underflows off
+  // the plane is no plain 0 either: "= 5e-324 / 3.16228 = 0" read as P on the plane.
+  const bool planeValueRoundsTo0 = off && q->planeValue == 0;
+  if (sRoundsTo0)
+    frame.steps.push_back("Signed distance: s = n·(P − O) / |n| = " + sText +
+                          ": s underflows, and core takes the side from the exact sign of n·(P − O).");
+  else if (planeValueRoundsTo0)
+    frame.steps.push_back("Signed distance: s = n·(P − O) / |n|" + EqualsText(q->signedDistance, style) +
+                          " (n·(P − O) is " + ZeroInDoubleText(exactSide) +
+                          ", as it underflows; core divides it at a power-of-two scale).");
+  else if (std::isfinite(q->planeValue) && ValueText(q->planeValue / q->normalLength, NumberStyle::Readable) ==
+                                               ValueText(q->signedDistance, NumberStyle::Readable))
     frame.steps.push_back("Signed distance: s = n·(P − O) / |n| = " + n(q->planeValue) + " / " + n(q->normalLength) +
                           " = " + n(q->signedDistance) + ".");
   else if (std::isfinite(q->planeValue))

@@ -276,17 +276,22 @@ TEST(LinearLessons, StepsTellTheTruthAtBoundariesAndForTinySegments) {
   EXPECT_EQ(farOff[1].find("projects past B"), std::string::npos) << farOff[1];
   EXPECT_NE(farOff[1].find("so t = 1, and B is the answer."), std::string::npos) << farOff[1];
   // A numerator or |B − A|² that lost digits to underflow is not written as the quotient
-  // t_raw is: "= 0 / 1e-300 = 1e-30", "1.0667e-320 / 1.524e-320 = 0.7" (review).
+  // t_raw is: "= 0 / 1e-300 = 1e-30", "1.0667e-320 / 1.524e-320 = 0.7" (review). (A
+  // numerator that underflowed to 0 says so in its own words: see
+  // AValueThatRoundsTo0IsNotShownAsAPlain0.)
   for (const Points& tiny : {Points{{{0, 0}}, {{1e-150, 0}}, {{1e-180, 1}}},
                              Points{{{0, 0}}, {{1.234567e-160, 0}}, {{8.641969e-161, 5}}}}) {
     const auto project = steps(tiny)[0];
-    EXPECT_NE(project.find("lost digits to underflow"), std::string::npos) << project;
+    EXPECT_NE(project.find("underflow"), std::string::npos) << project;
+    EXPECT_EQ(project.find(" / 1e-300 ="), std::string::npos) << project;
+    EXPECT_EQ(project.find(" / 1.524e-320 ="), std::string::npos) << project;
   }
   const LessonFrame plane =
       PlaneLesson().Evaluate({{{1000, 0}}, {{1000, -1e-164}}, {{0, 2e-277}}}, k_view, NumberStyle::Readable);
   ASSERT_FALSE(plane.error);
   ASSERT_GE(plane.steps.size(), 2u);
-  EXPECT_NE(plane.steps[1].find("lost digits to underflow"), std::string::npos) << plane.steps[1];
+  EXPECT_NE(plane.steps[1].find("underflow"), std::string::npos) << plane.steps[1];
+  EXPECT_EQ(plane.steps[1].find("= 0 /"), std::string::npos) << plane.steps[1];
   // Where d is as small as the rounding of the closest point, the step does not say
   // d = |P − closest| (review: "|P − closest| = 1.05148e+284" beside a point 1.49e284 away).
   const auto huge = steps({{{0, 0}}, {{2e300, 2e300}}, {{1e300, 1.0000000000000002e300}}});
@@ -323,6 +328,112 @@ TEST(LinearLessons, StepsTellTheTruthAtBoundariesAndForTinySegments) {
   EXPECT_NE(far[3].find("(squared: > 1.8e308 (beyond the double range); the distance itself is not)"),
             std::string::npos)
       << far[3];
+}
+
+// A value core holds as 0 in double whose exact value is not 0 showed as a plain "0"
+// (audit of 2026-11-28): with A = (0, 0), B = (1e-160, 0) and P = (1e-170, 5),
+// (P − A)·(B − A) = 1e-330 underflows, and the values read "numerator 0", as if P were on
+// the perpendicular through A, beside t_raw = 1e-10 and "interior". Core knows the exact
+// sign (ProjectExactly); the value says it. Likewise a squared distance that underflows
+// beside a distance that does not, and a plane's s that underflows off the plane. A value
+// that is exactly 0 still reads "0", and a subnormal value reads as itself.
+TEST(LinearLessons, AValueThatRoundsTo0IsNotShownAsAPlain0) {
+  const auto linear = [](const LessonFrame& frame) { return std::get<cq::LinearResult<double, 2>>(frame.result); };
+  for (const NumberStyle style : {NumberStyle::Readable, NumberStyle::Exact}) {
+    const LessonFrame after = SegmentLesson().Evaluate({{{0, 0}}, {{1e-160, 0}}, {{1e-170, 5}}}, k_view, style);
+    ASSERT_FALSE(after.error);
+    const auto q = linear(after);
+    ASSERT_EQ(q.numerator, 0.0) << "precondition";
+    ASSERT_EQ(q.region, cq::LinearRegion::Interior) << "precondition";
+    EXPECT_EQ(ValuesByLabel(after)["numerator"], "0 in double, though exactly > 0 (P projects between A and B)");
+    EXPECT_NE(after.steps.at(0).find("(P − A)·(B − A) = 0 in double, though exactly > 0"), std::string::npos)
+        << after.steps.at(0);
+
+    // Before A: core's numerator is -0 (the exact value underflowed from below).
+    const LessonFrame before = SegmentLesson().Evaluate({{{0, 0}}, {{1e-160, 0}}, {{-1e-170, 5}}}, k_view, style);
+    ASSERT_FALSE(before.error);
+    ASSERT_EQ(linear(before).numerator, 0.0) << "precondition";
+    EXPECT_EQ(ValuesByLabel(before)["numerator"], "0 in double, though exactly < 0 (P projects before A)");
+    const LessonFrame line = LineLesson().Evaluate({{{0, 0}}, {{1e-160, 0}}, {{-1e-170, 5}}}, k_view, style);
+    EXPECT_EQ(ValuesByLabel(line)["numerator"], "0 in double, though exactly < 0 (P projects before A)");
+    const LessonFrame ray = RayLesson().Evaluate({{{0, 0}}, {{1e-160, 0}}, {{1e-170, 5}}}, k_view, style);
+    EXPECT_EQ(ValuesByLabel(ray)["numerator"], "0 in double, though exactly > 0 (P projects after A)");
+
+    // t_raw underflows too (A = 0, B = (1, 2^-1030), P = (-2^-1030, 1 + 2^-52): the
+    // numerator is exactly 2^-1082): the Project step is no plain "0 / 1 = 0".
+    const double tiny = std::ldexp(1.0, -1030);
+    const LessonFrame both =
+        SegmentLesson().Evaluate({{{0, 0}}, {{1, tiny}}, {{-tiny, 1 + std::ldexp(1.0, -52)}}}, k_view, style);
+    ASSERT_FALSE(both.error);
+    const auto qb = linear(both);
+    ASSERT_EQ(qb.numerator, 0.0) << "precondition";
+    ASSERT_EQ(qb.tRaw, 0.0) << "precondition";
+    EXPECT_EQ(ValuesByLabel(both)["numerator"], "0 in double, though exactly > 0 (P projects between A and B)");
+    EXPECT_EQ(ValuesByLabel(both)["t_raw"], "0 in double, though exactly > 0");
+    EXPECT_EQ(ValuesByLabel(both)["t"], "0 in double, though exactly > 0");
+    EXPECT_NE(both.steps.at(1).find("so t = t_raw = 0 in double, though exactly > 0"), std::string::npos)
+        << both.steps.at(1);
+    EXPECT_EQ(both.steps.at(0).find("= 0 / "), std::string::npos) << both.steps.at(0);
+    EXPECT_NE(both.steps.at(0).find("(P − A)·(B − A) = 0 in double, though exactly > 0"), std::string::npos)
+        << both.steps.at(0);
+
+    // Clamped to A, t is 0 by the clamp, exactly, whatever t_raw reads.
+    EXPECT_EQ(ValuesByLabel(before)["t"], "0");
+    // Exactly 0: P on the perpendicular through A, and A = B.
+    EXPECT_EQ(ValuesByLabel(SegmentLesson().Evaluate({{{0, 0}}, {{1e-160, 0}}, {{0, 5}}}, k_view, style))["numerator"],
+              "0");
+    EXPECT_EQ(ValuesByLabel(SegmentLesson().Evaluate({{{0, 0}}, {{5, 0}}, {{0, 3}}}, k_view, style))["numerator"], "0");
+    EXPECT_EQ(ValuesByLabel(SegmentLesson().Evaluate({{{1, 1}}, {{1, 1}}, {{2, 2}}}, k_view, style))["numerator"], "0");
+
+    // A subnormal numerator reads as itself, never "0".
+    const LessonFrame subnormal =
+        SegmentLesson().Evaluate({{{0, 0}}, {{1e-160, 0}}, {{5e-161, 5}}}, k_view, style);
+    const double numerator = linear(subnormal).numerator;
+    ASSERT_EQ(std::fpclassify(numerator), FP_SUBNORMAL) << "precondition";
+    const std::string text = ValuesByLabel(subnormal)["numerator"];
+    EXPECT_EQ(std::strtod(text.c_str(), nullptr), numerator) << text;
+
+    // A squared distance below the smallest double beside a distance of 1e-200.
+    const LessonFrame close = SegmentLesson().Evaluate({{{0, 0}}, {{1, 0}}, {{0.5, 1e-200}}}, k_view, style);
+    ASSERT_EQ(linear(close).distanceSq, 0.0) << "precondition";
+    EXPECT_EQ(ValuesByLabel(close)["distance²"], "0 in double, though exactly > 0 (d² underflows)");
+    EXPECT_NE(close.steps.back().find("(squared: 0 in double, though exactly > 0: d² underflows)"), std::string::npos)
+        << close.steps.back();
+    const LessonFrame box = BoxLesson().Evaluate({{{0, 0}}, {{1, 0}}, {{0.5, 1e-200}}}, k_view, style);
+    EXPECT_EQ(ValuesByLabel(box)["distance²"], "0 in double, though exactly > 0 (d² underflows)");
+    // On the segment: exactly 0.
+    EXPECT_EQ(ValuesByLabel(SegmentLesson().Evaluate({{{0, 0}}, {{1, 0}}, {{0.5, 0}}}, k_view, style))["distance²"],
+              "0");
+
+    // A plane's s that underflows off the plane (n = (1, 3), P = (2e-323, -5e-324) in front).
+    const LessonFrame front = PlaneLesson().Evaluate({{{0, 0}}, {{1, 3}}, {{2e-323, -5e-324}}}, k_view, style);
+    ASSERT_FALSE(front.error);
+    const auto& plane = std::get<cq::PlaneResult<double, 2>>(front.result);
+    ASSERT_EQ(plane.signedDistance, 0.0) << "precondition";
+    auto values = ValuesByLabel(front);
+    EXPECT_EQ(values["signed distance"], "0 in double, though exactly > 0 (P is in front)");
+    EXPECT_EQ(values["distance"], "0 in double, though exactly > 0 (P is off the plane)");
+    EXPECT_EQ(values["distance²"], "0 in double, though exactly > 0 (P is off the plane)");
+    EXPECT_EQ(front.steps.at(1).find("= 0."), std::string::npos) << front.steps.at(1);
+    EXPECT_NE(front.steps.at(1).find("0 in double, though exactly > 0"), std::string::npos) << front.steps.at(1);
+    // n·(P − O) itself underflowed, s did not (O = (1000, 0), N = (1000, -1e-164), P = (0,
+    // 2e-277)): the numerator is no plain 0 either.
+    const LessonFrame behind =
+        PlaneLesson().Evaluate({{{1000, 0}}, {{1000, -1e-164}}, {{0, 2e-277}}}, k_view, style);
+    const auto& behindResult = std::get<cq::PlaneResult<double, 2>>(behind.result);
+    ASSERT_EQ(behindResult.planeValue, 0.0) << "precondition";
+    EXPECT_NE(behind.steps.at(1).find("(n·(P − O) is 0 in double, though exactly < 0, as it underflows;"),
+              std::string::npos)
+        << behind.steps.at(1);
+    // s = 1e-200 itself is a double; its square is not.
+    const LessonFrame near = PlaneLesson().Evaluate({{{0, 0}}, {{0, 1}}, {{3, 1e-200}}}, k_view, style);
+    EXPECT_EQ(ValuesByLabel(near)["signed distance"], "1e-200");
+    EXPECT_EQ(ValuesByLabel(near)["distance²"], "0 in double, though exactly > 0 (s² underflows)");
+    // On the plane: exactly 0.
+    values = ValuesByLabel(PlaneLesson().Evaluate({{{0, 0}}, {{0, 1}}, {{3, 0}}}, k_view, style));
+    EXPECT_EQ(values["signed distance"], "0");
+    EXPECT_EQ(values["distance²"], "0");
+  }
 }
 
 TEST(LinearLessons, DegenerateSegmentIsThePointANotAnError) {
