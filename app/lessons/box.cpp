@@ -217,8 +217,8 @@ LessonFrame BoxLesson::Evaluate(const Points& points, const WorldRect& view, Num
                           " (" + sideName(q->side[i]) + ").");
   }
   const int clampedAxes = (q->side[0] != 0) + (q->side[1] != 0);
-  frame.steps.push_back(std::to_string(clampedAxes) + (clampedAxes == 1 ? " axis" : " axes") + " clamped: " + frame.regionName + ". closest = " +
-                        FormatPoint(q->closest, style, bounds) + ".");
+  frame.steps.push_back(std::to_string(clampedAxes) + (clampedAxes == 1 ? " axis" : " axes") + " clamped: " +
+                        frame.regionName + ". closest = " + FormatPoint(q->closest, style, bounds) + ".");
   frame.steps.push_back("Distance: |P − closest| = " + n(q->distance) + ".");
   return frame;
 }

@@ -75,15 +75,14 @@ void AddContactSteps(LessonFrame& frame, const LinearPoints& points, double radi
                           FormatPoint(contact.closest, style, {points.a, points.b}) +
                           " rounds to C itself, so the rounded |C − Q| would read 0.");
   else if (measuredAcross)
-    frame.steps.push_back("Distance: d = " + d +
-                          ", C's distance across the wire from the exact cross product (B − A) × (C − A). Q = " +
-                          FormatPoint(contact.closest, style, {points.a, points.b}) +
-                          " is the rounded foot, and d is as small as its rounding: |C − Q| would read " +
-                          *measuredAcross + ".");
+    frame.steps.push_back(
+        "Distance: d = " + d + ", C's distance across the wire from the exact cross product (B − A) × (C − A). Q = " +
+        FormatPoint(contact.closest, style, {points.a, points.b}) +
+        " is the rounded foot, and d is as small as its rounding: |C − Q| would read " + *measuredAcross + ".");
   else
     // EqualsText: "d = |C − Q|, beyond the double range (> 1.8e308)", not "= > 1.8e308".
-    frame.steps.push_back("Distance: d = |C − Q|" + EqualsText(contact.distance, style, {radius}) + ", with Q = " +
-                          FormatPoint(contact.closest, style, {points.a, points.b}) + ".");
+    frame.steps.push_back("Distance: d = |C − Q|" + EqualsText(contact.distance, style, {radius}) +
+                          ", with Q = " + FormatPoint(contact.closest, style, {points.a, points.b}) + ".");
   if (!contact.penetrating) {
     frame.steps.push_back(contact.distance == radius
                               ? "Compare: d = r = " + r + ": the ball touches the wire, which is not sinking in "
@@ -283,7 +282,8 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
   AddValue(frame, "radius", ValueText(*radius, style, {contact->distance}), "r = |R|");
   // Held as 0 in double though the exact numerator is not 0: said so (TText).
   const int exactSign = a == b ? 0 : ExactNumeratorSign({c, a, b}, *q);
-  AddValue(frame, "t_raw", TText(q->tRaw, exactSign, style), "(C − A)·(B − A) / |B − A|²: where C projects onto the wire's line");
+  AddValue(frame, "t_raw", TText(q->tRaw, exactSign, style),
+           "(C − A)·(B − A) / |B − A|²: where C projects onto the wire's line");
   AddValue(frame, "t", TText(q->t, q->region == cq::LinearRegion::Interior ? exactSign : 0, style),
            "t_raw clamped to [0, 1]: Q = A + t(B − A)");
   AddValue(frame, "region", frame.regionName, "the Voronoi region of C: which feature of the wire is closest");

@@ -201,14 +201,14 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
   else if (q.numerator == 0 && exactSign != 0)
     // The numerator underflowed to 0 (P = (1e-170, 5) over A = (0, 0), B = (1e-160, 0): it
     // is 1e-330), which read "= 0" as if P were on the perpendicular through A (audit).
-    frame.steps.push_back("Project: (" + query + " − A)·(B − A) = " + NumeratorText(kind, points, q, style, query) +
-                          ", as it underflows" +
-                          (std::fpclassify(q.denominator) == FP_SUBNORMAL
-                               ? ", and |B − A|² = " + ValueText(q.denominator, style) +
-                                     " in double has lost digits to underflow"
-                               : std::string()) +
-                          ", so core rescales by a power of two before dividing: t_raw = (" + query +
-                          " − A)·(B − A) / |B − A|²" + tText(q.tRaw) + ".");
+    frame.steps.push_back(
+        "Project: (" + query + " − A)·(B − A) = " + NumeratorText(kind, points, q, style, query) +
+        ", as it underflows" +
+        (std::fpclassify(q.denominator) == FP_SUBNORMAL
+             ? ", and |B − A|² = " + ValueText(q.denominator, style) + " in double has lost digits to underflow"
+             : std::string()) +
+        ", so core rescales by a power of two before dividing: t_raw = (" + query + " − A)·(B − A) / |B − A|²" +
+        tText(q.tRaw) + ".");
   else if (ValueText(q.numerator / q.denominator, NumberStyle::Readable) != ValueText(q.tRaw, NumberStyle::Readable))
     // The quotient as written only where it reads as t_raw does: an underflowed numerator
     // read "= 0 / 1e-300 = 1e-30" (review).
@@ -249,8 +249,8 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
              ", summed without rounding, so t = " + (atB ? "1" : "0") + ", and " + (atB ? "B" : "A") +
              " is the answer.";
     frame.steps.push_back(clamp);
-    frame.steps.push_back("Evaluate: closest = A + t(B − A) = " + FormatPoint(q.closest, style, ends) + ", the vertex " +
-                          (atB ? "B" : "A") + " itself.");
+    frame.steps.push_back("Evaluate: closest = A + t(B − A) = " + FormatPoint(q.closest, style, ends) +
+                          ", the vertex " + (atB ? "B" : "A") + " itself.");
     return;
   }
   // Where the query point projects, without rounding (core's ProjectExactly): the words say
@@ -334,8 +334,10 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
   if (!std::isfinite(q.t))
     // t itself overflows (a point far along a line whose B - A is tiny): its product with
     // B - A does not, and core forms it at the same power-of-two scale as t_raw.
-    evaluate = "Evaluate: t is beyond the double range, but t(B − A) is not: core forms it at the power-of-two "
-               "scale it divided at, closest = " + FormatPoint(q.closest, style, ends);
+    evaluate =
+        "Evaluate: t is beyond the double range, but t(B − A) is not: core forms it at the power-of-two "
+        "scale it divided at, closest = " +
+        FormatPoint(q.closest, style, ends);
   // Core put the point strictly inside a segment, so t lies strictly between the ends and
   // reads 0 or 1 only as rounded (A = (-1e200, 1e200), B = (0, 0), P = (-1e140, 1e140): t =
   // 1 - 1e-60 read 1 beside "closest = A + t(B − A) = (-1e+140, 1e+140)", which with t = 1
@@ -346,9 +348,9 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
   if (q.region == cq::LinearRegion::Interior && kind != cq::LinearKind::Line && tAtEnd &&
       !(q.closest == (q.t == 1 ? points.b : points.a))) {
     const bool nearB = q.t == 1;
-    evaluate = "Evaluate: closest = " + FormatPoint(q.closest, style, ends) + ", the foot of the perpendicular: t reads " +
-               (nearB ? "1" : "0") + " only as rounded (" + query + " lies a hair " +
-               (nearB ? "before B" : "after A") +
+    evaluate = "Evaluate: closest = " + FormatPoint(q.closest, style, ends) +
+               ", the foot of the perpendicular: t reads " + (nearB ? "1" : "0") + " only as rounded (" + query +
+               " lies a hair " + (nearB ? "before B" : "after A") +
                "), and core forms the foot without that rounding; A + t(B − A) with t = " + (nearB ? "1" : "0") +
                " would be " + (nearB ? "B" : "A") + " itself";
   }

@@ -77,7 +77,8 @@ LessonFrame LinearLesson::Evaluate(const Points& points, const WorldRect& view, 
   // 0 says so (audit: an underflowed numerator read a plain "0").
   const LinearPoints linearPoints{p, a, b};
   const int exactSign = a == b ? 0 : ExactNumeratorSign(linearPoints, *q);
-  AddValue(frame, "t_raw", TText(q->tRaw, exactSign, style), "(P − A)·(B − A) / |B − A|²: where P projects onto the line through A and B");
+  AddValue(frame, "t_raw", TText(q->tRaw, exactSign, style),
+           "(P − A)·(B − A) / |B − A|²: where P projects onto the line through A and B");
   AddValue(frame, "t", TText(q->t, q->region == cq::LinearRegion::Interior ? exactSign : 0, style),
            std::string("t_raw clamped to ") + ClampRange(m_kind) + ": closest = A + t(B − A)");
   AddValue(frame, "region", frame.regionName, "the Voronoi region of P: which feature is closest");

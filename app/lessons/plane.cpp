@@ -137,11 +137,12 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
   const std::string sText =
       sRoundsTo0 ? ZeroInDoubleText(exactSide) + " (" + sideWords + ")" : ValueText(q->signedDistance, style);
   AddValue(frame, "signed distance", sText, "s = n·(P − O) / |n|: positive in front, negative behind");
-  AddValue(frame, "distance", sRoundsTo0 ? ZeroInDoubleText(1) + " (P is off the plane)" : ValueText(q->distance, style),
-           "|s|");
-  AddValue(frame, "distance²",
-           sRoundsTo0 ? ZeroInDoubleText(1) + " (P is off the plane)" : SquareText(q->distanceSq, q->distance, style, "s"),
-           "s²");
+  AddValue(frame, "distance",
+           sRoundsTo0 ? ZeroInDoubleText(1) + " (P is off the plane)" : ValueText(q->distance, style), "|s|");
+  AddValue(
+      frame, "distance²",
+      sRoundsTo0 ? ZeroInDoubleText(1) + " (P is off the plane)" : SquareText(q->distanceSq, q->distance, style, "s"),
+      "s²");
   // The side comes from the exact sign of n·(P − O); s can underflow to 0 off the plane
   // (P = (2e-323, -5e-324) in front of n = (1, 3) through the origin read "front (s > 0)"
   // beside s = 0: review).

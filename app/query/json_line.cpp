@@ -138,9 +138,12 @@ std::optional<std::size_t> TokenAfterValue(std::string_view line, std::size_t po
   if (startsWith("unexpected number literal") || startsWith("unexpected string literal") ||
       startsWith("invalid number") || startsWith("invalid string"))
     length = LengthInLine(lastToken);
-  else if (startsWith("unexpected true literal") || startsWith("unexpected null literal")) length = 4;
-  else if (startsWith("unexpected false literal")) length = 5;
-  else if (startsWith("unexpected '")) length = 1;  // punctuation: '}', ']', ':', '[', '{'
+  else if (startsWith("unexpected true literal") || startsWith("unexpected null literal"))
+    length = 4;
+  else if (startsWith("unexpected false literal"))
+    length = 5;
+  else if (startsWith("unexpected '"))
+    length = 1;  // punctuation: '}', ']', ':', '[', '{'
   else return std::nullopt;
   // A token cut off by the end of the line ("\"x", "-") counts the end as one more
   // character read, which is not in its text.
@@ -246,7 +249,8 @@ class LineBuilder {
     if (next) {
       const bool atEnd = *next >= m_line.size();
       m_arrayNotClosed = inArray && (atEnd || m_line[*next] == '}');
-      const bool glued = !atEnd && *next > 0 && std::string_view(" \t\r\n").find(m_line[*next - 1]) == std::string_view::npos;
+      const bool glued =
+          !atEnd && *next > 0 && std::string_view(" \t\r\n").find(m_line[*next - 1]) == std::string_view::npos;
       m_inPreviousValue = !m_arrayNotClosed && !m_inPreviousNumber && glued && (inArray || m_line[*next] != ']');
     }
     m_error = DescribeSyntaxError(lastToken, ex);

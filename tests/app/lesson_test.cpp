@@ -386,8 +386,7 @@ TEST(LinearLessons, AValueThatRoundsTo0IsNotShownAsAPlain0) {
     EXPECT_EQ(ValuesByLabel(SegmentLesson().Evaluate({{{1, 1}}, {{1, 1}}, {{2, 2}}}, k_view, style))["numerator"], "0");
 
     // A subnormal numerator reads as itself, never "0".
-    const LessonFrame subnormal =
-        SegmentLesson().Evaluate({{{0, 0}}, {{1e-160, 0}}, {{5e-161, 5}}}, k_view, style);
+    const LessonFrame subnormal = SegmentLesson().Evaluate({{{0, 0}}, {{1e-160, 0}}, {{5e-161, 5}}}, k_view, style);
     const double numerator = linear(subnormal).numerator;
     ASSERT_EQ(std::fpclassify(numerator), FP_SUBNORMAL) << "precondition";
     const std::string text = ValuesByLabel(subnormal)["numerator"];
@@ -418,8 +417,7 @@ TEST(LinearLessons, AValueThatRoundsTo0IsNotShownAsAPlain0) {
     EXPECT_NE(front.steps.at(1).find("0 in double, though exactly > 0"), std::string::npos) << front.steps.at(1);
     // n·(P − O) itself underflowed, s did not (O = (1000, 0), N = (1000, -1e-164), P = (0,
     // 2e-277)): the numerator is no plain 0 either.
-    const LessonFrame behind =
-        PlaneLesson().Evaluate({{{1000, 0}}, {{1000, -1e-164}}, {{0, 2e-277}}}, k_view, style);
+    const LessonFrame behind = PlaneLesson().Evaluate({{{1000, 0}}, {{1000, -1e-164}}, {{0, 2e-277}}}, k_view, style);
     const auto& behindResult = std::get<cq::PlaneResult<double, 2>>(behind.result);
     ASSERT_EQ(behindResult.planeValue, 0.0) << "precondition";
     EXPECT_NE(behind.steps.at(1).find("(n·(P − O) is 0 in double, though exactly < 0, as it underflows;"),
@@ -1390,7 +1388,8 @@ TEST(LessonText, APointAHairFromAVertexReadsApartFromIt) {
   // A box inverted by a hair names two numbers that differ.
   const LessonFrame inverted = BoxLesson().Evaluate({{{2.00000000000001, 0}}, {{2, 2}}, {{1, 1}}}, k_view, R);
   ASSERT_TRUE(inverted.error);
-  EXPECT_EQ(inverted.errorText.rfind("Min.x (2.00000000000001) is greater than Max.x (2)", 0), 0u) << inverted.errorText;
+  EXPECT_EQ(inverted.errorText.rfind("Min.x (2.00000000000001) is greater than Max.x (2)", 0), 0u)
+      << inverted.errorText;
 
   // A segment's t just below 1: the closest point and the foot are not B.
   const LessonFrame below = SegmentLesson().Evaluate({{{0, 0}}, {{1, 0}}, {{0.99999999999999, 1}}}, k_view, R);

@@ -617,12 +617,13 @@ TEST(QueryJsonErrors, ALineOfOnlyAByteOrderMarkIsAnEmptyLine) {
 // words say that a separator is missing.
 TEST(QueryJsonErrors, TextTheParserCannotReadGluedToAValueNamesThatValue) {
   const std::string head = R"({"query":"segment","a":[0,0],"b":[5,0],"p":)";
-  const std::string runsInto = "p coordinate 1: not valid JSON: the value runs into the text after it (a ',' or ']' "
-                               "is missing between them); column ";
-  for (const std::string p :
-       {"[3,truex]}", "[3,nullx]}", "[3,falsex]}", R"([3,"x"x]})", "[3,[1]x]}", "[3,true_]}", "[3,trueX]}",
-        "[3,true@]}", "[3,true\xC3\xA9]}", "[3,truetrux]}", "[3,truetru", "[3,true-]}", "[3,true1.]}", R"([3,true"x)",
-        "[3,true\"a\x01\"]}", "[3,true/]}", "[3,true-", "[3,true1", "[3,true1.", "[3,truefals"}) {
+  const std::string runsInto =
+      "p coordinate 1: not valid JSON: the value runs into the text after it (a ',' or ']' "
+      "is missing between them); column ";
+  for (const std::string p : {"[3,truex]}", "[3,nullx]}", "[3,falsex]}", R"([3,"x"x]})",      "[3,[1]x]}",
+                              "[3,true_]}", "[3,trueX]}", "[3,true@]}",  "[3,true\xC3\xA9]}", "[3,truetrux]}",
+                              "[3,truetru", "[3,true-]}", "[3,true1.]}", R"([3,true"x)",      "[3,true\"a\x01\"]}",
+                              "[3,true/]}", "[3,true-",   "[3,true1",    "[3,true1.",         "[3,truefals"}) {
     const std::string message = ErrorOf(head + p);
     EXPECT_EQ(message.rfind(runsInto, 0), 0u) << p << "\n" << message;
   }
@@ -656,8 +657,8 @@ TEST(QueryJsonErrors, TextTheParserCannotReadGluedToAValueNamesThatValue) {
     EXPECT_EQ(message.rfind(field + fieldRunsInto, 0), 0u) << line << "\n" << message;
   }
   // With a space, or a stray ']' (not text glued to the value), the place is said as before.
-  for (const char* line : {R"({"query":"plane","n":[0,1],"d":true x,"p":[0,1]})",
-                           R"({"query":"plane","n":[0,1],"d":0],"p":[0,1]})"}) {
+  for (const char* line :
+       {R"({"query":"plane","n":[0,1],"d":true x,"p":[0,1]})", R"({"query":"plane","n":[0,1],"d":0],"p":[0,1]})"}) {
     const std::string message = ErrorOf(line);
     EXPECT_EQ(message.find("runs into"), std::string::npos) << line << "\n" << message;
     EXPECT_NE(message.find("(after field d)"), std::string::npos) << line << "\n" << message;
