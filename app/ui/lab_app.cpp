@@ -59,7 +59,7 @@ void LabApp::ShowUiScaleNote() {
 void LabApp::SetStatus(std::string text) {
   m_status = std::move(text);
   m_statusIsUiScaleNote = false;
-  m_statusOffCanvasHandle.reset();
+  m_offCanvasNote.reset();
   m_statusIsFraming = false;
 }
 
@@ -121,10 +121,29 @@ void LabApp::Evaluate() {
   m_handles = lesson.Handles(m_scene.CurrentPoints());
 }
 
+void LabApp::NoteMoveOffCanvas(const Points& before, PointMove move) {
+  const Lesson& lesson = m_scene.CurrentLesson();
+  const auto note = cq::app::NoteMoveOffCanvas(lesson, before, m_scene.CurrentPoints(), move, m_camera, m_layout.canvas);
+  if (!note) return;  // a note already shown is kept up to date by CanvasInput
+  SetStatus(OffCanvasNoteText(lesson, m_scene.CurrentPoints(), *note, m_camera, m_layout.canvas));
+  m_offCanvasNote = note;
+}
+
+void LabApp::UndoOrRedo(bool redo) {
+  const size_t lesson = m_scene.LessonIndex();
+  const Points before = m_scene.CurrentPoints();
+  if (!(redo ? m_scene.CanRedo() : m_scene.CanUndo())) return;
+  if (redo ? m_scene.Redo() : m_scene.Undo()) {
+    FrameScene();  // the framing shows the points, or names what it leaves out
+  } else if (m_scene.LessonIndex() == lesson) {
+    NoteMoveOffCanvas(before, redo ? PointMove::Redo : PointMove::Undo);
+  }
+}
+
 void LabApp::OpenLesson(size_t index) {
   if (index == m_scene.LessonIndex()) return;
   m_scene.OpenLesson(index);
-  if (m_statusOffCanvasHandle || m_statusIsFraming) SetStatus("");  // it named the old lesson's handles
+  if (m_offCanvasNote || m_statusIsFraming) SetStatus("");  // it named the old lesson's handles
   m_drag.reset();
   m_lineDrag.reset();
   m_editError.clear();
@@ -164,12 +183,8 @@ void LabApp::HandleShortcut(const KeyPress& press) {
     switch (key) {
       case GLFW_KEY_Q: m_quitRequested = true; break;
       case GLFW_KEY_E: m_exportRequested = true; break;
-      case GLFW_KEY_Z:
-        if (shift ? m_scene.Redo() : m_scene.Undo()) FrameScene();
-        break;
-      case GLFW_KEY_Y:
-        if (m_scene.Redo()) FrameScene();
-        break;
+      case GLFW_KEY_Z: UndoOrRedo(shift); break;
+      case GLFW_KEY_Y: UndoOrRedo(true); break;
       case GLFW_KEY_EQUAL:
       case GLFW_KEY_KP_ADD: AdjustUiScale(1.25f); break;
       case GLFW_KEY_MINUS:
@@ -237,10 +252,12 @@ void LabApp::HandleShortcut(const KeyPress& press) {
   if (m_scene.selectedHandle && !m_drag && !(direction == cq::Vec2d{{0, 0}})) {
     // Each axis by its own grid's minor step (they differ far from the origin along one
     // axis), added in decimal, and at least to the next double (NudgeCoordinate).
+    const Points before = m_scene.CurrentPoints();
     const int id = Nudge(m_scene.CurrentLesson(), m_scene.EditPoints(), *m_scene.selectedHandle,
                          NudgeKey{direction, shift, alt}, MinorSteps(Grids()));
     if (id >= 0) m_scene.selectedHandle = id;
     m_scene.Commit();
+    NoteMoveOffCanvas(before, PointMove::Nudge);
   }
 }
 

@@ -23,6 +23,7 @@
 #include "logic/label_layout.hpp"
 #include "logic/palette.hpp"
 #include "logic/lesson.hpp"
+#include "logic/off_canvas_note.hpp"
 #include "logic/scene.hpp"
 #include "logic/settings.hpp"
 
@@ -149,6 +150,14 @@ class LabApp {
   void DrawValues() const;
 
   void Evaluate();
+  /// After a move of the current lesson's points from `before` (a drag, a number line's
+  /// drag, a nudge, a typed value, an undo or a redo): the status line names the handles
+  /// it took off the canvas, and how to get them back (NoteMoveOffCanvas). The same note
+  /// for every way of moving: only the drag had one.
+  void NoteMoveOffCanvas(const Points& before, PointMove move);
+  /// Undo (Ctrl+Z) or redo, as the keys and the Edit menu do it: a step that framed the view
+  /// frames it again; one that did not may take points off the canvas, and says so.
+  void UndoOrRedo(bool redo);
   void OpenLesson(size_t index);
   void FrameScene() { m_needsFraming = true; }
   void AdjustUiScale(float factor);
@@ -167,9 +176,10 @@ class LabApp {
   double m_windowHeight = 0;
   FittedUiScale m_uiScale;
   bool m_statusIsUiScaleNote = false;  ///< m_status is UiScaleNote(): kept up to date
-  /// m_status says this handle is off the canvas, or that a framing left handles out:
-  /// cleared once it no longer holds (it stayed after F brought P back: review s35).
-  std::optional<int> m_statusOffCanvasHandle;
+  /// m_status says these handles were moved off the canvas (OffCanvasNoteText), or that a
+  /// framing left handles out: cleared once it no longer holds (it stayed after F brought
+  /// P back: review s35).
+  std::optional<OffCanvasNote> m_offCanvasNote;
   bool m_statusIsFraming = false;
   Points m_framingNotePoints;  ///< the scene the framing note was written for
   double m_menuBarRight = 0;            ///< where the menu bar's last menu ends, for --dump-state
@@ -202,6 +212,7 @@ class LabApp {
     cq::Vec2d direction;      ///< the line's dragDirection when the drag began
   };
   std::optional<LineDrag> m_lineDrag;
+  Points m_moveStart;  ///< the points when the handle's or the number line's drag began
   std::vector<NumberLine> m_lineGeometry;  ///< last drawn number lines (for hit testing)
 
   /// The coordinate field being typed in: its own text until it is left.

@@ -213,6 +213,7 @@ void LabApp::CanvasInput() {
       if (h.id == *m_hoveredId) {
         m_drag = BeginDrag(h, m_camera.ScreenToWorld(mouse));
         m_scene.selectedHandle = h.id;
+        m_moveStart = m_scene.CurrentPoints();
       }
     }
   }
@@ -230,12 +231,7 @@ void LabApp::CanvasInput() {
       m_scene.Commit();  // one undo step per drag
       // A handle let go off the canvas (under the sidebar, the menu bar, the number lines
       // or outside the window) is out of reach: say how to get it back (review s35).
-      for (const DragHandle& h : lesson.Handles(m_scene.CurrentPoints()))
-        if (h.id == m_drag->handleId && h.shape != HandleShape::Body && !h.label.empty() &&
-            !m_layout.canvas.Contains(m_camera.WorldToScreen(h.position))) {
-          SetStatus(h.label + " is off the canvas: press F to frame the scene (or Ctrl+Z to undo the drag).");
-          m_statusOffCanvasHandle = h.id;
-        }
+      NoteMoveOffCanvas(m_moveStart, PointMove::HandleDrag);
       m_drag.reset();
     }
   } else if (active && (io.MouseDelta.x != 0 || io.MouseDelta.y != 0)) {
@@ -243,12 +239,14 @@ void LabApp::CanvasInput() {
     m_camera.PanByPixels(FromIm(io.MouseDelta));
   }
   if (!m_drag && m_hoveredId) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
-  // "P is off the canvas" holds until P is back in view (F, undo, a pan, another lesson).
-  if (m_statusOffCanvasHandle) {
-    bool stillOff = false;
-    for (const DragHandle& h : lesson.Handles(m_scene.CurrentPoints()))
-      if (h.id == *m_statusOffCanvasHandle) stillOff = !m_layout.canvas.Contains(m_camera.WorldToScreen(h.position));
-    if (!stillOff) SetStatus("");
+  // "P is off the canvas" holds until P is back in view (F, undo, a pan, another lesson),
+  // and names only what is still off it; the way back goes once the scene has changed since.
+  if (m_offCanvasNote) {
+    const std::string text = OffCanvasNoteText(lesson, m_scene.CurrentPoints(), *m_offCanvasNote, m_camera, m_layout.canvas);
+    if (text.empty())
+      SetStatus("");
+    else
+      m_status = text;
   }
   ImGui::End();
 }

@@ -66,8 +66,8 @@ void LabApp::DrawMenuBar() {
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Edit")) {
-    if (ImGui::MenuItem("Undo", "Ctrl+Z", false, m_scene.CanUndo()) && m_scene.Undo()) FrameScene();
-    if (ImGui::MenuItem("Redo", "Ctrl+Y", false, m_scene.CanRedo()) && m_scene.Redo()) FrameScene();
+    if (ImGui::MenuItem("Undo", "Ctrl+Z", false, m_scene.CanUndo())) UndoOrRedo(false);
+    if (ImGui::MenuItem("Redo", "Ctrl+Y", false, m_scene.CanRedo())) UndoOrRedo(true);
     ImGui::Separator();
     if (ImGui::MenuItem("Reset lesson", "R")) {
       m_scene.Reset();

@@ -51,12 +51,15 @@ void LabApp::NumberLinesInput() {
     ImGui::PopID();
     const std::optional<cq::Vec2d>& direction = m_lineGeometry[i].dragDirection;
     if (ImGui::IsItemHovered() && direction) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
-    if (ImGui::IsItemActivated() && direction)
+    if (ImGui::IsItemActivated() && direction) {
       m_lineDrag = LineDrag{i, m_lineGeometry[i].viewFrom, m_lineGeometry[i].viewTo, *direction};
+      m_moveStart = m_scene.CurrentPoints();
+    }
     if (!m_lineDrag || m_lineDrag->line != i) continue;
     if (!ImGui::IsItemActive()) {
       m_scene.Commit();
       m_lineDrag.reset();
+      NoteMoveOffCanvas(m_moveStart, PointMove::NumberLineDrag);
       continue;
     }
     // Move the query point so the raw value follows the mouse. The raw value comes from a fresh

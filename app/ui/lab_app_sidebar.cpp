@@ -261,9 +261,11 @@ void LabApp::DrawCoordinateEditor(const std::string& name, size_t point, int axi
     refuse(read.problem);
     return;
   }
+  const Points unedited = m_scene.CurrentPoints();
   m_scene.EditPoints()[point].v[axis] = *read.value;
   m_scene.Commit();  // one undo step per edit
   m_editError.clear();
+  NoteMoveOffCanvas(unedited, PointMove::TypedValue);
 }
 
 void LabApp::DrawValues() const {

@@ -266,7 +266,7 @@ TEST(Interaction, AHandleLetGoOffTheCanvasIsNamedWithTheWayBack) {
   const nlohmann::json after = ReadJson(dir / "after.json");
   ASSERT_FALSE(after.is_discarded());
   EXPECT_NE(after["points"]["P"], s0["points"]["P"]);
-  EXPECT_EQ(after["status"], "P is off the canvas: press F to frame the scene (or Ctrl+Z to undo the drag).");
+  EXPECT_EQ(after["status"].get<std::string>(), "P is off the canvas: press F to frame the scene (or Ctrl+Z to undo the drag).");
 
   // F brings P back into view, and the note goes with it (it stayed: review s35).
   TempDir again;
@@ -279,6 +279,32 @@ TEST(Interaction, AHandleLetGoOffTheCanvasIsNamedWithTheWayBack) {
   const nlohmann::json back = ReadJson(again / "after.json");
   ASSERT_FALSE(back.is_discarded());
   EXPECT_EQ(back["status"], "") << back["status"];
+}
+
+// P dragged along its carrier by the t line until it leaves the canvas: the status says so,
+// as for a handle's drag (app audit of 2026-11-28: a number line's drag said nothing). The
+// drag runs from the line's middle 600 pixels left, past the line's left end (the line's
+// scale holds still during a drag), taking t_raw far below 0.
+TEST(Interaction, APointDraggedOffTheCanvasByANumberLineIsNamed) {
+  TempDir dir;
+  const nlohmann::json s0 = SegmentStateAt1200x800(dir);
+  ASSERT_FALSE(s0.is_discarded());
+  const cq::Vec2d canvasMin = PointFromJson(s0["canvas"]["min"]);
+  const cq::Vec2d canvasMax = PointFromJson(s0["canvas"]["max"]);
+  const int x = int(std::lround(0.5 * (canvasMin.x() + canvasMax.x())));
+  const int y = int(std::lround(0.5 * (canvasMax.y() + 800)));
+  const RunResult drag = RunShell("NO_EXPORT=1 timeout 90 xvfb-run -a -s '-screen 0 1600x1000x24' bash " +
+                                      Quote(CQ_DRAG_SCRIPT) + " " + Quote(CQ_LAB_BINARY) + " " +
+                                      Quote(dir.Path().string()) + " " + std::to_string(x) + " " + std::to_string(y) +
+                                      " -600 0",
+                                  dir);
+  ASSERT_EQ(drag.status, 0) << drag.out << drag.err;
+  const nlohmann::json after = ReadJson(dir / "after.json");
+  ASSERT_FALSE(after.is_discarded());
+  const cq::app::ScreenRect canvas{PointFromJson(after["canvas"]["min"]), PointFromJson(after["canvas"]["max"])};
+  ASSERT_FALSE(canvas.Contains(CameraFromState(after).WorldToScreen(PointFromJson(after["points"]["P"]))))
+      << "P is still on the canvas: the test proves nothing";
+  EXPECT_EQ(after["status"].get<std::string>(), "P is off the canvas: press F to frame the scene (or Ctrl+Z to undo the drag).");
 }
 
 TEST(Interaction, DraggingTheBallsRimChangesOnlyTheRadius) {

@@ -24,6 +24,9 @@
 #   export-twice Ctrl+E twice, 0.3 s apart (two PNGs into OUT, which serves as HOME)
 #   type-then-hold  click into P.x, type "0" (no Enter), then press the mouse on P's
 #                handle at window pixel (HANDLE_X, HANDLE_Y), hold it 0.5 s unmoved, release
+#   type-far     click into P.x, type TYPED (e.g. 100: off the canvas), Enter
+#   type-far-undo-redo  type-far, then Ctrl+Z and Ctrl+Y
+#   nudge-p-off  Tab (P), Shift+Right NUDGES times (default 1)
 set -euo pipefail
 # shellcheck source=quit_lab.sh
 source "$(dirname "$0")/quit_lab.sh"
@@ -166,6 +169,26 @@ case $scene in
     xdotool mousedown 1
     sleep 0.5
     xdotool mouseup 1
+    ;;
+  type-far | type-far-undo-redo)
+    click_px
+    xdotool type --delay 20 "$TYPED"
+    sleep 0.2
+    hold Return
+    if [[ $scene == type-far-undo-redo ]]; then
+      sleep 0.4
+      xdotool key ctrl+z
+      sleep 0.4
+      xdotool key ctrl+y
+    fi
+    ;;
+  nudge-p-off)
+    xdotool mousemove --window "$wid" 800 600  # over the canvas, away from every handle
+    xdotool key Tab
+    for _ in $(seq "${NUDGES:-1}"); do
+      xdotool key shift+Right
+      sleep 0.1
+    done
     ;;
   *) echo "unknown scene $scene" >&2; kill "$pid"; exit 2 ;;
 esac

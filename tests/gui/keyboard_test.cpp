@@ -365,5 +365,57 @@ TEST(Keyboard, CtrlENeverWritesOverAnEarlierExport) {
   EXPECT_EQ(saved.parent_path(), dir.Path()) << status;
 }
 
+/// Whether the dump's point `name` is drawn off its canvas (through the dump's own camera):
+/// a test of the off-canvas note must first have moved the point out of view.
+bool OffTheCanvas(const nlohmann::json& state, const char* name) {
+  const cq::app::Camera camera = CameraFromState(state);
+  const cq::app::ScreenRect canvas{PointFromJson(state["canvas"]["min"]), PointFromJson(state["canvas"]["max"])};
+  return !canvas.Contains(camera.WorldToScreen(PointFromJson(state["points"][name])));
+}
+
+// A point moved off the canvas by a typed value or a nudge is named on the status line, with
+// the way back, as a handle dragged off it is (app audit of 2026-11-28: only the drag said
+// so; P typed to 100 or nudged out of view went without a word).
+TEST(Keyboard, APointTypedOffTheCanvasIsNamedWithTheWayBack) {
+  TempDir dir;
+  const nlohmann::json state = PlayFieldScene(dir, "type-far", "TYPED=100");
+  ASSERT_FALSE(state.is_discarded());
+  ASSERT_EQ(state["points"]["P"][0].get<double>(), 100.0) << state["edit_error"];
+  ASSERT_TRUE(OffTheCanvas(state, "P"));
+  EXPECT_EQ(state["status"].get<std::string>(), "P is off the canvas: press F to frame the scene (or Ctrl+Z to undo the edit).");
+}
+
+TEST(Keyboard, APointNudgedOffTheCanvasIsNamedWithTheWayBack) {
+  TempDir dir;
+  // One Shift+Right moves P by 10 minor steps (5 units, 300 pixels here): off the canvas.
+  const nlohmann::json state = PlayScene(dir, "nudge-p-off", "NUDGES=1");
+  ASSERT_FALSE(state.is_discarded());
+  ASSERT_EQ(state["selected"], "P");
+  ASSERT_TRUE(OffTheCanvas(state, "P"));
+  EXPECT_EQ(state["status"].get<std::string>(), "P is off the canvas: press F to frame the scene (or Ctrl+Z to undo the nudge).");
+}
+
+// Nudged on past the edge, P is still named, but Ctrl+Z is no longer offered: it would undo
+// only the last nudge, and leave P out of view.
+TEST(Keyboard, APointNudgedOnPastTheEdgeIsNamedWithoutAnUndoThatWouldNotBringItBack) {
+  TempDir dir;
+  const nlohmann::json state = PlayScene(dir, "nudge-p-off", "NUDGES=3");
+  ASSERT_FALSE(state.is_discarded());
+  ASSERT_EQ(state["selected"], "P");
+  ASSERT_TRUE(OffTheCanvas(state, "P"));
+  EXPECT_EQ(state["status"].get<std::string>(), "P is off the canvas: press F to frame the scene.");
+}
+
+// Ctrl+Z brings P back (the note goes: it no longer holds), Ctrl+Y takes it out again and
+// is named with its own way back.
+TEST(Keyboard, ARedoThatTakesAPointOffTheCanvasIsNamed) {
+  TempDir dir;
+  const nlohmann::json state = PlayFieldScene(dir, "type-far-undo-redo", "TYPED=100");
+  ASSERT_FALSE(state.is_discarded());
+  ASSERT_EQ(state["points"]["P"][0].get<double>(), 100.0);
+  ASSERT_TRUE(OffTheCanvas(state, "P"));
+  EXPECT_EQ(state["status"].get<std::string>(), "P is off the canvas: press F to frame the scene (or Ctrl+Z to undo the redo).");
+}
+
 }  // namespace
 }  // namespace cq::gui_test
