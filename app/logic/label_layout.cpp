@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <limits>
 #include <optional>
 #include <utility>
 
@@ -53,6 +54,17 @@ double DistanceToBox(const ScreenBox& box, const cq::Vec2d& point) {
   return std::hypot(dx, dy);
 }
 
+double RivalLead(const ScreenBox& box, const cq::Vec2d& anchor, const std::vector<cq::Vec2d>& rivals) {
+  const double own = DistanceToBox(box, anchor);
+  double lead = -std::numeric_limits<double>::infinity();
+  for (const cq::Vec2d& other : rivals) lead = std::max(lead, own - DistanceToBox(box, other));
+  return lead;
+}
+
+cq::Vec2d NearestPointOfBox(const ScreenBox& box, const cq::Vec2d& point) {
+  return {{std::clamp(point.x(), box.min.x(), box.max.x()), std::clamp(point.y(), box.min.y(), box.max.y())}};
+}
+
 bool NearItsAnchor(const ScreenBox& box, const cq::Vec2d& a, const cq::Vec2d& b, double gap, double labelHeight) {
   // PlaceLabel's rings are a label height and 2 pixels apart; half a pixel for rounding.
   return DistanceToBox(box, a, b) <= gap + k_nearRings * (labelHeight + 2) + 0.5;
@@ -96,23 +108,93 @@ ScreenBox PlaceLabel(const cq::Vec2d& anchor, const cq::Vec2d& size, double gap,
     if (best) return *best;
   }
   // Eight directions at the given gap, then the same farther out, a label height at a time.
-  // The first free place wins; while none is, the place moved inside the area that the
-  // others cover least is kept.
+  // The first free place wins. While none is, the place moved inside the area that the
+  // others cover least is kept, of those with no rival nearer than the anchor where there
+  // are such (the first such in that order).
   std::optional<ScreenBox> leastCovered;
   double leastCover = 0;
-  for (int ring = 0; ring < 6; ++ring) {
+  bool leastRivalNearer = false;
+  for (int ring = 0; ring < k_rings; ++ring) {
     for (int turn : order) {
       const ScreenBox box = place(ring, turn);
       if (free(box)) return box;
       const ScreenBox moved = area ? KeepInside(box, *area) : box;
+      const bool rivalNearer = RivalLead(moved, anchor, rivals) > 0;
       const double cover = CoveredArea(moved, circles, boxes);
-      if (!leastCovered || cover < leastCover) {
+      // (Less by more than rounding: a diagonal place's box, its corners computed from its
+      // centre, can cover a part of a square pixel less than an equal one before it.)
+      if (!leastCovered || (leastRivalNearer && !rivalNearer) ||
+          (leastRivalNearer == rivalNearer && cover < leastCover - 1e-6)) {
         leastCovered = moved;
         leastCover = cover;
+        leastRivalNearer = rivalNearer;
       }
     }
   }
+  // Between those places: the free one nearest the anchor, anywhere within the rings (at
+  // 640x400 C's name had none in the eight directions, with the raw foot 9 pixels below C,
+  // C′ 15 to its right and R above, and the place covered least was by C′). Where the
+  // points lie closer together than a name is wide, none is nearer the anchor than every
+  // rival: then the free place nearest the anchor all the same (the caller draws a leader
+  // from it to the anchor), rather than one a handle covers.
+  const double reach = gap + (k_rings - 1) * (size.y() + 2);
+  const double step = std::max(1.0, size.y() / 10);
+  if (const auto between = NearestFreePlace(anchor, anchor, size, gap, reach, start, circles, boxes, area, rivals, soft, step))
+    return *between;
+  if (!rivals.empty())
+    if (const auto led = NearestFreePlace(anchor, anchor, size, gap, reach, start, circles, boxes, area, {}, soft, step))
+      return *led;
   return *leastCovered;
+}
+
+std::optional<ScreenBox> NearestFreePlace(const cq::Vec2d& a, const cq::Vec2d& b, const cq::Vec2d& size, double gap,
+                                          double reach, const cq::Vec2d& preferred,
+                                          const std::vector<ScreenCircle>& circles, const std::vector<ScreenBox>& boxes,
+                                          const std::optional<ScreenBox>& area, const std::vector<cq::Vec2d>& rivals,
+                                          const std::vector<ScreenCircle>& soft, double step) {
+  if (!cq::IsFinite(a) || !cq::IsFinite(b) || !(step > 0) || !(reach >= gap)) return std::nullopt;
+  // The labels' top-left corners to try: every `step` pixels over the segment's bounding
+  // box grown by `reach` (and the label's size), cut to the area.
+  cq::Vec2d low{{std::min(a.x(), b.x()) - reach - size.x(), std::min(a.y(), b.y()) - reach - size.y()}};
+  cq::Vec2d high{{std::max(a.x(), b.x()) + reach, std::max(a.y(), b.y()) + reach}};
+  if (area) {
+    low = {{std::max(low.x(), area->min.x()), std::max(low.y(), area->min.y())}};
+    high = {{std::min(high.x(), area->max.x() - size.x()), std::min(high.y(), area->max.y() - size.y())}};
+  }
+  if (!(low.x() <= high.x() && low.y() <= high.y())) return std::nullopt;
+  // At most about 40000 places: a coarser step over a large reach (a whole canvas).
+  const double cells = ((high.x() - low.x()) / step + 1) * ((high.y() - low.y()) / step + 1);
+  if (cells > 40000) step *= std::sqrt(cells / 40000);
+  const cq::Vec2d middle = 0.5 * a + 0.5 * b;
+  const cq::Vec2d toward = cq::Normalize(preferred).value_or(cq::Vec2d{{1, 0}});
+  // A ring out (a label height and 2 pixels) costs as much as two of the drawn lines' discs
+  // crossed, as in PlaceLabel.
+  const double perCrossing = (size.y() + 2) / 2;
+  std::optional<ScreenBox> best;
+  double bestCost = 0;
+  double bestAlong = 0;
+  for (double y = low.y(); y <= high.y(); y += step) {
+    for (double x = low.x(); x <= high.x(); x += step) {
+      const ScreenBox box{{{x, y}}, {{x + size.x(), y + size.y()}}};
+      const double d = DistanceToBox(box, a, b);
+      if (d < gap || d > reach || (best && d > bestCost)) continue;
+      if (std::any_of(circles.begin(), circles.end(), [&](const ScreenCircle& c) { return Overlaps(box, c); }) ||
+          std::any_of(boxes.begin(), boxes.end(), [&](const ScreenBox& other) { return Overlaps(box, other); }) ||
+          std::any_of(rivals.begin(), rivals.end(),
+                      [&](const cq::Vec2d& other) { return DistanceToBox(box, other) < DistanceToBox(box, a); }))
+        continue;
+      const double cost =
+          d + perCrossing * double(std::count_if(soft.begin(), soft.end(),
+                                                 [&](const ScreenCircle& c) { return Overlaps(box, c); }));
+      const double along = cq::Dot(cq::Normalize(0.5 * (box.min + box.max) - middle).value_or(toward), toward);
+      if (!best || cost < bestCost - 1e-9 || (cost <= bestCost + 1e-9 && along > bestAlong)) {
+        best = box;
+        bestCost = cost;
+        bestAlong = along;
+      }
+    }
+  }
+  return best;
 }
 
 double CoveredArea(const ScreenBox& box, const std::vector<ScreenCircle>& circles, const std::vector<ScreenBox>& boxes) {

@@ -24,9 +24,11 @@ struct ScreenBox {
 /// either side) whose box overlaps none of `circles` and `boxes` (and, given an `area`,
 /// lies whole inside it); if all eight collide,
 /// the same again a label height farther out (five more rings). If everything
-/// collides, the one of those 48 places, moved inside `area` (KeepInside), that the others
-/// cover least (CoveredArea; the first such in that order): on a crowded small canvas the
-/// preferred place put the contact lesson's "depth = 0.881966" under a handle.
+/// collides, the free place nearest the anchor between those (below); failing that, the
+/// one of those 48 places, moved inside `area` (KeepInside), that the others cover least
+/// (CoveredArea; the first such in that order, a place with no rival nearer than the anchor
+/// first): on a crowded small canvas the preferred place put the contact lesson's "depth =
+/// 0.881966" under a handle.
 /// `preferred` need not be unit length but must be non-zero. A place is free only if no
 /// point of `rivals` (the other named points) is nearer to the box than `anchor` is: the
 /// contact lesson's "C′" sat right above C, 11 pixels from it and 29 from C′, and "C"
@@ -37,11 +39,46 @@ struct ScreenBox {
 /// of them (a ring out counting as two; a line across a label covers about five). Past those rings the lines are ignored (a label
 /// across a line beats one far from its point, or on a handle). The distance's "s =
 /// -0.742781" sat across the distance line, "closest" across a box edge.
+///
+/// Where none of those 48 places is free, the free place nearest the anchor anywhere
+/// within the rings (NearestFreePlace) is taken (at 640x400 "C" sat beside C′, 14 pixels
+/// from it and 28 from C, where a free place up and left of C was nearest C; app audit of
+/// 2026-11-28). Where the points lie closer together than a name is wide, no place may be
+/// nearer the anchor than every rival (at UI scale 2 in 800x600 the ball's C, C′ and raw
+/// foot are 12 to 20 pixels apart, the names 42 pixels tall): then the place free of the
+/// discs and boxes nearest the anchor, rivals or not, and the caller draws a leader from
+/// it to the anchor (RivalLead > 0). Only where nothing is free, the place covered least
+/// (above), of those with no rival nearer where there are such.
 inline constexpr int k_softRings = 3;
+inline constexpr int k_rings = 6;  ///< the rings PlaceLabel tries
 ScreenBox PlaceLabel(const cq::Vec2d& anchor, const cq::Vec2d& size, double gap, const cq::Vec2d& preferred,
                      const std::vector<ScreenCircle>& circles, const std::vector<ScreenBox>& boxes,
                      const std::optional<ScreenBox>& area = std::nullopt, const std::vector<cq::Vec2d>& rivals = {},
                      const std::vector<ScreenCircle>& soft = {});
+
+/// The free place for a `size` label nearest what it names, segment ab (a point when a ==
+/// b), at any position rather than PlaceLabel's eight directions: the label's top-left
+/// corner tried every `step` pixels (coarser where that would be more than about 40000
+/// places), the box at least `gap` and at most `reach` from ab, whole inside `area` when
+/// given, overlapping none of `circles` and `boxes`, and with no point of `rivals` nearer to
+/// it than `a`. Of those, the one with the least d + n (size.y + 2) / 2 (d its distance
+/// from ab, n the discs of `soft` it overlaps: a ring out weighs as two discs crossed, as in
+/// PlaceLabel), of equal cost the one most in the `preferred` direction from ab's middle.
+/// Nothing where no place is free.
+std::optional<ScreenBox> NearestFreePlace(const cq::Vec2d& a, const cq::Vec2d& b, const cq::Vec2d& size, double gap,
+                                          double reach, const cq::Vec2d& preferred,
+                                          const std::vector<ScreenCircle>& circles, const std::vector<ScreenBox>& boxes,
+                                          const std::optional<ScreenBox>& area = std::nullopt,
+                                          const std::vector<cq::Vec2d>& rivals = {},
+                                          const std::vector<ScreenCircle>& soft = {}, double step = 2);
+
+/// How much nearer to `box` the nearest of `rivals` is than `anchor` (pixels): positive where
+/// the box would be read as that rival's, -infinity with no rivals.
+double RivalLead(const ScreenBox& box, const cq::Vec2d& anchor, const std::vector<cq::Vec2d>& rivals);
+
+/// The point of `box` nearest `point` (the point itself inside it): where a leader from a
+/// label to what it names starts.
+cq::Vec2d NearestPointOfBox(const ScreenBox& box, const cq::Vec2d& point);
 
 /// The distance from `point` to the nearest point of `box` (0 inside it).
 double DistanceToBox(const ScreenBox& box, const cq::Vec2d& point);

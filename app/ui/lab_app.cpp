@@ -268,7 +268,11 @@ nlohmann::json LabApp::DumpState() const {
   };
   auto labelsJson = [&](const std::vector<DrawnLabel>& drawn) {
     nlohmann::json labels = nlohmann::json::array();
-    for (const DrawnLabel& l : drawn) labels.push_back({{"kind", l.kind}, {"text", l.text}, {"box", boxJson(l.box)}});
+    for (const DrawnLabel& l : drawn) {
+      labels.push_back({{"kind", l.kind}, {"text", l.text}, {"box", boxJson(l.box)}});
+      if (l.leader)
+        labels.back()["leader"] = {l.leader->from.x(), l.leader->from.y(), l.leader->to.x(), l.leader->to.y()};
+    }
     return labels;
   };
   state["labels"] = labelsJson(m_drawnLabels);
@@ -281,6 +285,15 @@ nlohmann::json LabApp::DumpState() const {
     handles.push_back({{"label", h.label}, {"screen", {at.x(), at.y()}}, {"selected", selected}});
   }
   state["handles"] = handles;
+  // The named markers (the closest point, the raw foot, Q, C′) where they are drawn: with
+  // the handles, the points a name on the canvas may belong to.
+  nlohmann::json markers = nlohmann::json::array();
+  for (const MarkerPoint& m : m_frame.markers) {
+    if (m.label.empty()) continue;
+    const cq::Vec2d at = m_camera.WorldToScreen(m.position);
+    markers.push_back({{"label", m.label}, {"screen", {at.x(), at.y()}}});
+  }
+  state["markers"] = markers;
   // What Tab selected for the arrow keys: a handle's label, "box" for the whole box, or null.
   state["selected"] = nullptr;
   for (const DragHandle& h : m_handles)

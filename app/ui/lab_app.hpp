@@ -100,11 +100,18 @@ class LabApp {
   void CanvasDraw();
   /// The canvas's text labels, placed before anything is drawn so that the grid's labels
   /// can keep clear of them.
+  /// A thin line from a label to what it names, drawn where the label could not sit by it
+  /// alone: from the box's edge to the point (or the line's middle).
+  struct Leader {
+    cq::Vec2d from;
+    cq::Vec2d to;
+  };
   struct CanvasLabel {
     ScreenBox box;
     std::string text;
     Rgba ink;
     float backgroundAlpha;
+    std::optional<Leader> leader{};
   };
   /// The red "Invalid input: …" text over a refused scene: its lines, where they start,
   /// and the box behind them (labels and grid labels keep off it).
@@ -195,6 +202,7 @@ class LabApp {
     std::string kind;  ///< "grid-x", "grid-y" or "canvas"
     std::string text;
     ScreenBox box;
+    std::optional<Leader> leader{};  ///< a canvas label's leader, where it has one
   };
   mutable std::vector<DrawnLabel> m_drawnLabels;
   /// The number lines' texts as drawn last frame (kind "name", "caption", "raw", "clamped"

@@ -542,13 +542,24 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
     // A value's or marker's name (optional) is left out rather than drawn over another
     // label or a handle (on a small canvas at UI scale 2 "region A", "interior" and
     // "region B" ran together into "regionterior region B"), or far from what it names.
+    // Nor is a marker's name drawn nearer another named point than its own (it would name
+    // that one).
+    const std::vector<cq::Vec2d> rivals = ofPoint ? rivalsOf(anchor) : std::vector<cq::Vec2d>{};
     if (optional && (std::any_of(placed.begin(), placed.end(), [&](const ScreenBox& b) { return Overlaps(box, b); }) ||
                      std::any_of(discs.begin(), discs.end(), [&](const ScreenCircle& c) { return Overlaps(box, c); }) ||
+                     std::any_of(rivals.begin(), rivals.end(),
+                                 [&](const cq::Vec2d& p) { return DistanceToBox(box, p) < DistanceToBox(box, anchor); }) ||
                      !NearItsAnchor(box, ofLine ? ofLine->first : anchor, ofLine ? ofLine->second : anchor, gap,
                                     size.y + 2.0 * textPad.y())))
       return;
     placed.push_back(box);
-    result.labels.push_back({box, text, ink, backgroundAlpha});
+    // A point's name with another named point nearer than its own (where they lie closer
+    // together than a name is wide, every place is: UI scale 2 in 800x600) gets a leader to
+    // its own point, so that it is not read as the other's.
+    std::optional<Leader> leader;
+    if (ofPoint && RivalLead(box, anchor, rivals) > 0) leader = Leader{NearestPointOfBox(box, anchor), anchor};
+    if (leader) keepOff(leader->from, leader->to);
+    result.labels.push_back({box, text, ink, backgroundAlpha, leader});
   };
 
   // Centre of the figure: labels prefer to sit on the side away from it.
@@ -670,11 +681,12 @@ void LabApp::DrawHandlesAndLabels(ImDrawList& draw, const CanvasLabels& labels) 
 
   const cq::Vec2d textPad{{Px(4), Px(2)}};
   for (const CanvasLabel& l : labels.labels) {
+    if (l.leader) draw.AddLine(ToIm(l.leader->from), ToIm(l.leader->to), PackAbgr(l.ink), Px(1.5f));
     draw.AddRectFilled(ToIm(l.box.min), ToIm(l.box.max), PackAbgr(PaperColor(), l.backgroundAlpha), Px(3));
     draw.AddText(ToIm(l.box.min + textPad), PackAbgr(l.ink), l.text.c_str());
     // (A label of a handle just off the canvas is drawn and clipped away: not on screen.)
     if (Overlaps(l.box, ScreenBox{m_layout.canvas.min, m_layout.canvas.max}))
-      m_drawnLabels.push_back({"canvas", l.text, l.box});
+      m_drawnLabels.push_back({"canvas", l.text, l.box, l.leader});
   }
 
   // The whole box, selected with Tab for the arrow keys: its outline in the selection's

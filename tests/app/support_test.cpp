@@ -321,6 +321,67 @@ TEST(LabelLayout, APointsNameGoesWhereNoOtherNamedPointIsNearer) {
   EXPECT_EQ(DistanceToBox({{{0, 0}}, {{10, 10}}}, {{13, 14}}), 5);
 }
 
+// The contact lesson's default at 640x400 (app audit of 2026-11-28): C's name sat beside C′,
+// 14 pixels from it and 28 from C. Round C, within 40 pixels, lie the raw foot (9 pixels
+// below), Q and B, C′ and R: each of the 48 places PlaceLabel tried (8 directions, 6 rings)
+// met a disc or lay nearer another point, and the fallback, the place covered least, took
+// one by C′. A free place nearest C exists between the eight directions (up and left of C);
+// the name goes there. These are the app's own inputs for "C" in that window.
+TEST(LabelLayout, ACrowdedPointsNameStaysNearestItsOwnPoint) {
+  const cq::Vec2d c{{501.85742436474027, 125.04582788276205}};
+  const std::vector<cq::Vec2d> rivals{{{376, 134.03564390881493}},                      // A
+                                      {{483.87779231263448, 134.03564390881493}},       // B
+                                      {{501.85742436474027, 89.086563778550556}},       // R
+                                      {{501.85742436474027, 134.03564390881493}},       // P(t_raw)
+                                      {{483.87779231263448, 134.03564390881493}},       // Q
+                                      {{516.04073589578854, 117.95417211723793}}};      // C′
+  const std::vector<ScreenCircle> discs{{c, 10},         {rivals[0], 10}, {rivals[1], 10}, {rivals[2], 10},
+                                        {rivals[3], 7}, {rivals[4], 7},  {rivals[5], 7}};
+  const ScreenBox canvas{{{288, 23}}, {{640, 220}}};
+  const ScreenBox box =
+      PlaceLabel(c, {{19, 21}}, 5, {{0.99227787671366774, 0.12403473458920886}}, discs, {}, canvas, rivals);
+  for (const cq::Vec2d& other : rivals)
+    EXPECT_LE(DistanceToBox(box, c), DistanceToBox(box, other))
+        << "C's name at (" << box.min.x() << ", " << box.min.y() << ") is nearer (" << other.x() << ", " << other.y() << ")";
+  for (const ScreenCircle& d : discs) EXPECT_FALSE(Overlaps(box, d)) << d.center.x() << ", " << d.center.y();
+  EXPECT_TRUE(Inside(box, canvas));
+  EXPECT_LE(DistanceToBox(box, c), 5 + 6 * (21 + 2));  // within PlaceLabel's rings
+}
+
+// Where every free place is nearer another named point (here the only places nearer the
+// anchor than its neighbour, 20 pixels to its right, are on its left, and a wall of discs
+// covers them all), the name takes the free place nearest its own point all the same, not
+// one under a disc; the app then draws a leader from it to its point (RivalLead > 0).
+TEST(LabelLayout, WhereEveryFreePlaceIsNearerARivalTheNearestFreeOneIsTaken) {
+  const cq::Vec2d anchor{{100, 100}};
+  const cq::Vec2d neighbour{{120, 100}};
+  std::vector<ScreenCircle> discs{{anchor, 10}, {neighbour, 7}};
+  for (double y = -100; y <= 300; y += 8)
+    for (double x = -100; x <= 112; x += 8) discs.push_back({{{x, y}}, 6});
+  const ScreenBox box = PlaceLabel(anchor, {{19, 21}}, 5, {{1, 0}}, discs, {}, std::nullopt, {neighbour});
+  for (const ScreenCircle& d : discs) EXPECT_FALSE(Overlaps(box, d)) << d.center.x() << ", " << d.center.y();
+  EXPECT_GT(RivalLead(box, anchor, {neighbour}), 0) << "precondition: no free place is nearest the anchor";
+  // The nearest free place: the discs end at x = 118, the neighbour's disc at 127.
+  EXPECT_LE(DistanceToBox(box, anchor), 40);
+}
+
+// Where nothing at all is free, the place covered least goes to a place with no other named
+// point nearer, where there is one: here a label box under everything covers each place
+// alike, and the preferred place (first in the order, to the right) is by the neighbour.
+TEST(LabelLayout, WithNothingFreeTheLeastCoveredPlaceIsNearestItsOwnPoint) {
+  const cq::Vec2d anchor{{100, 100}};
+  // 3 pixels left of the first place covered least (right of the anchor, a ring out: x 128
+  // to 147; the ring in overlaps the anchor's disc).
+  const cq::Vec2d neighbour{{125, 100}};
+  const std::vector<ScreenBox> taken{{{{-1000, -1000}}, {{1000, 1000}}}};
+  const ScreenBox box = PlaceLabel(anchor, {{19, 21}}, 5, {{1, 0}}, {{anchor, 10}}, taken, std::nullopt, {neighbour});
+  EXPECT_LE(RivalLead(box, anchor, {neighbour}), 0);
+  EXPECT_DOUBLE_EQ(CoveredArea(box, {{anchor, 10}}, taken), 19 * 21);
+  const ScreenBox plain = PlaceLabel(anchor, {{19, 21}}, 5, {{1, 0}}, {{anchor, 10}}, taken);
+  EXPECT_GT(RivalLead(plain, anchor, {neighbour}), 0) << "precondition: the first place is by the neighbour";
+  EXPECT_EQ(RivalLead(box, anchor, {}), -std::numeric_limits<double>::infinity());
+}
+
 TEST(LabelLayout, DistanceFromABoxToASegment) {
   const ScreenBox box{{{0, 0}}, {{10, 10}}};
   EXPECT_EQ(DistanceToBox(box, {{-5, 5}}, {{15, 5}}), 0);    // straight through

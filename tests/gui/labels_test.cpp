@@ -442,5 +442,95 @@ INSTANTIATE_TEST_SUITE_P(
                       LineCase{"SegmentDefault", "--lesson segment --size 1280x800"}),
     [](const ::testing::TestParamInfo<LineCase>& param) { return std::string(param.param.name); });
 
+// A point's name is nearer its own point than any other named point (the handles and the
+// named markers, as drawn): at 640x400 the contact lesson's "C" sat beside C′, 14 pixels
+// from it and 28 from C (app audit of 2026-11-28). A name that is drawn is checked; one
+// left out (a marker's, where no place is free) is not, but the handles' names are always
+// drawn, and each must be. Where the points lie closer together than a name is wide (UI
+// scale 2 in 800x600: C, C′ and the raw foot 12 to 20 pixels apart, the names 42 pixels
+// tall) no place is nearest C: the name then has a leader from its box to its own point.
+struct NameCase {
+  const char* name;
+  const char* args;
+  bool crowded = false;  ///< the points lie closer than a name is wide: a leader is needed
+};
+
+class PointNames : public ::testing::TestWithParam<NameCase> {};
+
+TEST_P(PointNames, EachNameIsNearestItsOwnPoint) {
+  TempDir dir;
+  const nlohmann::json s = StateAfterFrames(GetParam().args, dir);
+  ASSERT_FALSE(s.is_discarded());
+  ASSERT_TRUE(s.contains("markers"));
+  const ScreenBox canvas{PointFromJson(s["canvas"]["min"]), PointFromJson(s["canvas"]["max"])};
+  std::vector<std::pair<std::string, cq::Vec2d>> named;
+  std::set<std::string> handleNames;
+  for (const char* list : {"handles", "markers"})
+    for (const auto& p : s[list]) {
+      if (p["label"].get<std::string>().empty()) continue;
+      named.push_back({p["label"].get<std::string>(), PointFromJson(p["screen"])});
+      const cq::Vec2d at = named.back().second;
+      if (std::string(list) == "handles" && at.x() >= canvas.min.x() && at.x() < canvas.max.x() &&
+          at.y() >= canvas.min.y() && at.y() < canvas.max.y())
+        handleNames.insert(named.back().first);
+    }
+  std::set<std::string> checked;
+  int leaders = 0;
+  const std::vector<Label> labels = LabelsFromJson(s["labels"]);
+  for (size_t i = 0; i < labels.size(); ++i) {
+    const Label& l = labels[i];
+    const auto own = std::find_if(named.begin(), named.end(), [&](const auto& n) { return n.first == l.text; });
+    if (own == named.end()) continue;
+    checked.insert(l.text);
+    const double mine = cq::app::DistanceToBox(l.box, own->second);
+    double nearestOther = INFINITY;
+    std::string other;
+    for (const auto& [name, at] : named)
+      if (!(at == own->second) && cq::app::DistanceToBox(l.box, at) < nearestOther) {
+        nearestOther = cq::app::DistanceToBox(l.box, at);
+        other = name;
+      }
+    const nlohmann::json& entry = s["labels"][i];
+    const nlohmann::json leader = entry.contains("leader") ? entry["leader"] : nlohmann::json();
+    if (mine <= nearestOther) {
+      EXPECT_TRUE(leader.is_null()) << "\"" << l.text << "\" is nearest its point, and needs no leader";
+      continue;
+    }
+    // Nearer another point: only where the points are too crowded for any other place, and
+    // then with a leader from its box's edge to its own point.
+    EXPECT_TRUE(GetParam().crowded) << "\"" << l.text << "\" is " << mine << " px from its point but " << nearestOther
+                                    << " from " << other;
+    ASSERT_FALSE(leader.is_null()) << "\"" << l.text << "\" is " << mine << " px from its point but " << nearestOther
+                                   << " from " << other << ", with no leader";
+    ++leaders;
+    const cq::Vec2d from{{leader[0].get<double>(), leader[1].get<double>()}};
+    const cq::Vec2d to{{leader[2].get<double>(), leader[3].get<double>()}};
+    EXPECT_LE(std::hypot(to.x() - own->second.x(), to.y() - own->second.y()), 0.5) << l.text << "'s leader ends elsewhere";
+    EXPECT_LE(cq::app::DistanceToBox(l.box, from), 0.5) << l.text << "'s leader starts off its box";
+  }
+  for (const std::string& name : handleNames) EXPECT_TRUE(checked.count(name)) << "the handle " << name << " has no name drawn";
+  EXPECT_FALSE(handleNames.empty());
+  if (GetParam().crowded) {
+    EXPECT_GT(leaders, 0) << "precondition: the scene needs a leader";
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Scenes, PointNames,
+    ::testing::Values(NameCase{"Contact640x400", "--lesson contact --size 640x400"},
+                      NameCase{"Contact800x600", "--lesson contact --size 800x600"},
+                      NameCase{"Contact1280x800", "--lesson contact --size 1280x800"},
+                      NameCase{"Contact1600x1000", "--lesson contact --size 1600x1000"},
+                      NameCase{"ContactSunk640x400", "--lesson contact --size 640x400 --set A=-4,0 --set B=4,0 --set C=1,1 --set R=0,2"},
+                      NameCase{"ContactPointSized640x400", "--lesson contact --size 640x400 --set A=-4,0 --set B=4,0 --set C=1,0 --set R=0,0"},
+                      NameCase{"Segment640x400", "--lesson segment --size 640x400"},
+                      NameCase{"Ray640x400", "--lesson ray --size 640x400"},
+                      NameCase{"Plane640x400", "--lesson plane --size 640x400"},
+                      NameCase{"Box640x400", "--lesson box --size 640x400"},
+                      // A canvas of 440x284 pixels at UI scale 2 (220x142 at UI scale 1): C, C′ and
+                      // the raw foot 12 to 20 pixels apart, the names 42 pixels tall.
+                      NameCase{"ContactAtUiScale2", "--lesson contact --size 800x600 --ui-scale 2", true}),
+    [](const ::testing::TestParamInfo<NameCase>& param) { return std::string(param.param.name); });
+
 }  // namespace
 }  // namespace cq::gui_test
