@@ -87,12 +87,15 @@ ScreenBox PlaceLabel(const cq::Vec2d& anchor, const cq::Vec2d& size, double gap,
            std::none_of(rivals.begin(), rivals.end(),
                         [&](const cq::Vec2d& other) { return DistanceToBox(box, other) < DistanceToBox(box, anchor); });
   };
+  const double step = std::max(1.0, size.y() / 10);
   // Within the first k_softRings rings: a free place off the drawn lines too, else the
   // free place that crosses the fewest of them, each ring out counting as two discs
-  // crossed (the first such in that order).
+  // crossed (the first such in that order). Without lines, the first free place in the
+  // first two rings. Either one a ring out at most: by the anchor (NearItsAnchor).
+  std::optional<ScreenBox> softBest;
   if (!soft.empty()) {
-    std::optional<ScreenBox> best;
     std::ptrdiff_t bestScore = 0;
+    int bestRing = 0;
     for (int ring = 0; ring < k_softRings; ++ring)
       for (int turn : order) {
         const ScreenBox box = place(ring, turn);
@@ -100,17 +103,30 @@ ScreenBox PlaceLabel(const cq::Vec2d& anchor, const cq::Vec2d& size, double gap,
         const std::ptrdiff_t score =
             std::count_if(soft.begin(), soft.end(), [&](const ScreenCircle& c) { return Overlaps(box, c); }) + 2 * ring;
         if (score == 0) return box;
-        if (!best || score < bestScore) {
-          best = box;
+        if (!softBest || score < bestScore) {
+          softBest = box;
           bestScore = score;
+          bestRing = ring;
         }
       }
-    if (best) return *best;
+    if (softBest && bestRing <= 1) return *softBest;
+  } else {
+    for (int ring = 0; ring <= 1; ++ring)
+      for (int turn : order)
+        if (const ScreenBox box = place(ring, turn); free(box)) return box;
   }
-  // Eight directions at the given gap, then the same farther out, a label height at a time.
-  // The first free place wins. While none is, the place moved inside the area that the
-  // others cover least is kept, of those with no rival nearer than the anchor where there
-  // are such (the first such in that order).
+  // None of those by the anchor: the free place nearest it between the eight directions,
+  // as near as NearItsAnchor allows, before one farther out (at 800x600 the contact
+  // lesson's "C′" had a free place only in the third ring, too far to be drawn, where one
+  // between the directions lay 7 pixels from C′).
+  if (const auto between = NearestFreePlace(anchor, anchor, size, gap, gap + k_nearRings * (size.y() + 2), start,
+                                            circles, boxes, area, rivals, soft, step))
+    return *between;
+  if (softBest) return *softBest;
+  // Eight directions farther out, a label height at a time. The first free place wins.
+  // While none is, the place moved inside the area that the others cover least is kept,
+  // of those with no rival nearer than the anchor where there are such (the first such in
+  // that order).
   std::optional<ScreenBox> leastCovered;
   double leastCover = 0;
   bool leastRivalNearer = false;
@@ -138,13 +154,45 @@ ScreenBox PlaceLabel(const cq::Vec2d& anchor, const cq::Vec2d& size, double gap,
   // rival: then the free place nearest the anchor all the same (the caller draws a leader
   // from it to the anchor), rather than one a handle covers.
   const double reach = gap + (k_rings - 1) * (size.y() + 2);
-  const double step = std::max(1.0, size.y() / 10);
   if (const auto between = NearestFreePlace(anchor, anchor, size, gap, reach, start, circles, boxes, area, rivals, soft, step))
     return *between;
   if (!rivals.empty())
     if (const auto led = NearestFreePlace(anchor, anchor, size, gap, reach, start, circles, boxes, area, {}, soft, step))
       return *led;
   return *leastCovered;
+}
+
+LineLabelPlace PlaceLineLabel(const cq::Vec2d& a, const cq::Vec2d& b, const cq::Vec2d& anchor, const cq::Vec2d& size,
+                              double gap, const cq::Vec2d& preferred, const std::vector<ScreenCircle>& circles,
+                              const std::vector<ScreenBox>& boxes, const ScreenBox& area,
+                              const std::vector<ScreenCircle>& soft) {
+  auto clear = [&](const ScreenBox& box) {
+    return Inside(box, area) &&
+           std::none_of(circles.begin(), circles.end(), [&](const ScreenCircle& c) { return Overlaps(box, c); }) &&
+           std::none_of(boxes.begin(), boxes.end(), [&](const ScreenBox& other) { return Overlaps(box, other); });
+  };
+  auto byTheLine = [&](const ScreenBox& box) { return NearItsAnchor(box, a, b, gap, size.y()); };
+  // A leader from the box to the point of the line nearest the box's centre.
+  auto leaderFor = [&](const ScreenBox& box) {
+    const cq::Vec2d centre = 0.5 * box.min + 0.5 * box.max;
+    const auto q = cq::ClosestPointOnSegment(centre, a, b);
+    const cq::Vec2d on = q ? q->closest : anchor;
+    return std::pair{NearestPointOfBox(box, on), on};
+  };
+  const ScreenBox ringed = KeepInside(PlaceLabel(anchor, size, gap, preferred, circles, boxes, area, {}, soft), area);
+  if (clear(ringed) && byTheLine(ringed)) return {ringed, std::nullopt};
+  const double step = std::max(1.0, size.y() / 10);
+  // By the line: within the reach NearItsAnchor allows (half a pixel short of it, for its
+  // rounding).
+  const double near = gap + k_nearRings * (size.y() + 2);
+  if (const auto beside = NearestFreePlace(a, b, size, gap, near, preferred, circles, boxes, area, {}, soft, step))
+    return {*beside, std::nullopt};
+  // Anywhere on the canvas, nearest the line first.
+  const double across = std::hypot(area.max.x() - area.min.x(), area.max.y() - area.min.y());
+  if (const auto elsewhere = NearestFreePlace(a, b, size, gap, std::max(near, across), preferred, circles, boxes, area,
+                                              {}, soft, step))
+    return {*elsewhere, leaderFor(*elsewhere)};
+  return {ringed, byTheLine(ringed) ? std::nullopt : std::optional{leaderFor(ringed)}};
 }
 
 std::optional<ScreenBox> NearestFreePlace(const cq::Vec2d& a, const cq::Vec2d& b, const cq::Vec2d& size, double gap,

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "cq/vec.hpp"
@@ -22,8 +23,10 @@ struct ScreenBox {
 /// The box of a `size` label placed `gap` pixels from `anchor`, in the first of eight
 /// directions (starting at `preferred`, then turning in 45-degree steps alternately to
 /// either side) whose box overlaps none of `circles` and `boxes` (and, given an `area`,
-/// lies whole inside it); if all eight collide,
-/// the same again a label height farther out (five more rings). If everything
+/// lies whole inside it); if all eight collide, the same again a label height farther
+/// out; if those collide too, the free place nearest the anchor between them within one
+/// and a half rings (NearestFreePlace, so that a place by the anchor is not passed over for
+/// one too far to be drawn: NearItsAnchor), then the rings farther out (four more). If everything
 /// collides, the free place nearest the anchor between those (below); failing that, the
 /// one of those 48 places, moved inside `area` (KeepInside), that the others cover least
 /// (CoveredArea; the first such in that order, a place with no rival nearer than the anchor
@@ -36,7 +39,8 @@ struct ScreenBox {
 ///
 /// `soft` are the drawn lines (discs along them). Within the first k_softRings rings, a
 /// free place off them is taken first, else the free place that crosses the fewest discs
-/// of them (a ring out counting as two; a line across a label covers about five). Past those rings the lines are ignored (a label
+/// of them (a ring out counting as two; a line across a label covers about five; one in
+/// the third ring only after the places between the directions). Past those rings the lines are ignored (a label
 /// across a line beats one far from its point, or on a handle). The distance's "s =
 /// -0.742781" sat across the distance line, "closest" across a box edge.
 ///
@@ -55,6 +59,26 @@ ScreenBox PlaceLabel(const cq::Vec2d& anchor, const cq::Vec2d& size, double gap,
                      const std::vector<ScreenCircle>& circles, const std::vector<ScreenBox>& boxes,
                      const std::optional<ScreenBox>& area = std::nullopt, const std::vector<cq::Vec2d>& rivals = {},
                      const std::vector<ScreenCircle>& soft = {});
+
+/// Where a line's value goes ("d = …", "depth = …", "s = …"): its box, and a leader from
+/// the box to the line where it could not sit by it.
+struct LineLabelPlace {
+  ScreenBox box;
+  std::optional<std::pair<cq::Vec2d, cq::Vec2d>> leader;  ///< from the box's edge to a point of the line
+};
+
+/// A value of segment ab (its visible part, on the canvas), always placed: PlaceLabel's place
+/// from `anchor` (the segment's middle) where it is free (`circles`, `boxes`, inside `area`)
+/// and by the line (NearItsAnchor); else the free place nearest the line within that reach
+/// (NearestFreePlace: between PlaceLabel's directions); else the free place nearest the
+/// line anywhere in `area`, with a leader to the line; else PlaceLabel's place all the same,
+/// with a leader where it is not by the line. A value left out was a number the user could
+/// not see: the contact lesson's "depth = 0.881966" at 800x600, where the push-out arrow is
+/// 23 pixels long among C, C′, R and their names (app audit of 2026-11-28).
+LineLabelPlace PlaceLineLabel(const cq::Vec2d& a, const cq::Vec2d& b, const cq::Vec2d& anchor, const cq::Vec2d& size,
+                              double gap, const cq::Vec2d& preferred, const std::vector<ScreenCircle>& circles,
+                              const std::vector<ScreenBox>& boxes, const ScreenBox& area,
+                              const std::vector<ScreenCircle>& soft = {});
 
 /// The free place for a `size` label nearest what it names, segment ab (a point when a ==
 /// b), at any position rather than PlaceLabel's eight directions: the label's top-left

@@ -527,6 +527,21 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
     std::vector<ScreenCircle> hard = discs;
     hard.insert(hard.end(), own.begin(), own.end());
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+    // A line's value ("d = …", "depth = …", "s = …") is always shown: by its line where
+    // anything there is free, else the free place nearest it on the canvas with a leader
+    // to it (PlaceLineLabel; "depth = 0.881966" was left out at 800x600).
+    if (ofLine) {
+      const LineLabelPlace at = PlaceLineLabel(ofLine->first, ofLine->second, anchor, FromIm(size) + 2.0 * textPad,
+                                               gap, preferred, hard, placed, canvasBox, result.lines);
+      placed.push_back(at.box);
+      std::optional<Leader> leader;
+      if (at.leader) {
+        leader = Leader{at.leader->first, at.leader->second};
+        keepOff(leader->from, leader->to);
+      }
+      result.labels.push_back({at.box, text, ink, backgroundAlpha, leader});
+      return;
+    }
     // A label of something on the canvas stays whole inside it ("region A" at the left
     // edge read "egion A", the plane's "s = -0.742781" lost its last digits at the right):
     // a free place inside first, else the preferred one moved in.
@@ -539,18 +554,16 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
     // it: "closest" for a foot above the view sat under the menu bar, one below it was cut
     // by the number lines.
     if (!onCanvas && !Inside(box, canvasBox)) return;
-    // A value's or marker's name (optional) is left out rather than drawn over another
-    // label or a handle (on a small canvas at UI scale 2 "region A", "interior" and
-    // "region B" ran together into "regionterior region B"), or far from what it names.
-    // Nor is a marker's name drawn nearer another named point than its own (it would name
-    // that one).
+    // A marker's name (optional) is left out rather than drawn over another label or a
+    // handle (on a small canvas at UI scale 2 "region A", "interior" and "region B" ran
+    // together into "regionterior region B"), or far from what it names, or nearer another
+    // named point than its own (it would name that one).
     const std::vector<cq::Vec2d> rivals = ofPoint ? rivalsOf(anchor) : std::vector<cq::Vec2d>{};
     if (optional && (std::any_of(placed.begin(), placed.end(), [&](const ScreenBox& b) { return Overlaps(box, b); }) ||
                      std::any_of(discs.begin(), discs.end(), [&](const ScreenCircle& c) { return Overlaps(box, c); }) ||
                      std::any_of(rivals.begin(), rivals.end(),
                                  [&](const cq::Vec2d& p) { return DistanceToBox(box, p) < DistanceToBox(box, anchor); }) ||
-                     !NearItsAnchor(box, ofLine ? ofLine->first : anchor, ofLine ? ofLine->second : anchor, gap,
-                                    size.y + 2.0 * textPad.y())))
+                     !NearItsAnchor(box, anchor, anchor, gap, size.y + 2.0 * textPad.y())))
       return;
     placed.push_back(box);
     // A point's name with another named point nearer than its own (where they lie closer
@@ -581,14 +594,14 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
   if (m_frame.distance && !(m_frame.distance->p0 == m_frame.distance->p1)) {
     const auto [a, b, endInView] = VisibleStroke(*m_frame.distance);
     if (const auto middle = VisibleMiddle(a, b, canvasBox))
-      label(m_frame.distanceText, *middle, Px(4), cq::PerpLeft(b - a), StrokeColor(Stroke::Distance), 0.85f, true,
+      label(m_frame.distanceText, *middle, Px(4), cq::PerpLeft(b - a), StrokeColor(Stroke::Distance), 0.85f, false,
             false, CirclesAlong(a, b, Px(3), Px(6), canvasBox), Segment{a, b});
   }
   if (m_frame.pushOut && !(m_frame.pushOut->p0 == m_frame.pushOut->p1)) {
     const auto [a, b, endInView] = VisibleStroke(*m_frame.pushOut);
     if (const auto middle = VisibleMiddle(a, b, canvasBox))
       label(m_frame.pushOutText, *middle, Px(4), cq::PerpLeft(b - a) * -1.0, StrokeColor(Stroke::PushOut), 0.85f,
-            true, false, CirclesAlong(a, b, Px(3), Px(6), canvasBox), Segment{a, b});
+            false, false, CirclesAlong(a, b, Px(3), Px(6), canvasBox), Segment{a, b});
   }
 
   // The markers' names after the values: where no free place is left (the contact lesson

@@ -382,6 +382,65 @@ TEST(LabelLayout, WithNothingFreeTheLeastCoveredPlaceIsNearestItsOwnPoint) {
   EXPECT_EQ(RivalLead(box, anchor, {}), -std::numeric_limits<double>::infinity());
 }
 
+// The contact lesson at 800x600 (app audit of 2026-11-28): "depth = 0.881966" names the
+// push-out arrow from C to C′, 23 pixels long, among C, C′, R, the raw foot, B and Q and the
+// names of C, A, B, R and "d = 1.11803". PlaceLabel's places from the arrow's middle were
+// taken, or too far from it to be read as its value, and the value was left out (the GUI
+// test ValueLabels/PastAnEnd800x600). These are the app's own inputs (the drawn lines left
+// out); a free place by the arrow lies between the eight directions.
+TEST(LabelLayout, AValueGoesBetweenTheDirectionsWhereTheyAreTaken) {
+  const cq::Vec2d c{{635.92574053882083, 208.7381548268076}};
+  const cq::Vec2d resolved{{656.87835984605124, 198.2618451731924}};
+  const cq::Vec2d middle{{646.40205019243604, 203.5}};
+  const cq::Vec2d size{{142, 21}};
+  const std::vector<ScreenCircle> discs{{c, 10},
+                                        {{{450, 222.01856486529479}}, 10},
+                                        {{{609.3649204618464, 222.01856486529479}}, 10},
+                                        {{{635.92574053882083, 155.61651467285878}}, 10},
+                                        {{{635.92574053882083, 222.01856486529479}}, 7},
+                                        {{{609.3649204618464, 222.01856486529479}}, 7},
+                                        {resolved, 7}};
+  std::vector<ScreenCircle> hard = discs;
+  for (const ScreenCircle& d : CirclesAlong(c, resolved, 3, 6, ScreenBox{{{360, 23}}, {{800, 384}}})) hard.push_back(d);
+  const std::vector<ScreenBox> names{{{{625.72574053882136, 177.63815482680752}}, {{644.72574053882136, 198.63815482680752}}},
+                                     {{{404.30978211968767, 217.02209754734164}}, {{422.30978211968767, 238.02209754734164}}},
+                                     {{{605.32471843649114, 249.73715068780746}}, {{624.32471843649114, 270.73715068780746}}},
+                                     {{{656.99788799061344, 118.3658856525403}}, {{675.99788799061344, 139.3658856525403}}},
+                                     {{{515.53088145296977, 185.84021016359654}}, {{615.53088145296977, 206.84021016359654}}}};
+  const ScreenBox canvas{{{360, 23}}, {{800, 384}}};
+  const cq::Vec2d preferred{{-10.476309653615203, -20.952619307230407}};
+  const LineLabelPlace at = PlaceLineLabel(c, resolved, middle, size, 4, preferred, hard, names, canvas);
+  EXPECT_FALSE(at.leader);
+  EXPECT_TRUE(Inside(at.box, canvas));
+  EXPECT_TRUE(NearItsAnchor(at.box, c, resolved, 4, size.y()));
+  for (const ScreenCircle& d : hard) EXPECT_FALSE(Overlaps(at.box, d)) << d.center.x() << ", " << d.center.y();
+  for (const ScreenBox& b : names) EXPECT_FALSE(Overlaps(at.box, b)) << b.min.x() << ", " << b.min.y();
+}
+
+// Where nothing by the line is free, the value still shows: at the free place nearest the
+// line, with a leader from its box to the line.
+TEST(LabelLayout, AValueWithNoRoomByItsLineGoesElsewhereWithALeader) {
+  const cq::Vec2d a{{390, 300}};
+  const cq::Vec2d b{{410, 300}};
+  const ScreenBox canvas{{{0, 0}}, {{800, 600}}};
+  const std::vector<ScreenBox> taken{{{{200, 150}}, {{600, 450}}}};  // everything within 100 pixels
+  const cq::Vec2d size{{142, 21}};
+  const LineLabelPlace at = PlaceLineLabel(a, b, {{400, 300}}, size, 4, {{0, -1}}, {}, taken, canvas);
+  EXPECT_FALSE(Overlaps(at.box, taken[0]));
+  EXPECT_TRUE(Inside(at.box, canvas));
+  EXPECT_FALSE(NearItsAnchor(at.box, a, b, 4, size.y()));
+  ASSERT_TRUE(at.leader);
+  EXPECT_LE(DistanceToBox(at.box, at.leader->first), 1e-9);                            // from the box's edge ...
+  EXPECT_LE(DistanceToBox(ScreenBox{at.leader->second, at.leader->second}, a, b), 1e-9);  // ... to the line
+  // As near as the free space allows: just past the taken box (150 pixels from the line),
+  // within the placement grid's step.
+  EXPECT_LE(DistanceToBox(at.box, a, b), 150 + 12);
+  // Nothing free anywhere: still shown, inside the canvas, with its leader.
+  const LineLabelPlace crowded = PlaceLineLabel(a, b, {{400, 300}}, size, 4, {{0, -1}}, {}, {{{{-10, -10}}, {{810, 610}}}}, canvas);
+  EXPECT_TRUE(Inside(crowded.box, canvas));
+  EXPECT_TRUE(crowded.leader || NearItsAnchor(crowded.box, a, b, 4, size.y()));
+}
+
 TEST(LabelLayout, DistanceFromABoxToASegment) {
   const ScreenBox box{{{0, 0}}, {{10, 10}}};
   EXPECT_EQ(DistanceToBox(box, {{-5, 5}}, {{15, 5}}), 0);    // straight through

@@ -532,5 +532,76 @@ INSTANTIATE_TEST_SUITE_P(
                       NameCase{"ContactAtUiScale2", "--lesson contact --size 800x600 --ui-scale 2", true}),
     [](const ::testing::TestParamInfo<NameCase>& param) { return std::string(param.param.name); });
 
+// The values on the canvas are always shown: "depth = …" by the push-out arrow and "d = …" by
+// the distance line, at every window size from 640x400 up (app audit of 2026-11-28: the
+// contact lesson's "depth = 0.881966" was left out at 800x600, where no place by the short
+// arrow was free). Each is whole inside the canvas, over no other label and under no handle
+// or marker, and either by its line (the limit of LabelsByTheirPoints) or, where nothing by
+// the line is free, with a leader from its box to the line.
+class ValueLabels : public ::testing::TestWithParam<LineCase> {};
+
+TEST_P(ValueLabels, AlwaysShownAndClearAndByTheirLine) {
+  TempDir dir;
+  const nlohmann::json s = StateAfterFrames(GetParam().args, dir);
+  ASSERT_FALSE(s.is_discarded());
+  ASSERT_EQ(s["lesson"], "contact");
+  const cq::app::Camera camera = CameraFromState(s);
+  const double scale = s["ui_scale"].get<double>();
+  const ScreenBox canvas{PointFromJson(s["canvas"]["min"]), PointFromJson(s["canvas"]["max"])};
+  const nlohmann::json& v = s["values"];
+  const cq::Vec2d c = camera.WorldToScreen(PointFromJson(s["points"]["C"]));
+  struct Value {
+    std::string prefix;
+    cq::Vec2d from, to;  // the line it names, in pixels
+  };
+  std::vector<Value> wanted;
+  if (v["distance"].get<double>() > 0) wanted.push_back({"d = ", c, camera.WorldToScreen(PointFromJson(v["closest"]))});
+  if (v["penetrating"].get<bool>()) wanted.push_back({"depth = ", c, camera.WorldToScreen(PointFromJson(v["resolved_center"]))});
+  ASSERT_FALSE(wanted.empty()) << "precondition: a scene with a value to show";
+  const std::vector<Label> labels = LabelsFromJson(s["labels"]);
+  std::vector<cq::Vec2d> discs;
+  for (const char* list : {"handles", "markers"})
+    for (const auto& p : s[list]) discs.push_back(PointFromJson(p["screen"]));
+  for (const Value& want : wanted) {
+    const auto it = std::find_if(labels.begin(), labels.end(),
+                                 [&](const Label& l) { return l.kind == "canvas" && l.text.rfind(want.prefix, 0) == 0; });
+    ASSERT_NE(it, labels.end()) << "no \"" << want.prefix << "…\" drawn";
+    const Label& l = *it;
+    EXPECT_TRUE(cq::app::Inside(l.box, canvas)) << l.text << " is cut by the canvas's edge";
+    for (const Label& other : labels)
+      if (&other != &l && other.kind == "canvas") {
+        EXPECT_FALSE(cq::app::Overlaps(l.box, other.box)) << l.text << " overlaps " << other.text;
+      }
+    // A handle is 7 UI pixels across its radius, a marker at most 8 (the diamond).
+    for (const cq::Vec2d& d : discs) EXPECT_FALSE(cq::app::Overlaps(l.box, cq::app::ScreenCircle{d, 7 * scale})) << l.text << " is under a handle or marker";
+    const double limit = 6 * scale + 1.5 * (l.box.max.y() - l.box.min.y() + 2) + 0.5;
+    const double away = cq::app::DistanceToBox(l.box, want.from, want.to);
+    const nlohmann::json& entry = s["labels"][size_t(it - labels.begin())];
+    if (away <= limit) continue;
+    ASSERT_TRUE(entry.contains("leader")) << l.text << " is " << away << " px from its line, with no leader";
+    const auto& leader = entry["leader"];
+    const cq::Vec2d start{{leader[0].get<double>(), leader[1].get<double>()}};
+    const cq::Vec2d end{{leader[2].get<double>(), leader[3].get<double>()}};
+    EXPECT_LE(cq::app::DistanceToBox(l.box, start), 0.5) << l.text << "'s leader starts off its box";
+    EXPECT_LE(cq::app::DistanceToBox(ScreenBox{end, end}, want.from, want.to), 0.5) << l.text << "'s leader ends off its line";
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Scenes, ValueLabels,
+    ::testing::Values(LineCase{"PastAnEnd640x400", "--lesson contact --size 640x400"},
+                      LineCase{"PastAnEnd800x600", "--lesson contact --size 800x600"},
+                      LineCase{"PastAnEnd1280x800", "--lesson contact --size 1280x800"},
+                      LineCase{"PastAnEnd1600x1000", "--lesson contact --size 1600x1000"},
+                      LineCase{"Sunk640x400", "--lesson contact --size 640x400 --set A=-4,0 --set B=4,0 --set C=1,1 --set R=0,2"},
+                      LineCase{"Sunk800x600", "--lesson contact --size 800x600 --set A=-4,0 --set B=4,0 --set C=1,1 --set R=0,2"},
+                      LineCase{"Sunk1280x800", "--lesson contact --size 1280x800 --set A=-4,0 --set B=4,0 --set C=1,1 --set R=0,2"},
+                      LineCase{"Sunk1600x1000", "--lesson contact --size 1600x1000 --set A=-4,0 --set B=4,0 --set C=1,1 --set R=0,2"},
+                      LineCase{"OnTheWire640x400", "--lesson contact --size 640x400 --set A=-4,0 --set B=4,0 --set C=1,0 --set R=0,1.5"},
+                      LineCase{"OnTheWire800x600", "--lesson contact --size 800x600 --set A=-4,0 --set B=4,0 --set C=1,0 --set R=0,1.5"},
+                      LineCase{"PastAnEnd1024x768", "--lesson contact --size 1024x768"},
+                      LineCase{"PastAnEndAtUiScale2", "--lesson contact --size 800x600 --ui-scale 2"}),
+    [](const ::testing::TestParamInfo<LineCase>& param) { return std::string(param.param.name); });
+
 }  // namespace
 }  // namespace cq::gui_test
