@@ -221,7 +221,7 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
     return frame;
   }
   // The centre's own project-clamp-evaluate (t, the region, the raw foot), and the contact.
-  const auto projected = cq::ClosestPointOnSegment(c, a, b);
+  const auto projected = cq::ClosestPointOnSegment<cq::NearLine::Across>(c, a, b);
   const auto contact = cq::ContactSphereSegment(cq::Sphere<double, 2>{c, *radius}, a, b);
   if (!projected || !contact) {
     SetError(frame, !projected ? projected.error() : contact.error());

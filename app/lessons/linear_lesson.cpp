@@ -47,7 +47,7 @@ std::vector<PointSpec> LinearLesson::PointSpecs() const {
 
 WorldRect LinearLesson::Extent(const Points& points) const {
   WorldRect extent = Lesson::Extent(points);
-  if (const auto q = cq::ClosestPointOnLinear(m_kind, points[2], points[0], points[1])) extent = Enclose(extent, q->foot);
+  if (const auto q = cq::ClosestPointOnLinear<cq::NearLine::Across>(m_kind, points[2], points[0], points[1])) extent = Enclose(extent, q->foot);
   return extent;
 }
 
@@ -57,7 +57,7 @@ LessonFrame LinearLesson::Evaluate(const Points& points, const WorldRect& view, 
   const cq::Vec2d& p = points[2];
   LessonFrame frame;
   frame.origin = ViewOrigin(view);
-  const auto q = cq::ClosestPointOnLinear(m_kind, p, a, b);
+  const auto q = cq::ClosestPointOnLinear<cq::NearLine::Across>(m_kind, p, a, b);
   if (!q) {
     SetError(frame, q.error());
     return frame;

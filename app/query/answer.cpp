@@ -54,8 +54,9 @@ Outcome<Answer> Refused(const Request& request, const QueryError& error, bool in
 
 template <int N>
 Outcome<Answer> AnswerLinear(const Request& request, Answer answer) {
-  const auto result = ClosestPointOnLinear(ToLinearKind(request.kind), ToVec<N>(request.p),
-                                           ToVec<N>(request.shape.a), ToVec<N>(request.shape.b));
+  // A point on the line reads distance 0 (NearLine::Across), not the ulps of the rounded foot.
+  const auto result = ClosestPointOnLinear<NearLine::Across>(ToLinearKind(request.kind), ToVec<N>(request.p),
+                                                             ToVec<N>(request.shape.a), ToVec<N>(request.shape.b));
   if (!result) return Refused(request, result.error(), false);
   answer.point = ToCoords(result->closest);
   answer.distance = result->distance;

@@ -78,7 +78,7 @@ template <Real T, int N>
 Checked<ContactResult<T, N>> ContactSphereSegment(const Sphere<T, N>& sphere, const Vec<T, N>& a,
                                                   const Vec<T, N>& b) {
   if (auto error = CheckSphere(sphere)) return *error;
-  const auto q = ClosestPointOnSegment(sphere.center, a, b);
+  const auto q = ClosestPointOnSegment<NearLine::Across>(sphere.center, a, b);
   if (!q) return q.error();
   ContactResult<T, N> r{};
   r.closest = q->closest;

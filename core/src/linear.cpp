@@ -329,6 +329,37 @@ template ExactProjection ProjectExactly(const Vec<double, 3>&, const Vec<double,
 
 namespace detail {
 
+template <Real T, int N>
+[[gnu::cold, gnu::noinline]] NearLineFoot<T, N> RefineNearLine(LinearKind kind, LinearRegion region, const Vec<T, N>& p,
+                                                              const Vec<T, N>& a, const Vec<T, N>& b, Vec<T, N> diff,
+                                                              T distSq) {
+  if constexpr (k_hasWide<T>) {
+    if (region == LinearRegion::Interior) {
+      const AcrossLine<T, N> across = ExactAcrossLine(p, a, b);
+      Vec<T, N> foot = p - across.offset;  // P itself on the line (offset 0)
+      if (IsFinite(foot)) {
+        if (kind == LinearKind::Segment)
+          for (int k = 0; k < N; ++k)
+            foot.v[k] = std::clamp(foot.v[k], std::min(a.v[k], b.v[k]), std::max(a.v[k], b.v[k]));
+        return {foot, ScaledSquare(across.distance, 0), across.distance, true};
+      }
+    }
+  }
+  if (distSq < Range<T>::k_minSafeSquare) {
+    const ScaledLength<T> length = ScaledNorm(diff);
+    return {Vec<T, N>{}, length.lengthSq, length.length, false};
+  }
+  return {Vec<T, N>{}, distSq, std::sqrt(distSq), false};
+}
+
+#define CQ_INSTANTIATE_NEAR_LINE(T, N)                                                                             \
+  template NearLineFoot<T, N> RefineNearLine(LinearKind, LinearRegion, const Vec<T, N>&, const Vec<T, N>&, \
+                                             const Vec<T, N>&, Vec<T, N>, T);
+CQ_INSTANTIATE_NEAR_LINE(float, 2)
+CQ_INSTANTIATE_NEAR_LINE(float, 3)
+CQ_INSTANTIATE_NEAR_LINE(double, 2)
+CQ_INSTANTIATE_NEAR_LINE(double, 3)
+
 #define CQ_INSTANTIATE_LINEAR(K, T, N)                                                         \
   template Checked<LinearResult<T, N>> ClosestPointOnLinearSlow<K, T, N>(                       \
       const Vec<T, N>&, const Vec<T, N>&, const Vec<T, N>&);

@@ -918,8 +918,10 @@ TEST(ContactLesson, AnOrdinaryCentreIsMeasuredAsCMinusQInEveryStyle) {
 
 TEST(ContactLesson, ACentreAHairOffTheWireIsMeasuredAcrossIt) {
   // The same in the interior: C = (0.3, 1e-20) on the wire from (-1, 0) to (1, 0). The
-  // rounded foot Q is 5.5e-17 from (0.3, 0), so |C − Q| is not the distance core gives
-  // (1e-20, across the wire), and the words must not say it is.
+  // rounded foot A + t_raw (B − A) was 5.5e-17 from (0.3, 0), so |C − Q| was not the
+  // distance core gave (1e-20, across the wire). Core now takes its Q across the wire
+  // exactly (FootAcrossLine): Q is (0.3, 0), 1e-20 from C, and the plain words are
+  // true: d = |C − Q|, the normal from Q towards C.
   const cq::Vec2d a{{-1, 0}};
   const cq::Vec2d b{{1, 0}};
   const cq::Vec2d c{{0.3, 1e-20}};
@@ -928,11 +930,12 @@ TEST(ContactLesson, ACentreAHairOffTheWireIsMeasuredAcrossIt) {
   const auto* contact = std::get_if<cq::ContactResult<double, 2>>(&frame.result);
   ASSERT_NE(contact, nullptr);
   ASSERT_EQ(contact->normalFrom, cq::ContactNormalFrom::AcrossWire) << "precondition";
-  ASSERT_GT(cq::Distance(c, contact->closest), 2 * contact->distance) << "precondition";
+  EXPECT_EQ(contact->closest, (cq::Vec2d{{0.3, 0}}));
+  EXPECT_EQ(contact->distance, 1e-20);
   const std::string steps = StepsOf(frame);
-  EXPECT_EQ(steps.find("d = |C − Q|"), std::string::npos) << steps;
-  EXPECT_EQ(steps.find("from Q towards C"), std::string::npos) << steps;
-  EXPECT_NE(steps.find("across the wire"), std::string::npos) << steps;
+  EXPECT_NE(steps.find("closest = A + t(B − A) = (0.3, 0)"), std::string::npos) << steps;
+  EXPECT_NE(steps.find("d = |C − Q| = 1e-20, with Q = (0.3, 0)"), std::string::npos) << steps;
+  EXPECT_NE(steps.find("from Q towards C"), std::string::npos) << steps;
 }
 
 TEST(ContactLesson, OverflowsAreRefusedInTheLessonsWords) {
@@ -1030,12 +1033,15 @@ TEST(LessonTable, TheRawFootIsNamedAsTheTLineCaptionNamesItsPoints) {
 }
 
 TEST(ContactLesson, StepsFollowTheNormalCoreTookNotTheRoundedQ) {
-  // C a hair (3.9e-16) off a slanted wire, its rounded Q equal to C bit for bit (found by
-  // review s32). The steps said "d = |C − Q|" with Q = C and explained the counter-clockwise
-  // perpendicular, while core took the one across the wire on C's side, its opposite.
+  // C a hair (1.5e-16) off a slanted wire, its Q equal to C bit for bit: the part across
+  // the wire is below half an ulp of C's coordinates (review s32 found such a C, 3.9e-16
+  // off, when Q was the rounded A + t_raw (B − A); now that core takes Q across the wire,
+  // this C, a point of the wire rounded, is one). The steps said "d = |C − Q|" with Q = C
+  // and explained the counter-clockwise perpendicular, while core took the one across the
+  // wire on C's side, its opposite.
   const Points pts = {{{-3.8682591858685438, -3.8064680713264414}},
                       {{-4.3088104804547385, 1.9476091499134596}},
-                      {{-4.140624464052471, -0.24908244492197981}},
+                      {{-4.1893976307230609, 0.38794795493323786}},
                       {{0, 1}}};
   const LessonFrame frame = ContactLesson().Evaluate(pts, k_view, NumberStyle::Exact);
   const auto& contact = std::get<cq::ContactResult<double, 2>>(frame.result);

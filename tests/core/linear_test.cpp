@@ -657,3 +657,87 @@ TEST(ProjectExactly, TheHintChangesNoAnswer) {
     }
   }
 }
+
+// NearLine::Across: a point on the line (segment, ray, line) is its own closest point, at
+// distance exactly 0, and a point a hair off it gets the hair as its distance. With the
+// default, NearLine::Rounded, the foot A + t_raw (B - A) is off by ulps of the scene, which
+// there is the whole distance (P = (0, 0) on the segment (-4, 0)-(2, 0) reads 2.2e-16, from
+// a foot at -2.2e-16; a teacher's point dropped on the wire must read d = 0). t, t_raw, the
+// numerator, the denominator and the region are the same either way, so the batch (which
+// computes Rounded's) still agrees with both.
+TYPED_TEST(Segment, PointOnTheLineIsItsOwnFootAtDistanceZero) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  if (!cq::detail::k_hasWide<T>) GTEST_SKIP() << "no type wider than T here: Across keeps the rounded foot";
+  using cqtest::V;
+  struct Case {
+    cq::Vec<T, N> a;
+    cq::Vec<T, N> b;
+  };
+  const Case cases[] = {
+      {V<T, N>(-4, 0, 0), V<T, N>(2, 0, 0)},                // P = 0 at t = 2/3
+      {V<T, N>(-4, -2, 1), V<T, N>(2, 1, -0.5)},            // oblique: P = 0 at t = 2/3
+      {V<T, N>(-0.3, -0.1, 0.7), V<T, N>(0.6, 0.2, -1.4)},  // decimals; P = 0 at t = 1/3
+  };
+  int roundedOff = 0;  // points on the line that Rounded does not give as their own foot
+  for (const Case& c : cases) {
+    const cq::Vec<T, N> p{};  // the origin lies on each of these lines, between A and B
+    for (const LinearKind kind : {LinearKind::Segment, LinearKind::Ray, LinearKind::Line}) {
+      const auto r = cq::ClosestPointOnLinear<cq::NearLine::Across>(kind, p, c.a, c.b);
+      const auto rounded = cq::ClosestPointOnLinear(kind, p, c.a, c.b);
+      ASSERT_TRUE(r.ok());
+      ASSERT_TRUE(rounded.ok());
+      EXPECT_EQ(r->region, LinearRegion::Interior);
+      EXPECT_TRUE(SameBits(r->closest, p)) << cq::ToString(kind) << " " << cqtest::Str(r->closest);
+      EXPECT_TRUE(SameBits(r->foot, p)) << cq::ToString(kind) << " " << cqtest::Str(r->foot);
+      EXPECT_EQ(r->distance, T(0)) << cq::ToString(kind) << " A " << cqtest::Str(c.a);
+      EXPECT_EQ(r->distanceSq, T(0));
+      // t is still num / den rounded, as the batch computes it, and every other field is
+      // Rounded's.
+      EXPECT_EQ(r->tRaw, r->numerator / r->denominator);
+      EXPECT_TRUE(SameBits(r->tRaw, rounded->tRaw));
+      EXPECT_TRUE(SameBits(r->t, rounded->t));
+      EXPECT_TRUE(SameBits(r->numerator, rounded->numerator));
+      EXPECT_TRUE(SameBits(r->denominator, rounded->denominator));
+      EXPECT_EQ(r->region, rounded->region);
+      roundedOff += rounded->distance != T(0);
+    }
+    // A hair off the line: the hair is the distance, to an ulp; the closest point on it.
+    cq::Vec<T, N> off = p;
+    const cq::Vec<T, N> d = c.b - c.a;
+    const T hair = T(1e-20);
+    off.v[0] -= hair * d.v[1];  // (B - A) turned a quarter in the x-y plane, times hair
+    off.v[1] += hair * d.v[0];
+    const auto r = cq::ClosestPointOnSegment<cq::NearLine::Across>(off, c.a, c.b);
+    ASSERT_TRUE(r.ok());
+    const cqtest::Ld expected = cqtest::Ld(hair) * std::sqrt(cqtest::Ld(d.v[0]) * d.v[0] + cqtest::Ld(d.v[1]) * d.v[1]);
+    EXPECT_LE(std::fabs(cqtest::Ld(r->distance) - expected), 4 * cqtest::Eps<T>() * expected)
+        << "A " << cqtest::Str(c.a) << ": distance " << r->distance << ", expected " << double(expected);
+  }
+  EXPECT_GT(roundedOff, 0) << "precondition: the rounded foot should miss some of these points";
+}
+
+// Across changes only points within rounding of the line: elsewhere every field is
+// Rounded's, bit for bit (random points in every region).
+TYPED_TEST(Segment, AcrossChangesNothingAwayFromTheLine) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  cqtest::Rng rng(0x5eed'0a11);
+  int changed = 0;
+  for (int i = 0; i < 20000; ++i) {
+    cq::Vec<T, N> a, b, p;
+    for (int k = 0; k < N; ++k) {
+      a.v[k] = T(rng.Uniform(-10, 10));
+      b.v[k] = T(rng.Uniform(-10, 10));
+      p.v[k] = T(rng.Uniform(-10, 10));
+    }
+    const auto r = cq::ClosestPointOnSegment<cq::NearLine::Across>(p, a, b);
+    const auto rounded = cq::ClosestPointOnSegment(p, a, b);
+    ASSERT_TRUE(r.ok() && rounded.ok());
+    const bool same = SameBits(r->closest, rounded->closest) && SameBits(r->foot, rounded->foot) &&
+                      SameBits(r->distance, rounded->distance) && SameBits(r->distanceSq, rounded->distanceSq) &&
+                      SameBits(r->t, rounded->t) && SameBits(r->tRaw, rounded->tRaw) && r->region == rounded->region;
+    changed += same ? 0 : 1;
+  }
+  EXPECT_EQ(changed, 0);
+}

@@ -46,6 +46,21 @@ TEST(QueryJsonSegment, SeedExampleExactText) {
             R"({"point":[3,0,0],"distance":2,"distance_sq":4,"t_raw":0.6,"t":0.6,"region":"interior"})");
 }
 
+TEST(QueryJsonSegment, APointOnTheSegmentIsItsOwnClosestPointAtDistanceZero) {
+  // The rounded foot A + t_raw (B - A) of P = (0, 0) on (-4, 0)-(2, 0) is -2.2e-16 off P;
+  // the tool takes it across the line (cq::NearLine::Across), as the app does. The same for
+  // a ray and a line, and in 3D along a slanted segment.
+  for (const char* query : {"segment", "ray", "line"}) {
+    const Json j = AnswerOf(std::string(R"({"query":")") + query + R"(","a":[-4,0],"b":[2,0],"p":[0,0]})");
+    EXPECT_EQ(Numbers(j["point"]), (std::vector<double>{0, 0})) << query;
+    EXPECT_EQ(j["distance"].get<double>(), 0) << query;
+    EXPECT_EQ(j["region"], "interior") << query;
+  }
+  const Json j = AnswerOf(R"({"query":"segment","a":[-0.3,-0.1,0.7],"b":[0.6,0.2,-1.4],"p":[0,0,0]})");
+  EXPECT_EQ(Numbers(j["point"]), (std::vector<double>{0, 0, 0}));
+  EXPECT_EQ(j["distance"].get<double>(), 0);
+}
+
 TEST(QueryJsonSegment, BeforeAClampsToA2D) {
   const Json j = AnswerOf(R"({"query":"segment","a":[0,0],"b":[5,0],"p":[-3,4]})");
   EXPECT_EQ(Numbers(j["point"]), (std::vector<double>{0, 0}));
