@@ -725,12 +725,9 @@ TYPED_TEST(Segment, AcrossChangesNothingAwayFromTheLine) {
   cqtest::Rng rng(0x5eed'0a11);
   int changed = 0;
   for (int i = 0; i < 20000; ++i) {
-    cq::Vec<T, N> a, b, p;
-    for (int k = 0; k < N; ++k) {
-      a.v[k] = T(rng.Uniform(-10, 10));
-      b.v[k] = T(rng.Uniform(-10, 10));
-      p.v[k] = T(rng.Uniform(-10, 10));
-    }
+    const cq::Vec<T, N> a = rng.InCube<T, N>(-10, 10);
+    const cq::Vec<T, N> b = rng.InCube<T, N>(-10, 10);
+    const cq::Vec<T, N> p = rng.InCube<T, N>(-10, 10);
     const auto r = cq::ClosestPointOnSegment<cq::NearLine::Across>(p, a, b);
     const auto rounded = cq::ClosestPointOnSegment(p, a, b);
     ASSERT_TRUE(r.ok() && rounded.ok());
