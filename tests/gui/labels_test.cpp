@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <optional>
 #include <set>
+#include <ostream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -31,6 +32,9 @@ struct LabelCase {
   const char* mustShow;      ///< ... and text (nullptr: none in particular)
   bool refused = false;      ///< core refuses the scene: nothing may lie under the banner
 };
+
+/// Shown by GoogleTest and ctest for each case (else the case prints as its raw bytes).
+void PrintTo(const LabelCase& c, std::ostream* os) { *os << c.name << ": " << c.args; }
 
 struct Label {
   std::string kind;
@@ -176,6 +180,9 @@ struct LineCase {
   const char* name;
   const char* args;
 };
+
+/// Shown by GoogleTest and ctest for each case (else the case prints as its raw bytes).
+void PrintTo(const LineCase& c, std::ostream* os) { *os << c.name << ": " << c.args; }
 
 class NumberLineLabels : public ::testing::TestWithParam<LineCase> {};
 
@@ -454,6 +461,9 @@ struct NameCase {
   const char* args;
   bool crowded = false;  ///< the points lie closer than a name is wide: a leader is needed
 };
+
+/// Shown by GoogleTest and ctest for each case (else the case prints as its raw bytes).
+void PrintTo(const NameCase& c, std::ostream* os) { *os << c.name << ": " << c.args; }
 
 class PointNames : public ::testing::TestWithParam<NameCase> {};
 

@@ -11,6 +11,8 @@
 #include "gui_support.hpp"
 #include "logic/palette.hpp"
 
+#include <ostream>
+
 namespace cq::gui_test {
 namespace {
 
@@ -24,6 +26,9 @@ struct RenderCase {
   std::optional<cq::Vec2d> sampleOther;  ///< a world point in another region
   Tone otherTone;
 };
+
+/// Shown by GoogleTest and ctest for each case (else the case prints as its raw bytes).
+void PrintTo(const RenderCase& c, std::ostream* os) { *os << c.lesson << " " << c.sets; }
 
 /// Core's closest point for the dumped scene, computed here independently of the app.
 cq::Vec2d CoreClosest(const std::string& lesson, const nlohmann::json& pts) {
