@@ -596,6 +596,15 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
     if (const auto middle = VisibleMiddle(a, b, canvasBox))
       label(m_frame.distanceText, *middle, Px(4), cq::PerpLeft(b - a), StrokeColor(Stroke::Distance), 0.85f, false,
             false, CirclesAlong(a, b, Px(3), Px(6), canvasBox), Segment{a, b});
+  } else if (m_frame.distance && !m_frame.distanceText.empty()) {
+    // A point on the shape (P on a segment, ray or line, C on the wire, P inside the box or
+    // on the plane) has no line to label, but its value still is one: "d = 0" by that
+    // point (audit: with NearLine::Across "d = 2.22e-16" became no label at all, while a P
+    // 1e-20 off the line read "d = 1e-20").
+    const cq::Vec2d at = S(m_frame.distance->p0);
+    if (m_layout.canvas.Contains(at))
+      label(m_frame.distanceText, at, Px(4), awayFromCenter(at), StrokeColor(Stroke::Distance), 0.85f, false, false,
+            {}, Segment{at, at});
   }
   if (m_frame.pushOut && !(m_frame.pushOut->p0 == m_frame.pushOut->p1)) {
     const auto [a, b, endInView] = VisibleStroke(*m_frame.pushOut);

@@ -565,7 +565,9 @@ TEST_P(ValueLabels, AlwaysShownAndClearAndByTheirLine) {
     cq::Vec2d from, to;  // the line it names, in pixels
   };
   std::vector<Value> wanted;
-  if (v["distance"].get<double>() > 0) wanted.push_back({"d = ", c, camera.WorldToScreen(PointFromJson(v["closest"]))});
+  // "d = 0" too, by C on the wire (audit: with NearLine::Across a centre on the wire has no
+  // distance line, and its "d = 0" was left out while "d = 1e-20" a hair off it was shown).
+  wanted.push_back({"d = ", c, camera.WorldToScreen(PointFromJson(v["closest"]))});
   if (v["penetrating"].get<bool>()) wanted.push_back({"depth = ", c, camera.WorldToScreen(PointFromJson(v["resolved_center"]))});
   ASSERT_FALSE(wanted.empty()) << "precondition: a scene with a value to show";
   const std::vector<Label> labels = LabelsFromJson(s["labels"]);
@@ -609,6 +611,10 @@ INSTANTIATE_TEST_SUITE_P(
                       LineCase{"Sunk1600x1000", "--lesson contact --size 1600x1000 --set A=-4,0 --set B=4,0 --set C=1,1 --set R=0,2"},
                       LineCase{"OnTheWire640x400", "--lesson contact --size 640x400 --set A=-4,0 --set B=4,0 --set C=1,0 --set R=0,1.5"},
                       LineCase{"OnTheWire800x600", "--lesson contact --size 800x600 --set A=-4,0 --set B=4,0 --set C=1,0 --set R=0,1.5"},
+                      LineCase{"OnTheWire1280x800", "--lesson contact --size 1280x800 --set A=-4,0 --set B=4,0 --set C=1,0 --set R=0,1.5"},
+                      LineCase{"OnTheWireTilted800x600", "--lesson contact --size 800x600 --set A=0.1,0.2 --set B=0.7,1.4 --set C=0.3,0.6 --set R=1,0"},
+                      LineCase{"PointSized640x400", "--lesson contact --size 640x400 --set A=-4,0 --set B=4,0 --set C=1,0 --set R=0,0"},
+                      LineCase{"PointSized800x600", "--lesson contact --size 800x600 --set A=-4,0 --set B=4,0 --set C=1,0 --set R=0,0"},
                       LineCase{"PastAnEnd1024x768", "--lesson contact --size 1024x768"},
                       LineCase{"PastAnEndAtUiScale2", "--lesson contact --size 800x600 --ui-scale 2"}),
     [](const ::testing::TestParamInfo<LineCase>& param) { return std::string(param.param.name); });
