@@ -259,6 +259,16 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
              contact->normalFrom == cq::ContactNormalFrom::AcrossWire) {
     shown.region = cq::LinearRegion::Interior;
     exactEnd = ExactEnd::Inside;
+  } else if (projected->region != cq::LinearRegion::Interior &&
+             contact->normalFrom == cq::ContactNormalFrom::WirePerpendicular &&
+             !(contact->closest == projected->closest)) {
+    // C exactly on the wire a hair inside an end whose rounded numerator clamped to it
+    // (C = (3.9999999999999996, 0) on the wire from (-4, 0) to (4, 0)): core's Q is C
+    // itself, not the vertex; region B, t = 1 and "the vertex B itself" in the steps sat
+    // beside the values' closest (3.9999999999999996, 0) (audit).
+    shown.region = cq::LinearRegion::Interior;
+    shown.closest = contact->closest;
+    exactEnd = ExactEnd::OnWire;
   }
   const cq::LinearResult<double, 2>* const q = &shown;
   frame.result = *contact;

@@ -224,7 +224,8 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
   // Numerator and |B − A|² as doubles, or compared where core rescaled them (an infinity
   // compared with an infinity says nothing).
   const bool inDouble = std::isfinite(q.numerator) && std::isfinite(q.denominator) && q.denominator != 0;
-  if (exactEnd == ExactEnd::Inside) {
+  if (exactEnd == ExactEnd::Inside || exactEnd == ExactEnd::OnWire) {
+    const bool onWire = exactEnd == ExactEnd::OnWire;
     const bool nearB = q.t == 1;
     clamp += (inDouble ? "the numerator " + ValueText(q.numerator, style, {q.denominator}) +
                              (nearB ? " ≥ |B − A|² = " + ValueText(q.denominator, style, {q.numerator}) : " ≤ 0")
@@ -232,11 +233,17 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
              " as rounded, so t = " + (nearB ? "1" : "0") + "; but " + query + " lies exactly " +
              (nearB ? "before the perpendicular through B: (" + query + " − B)·(B − A) < 0"
                     : "after the perpendicular through A: (" + query + " − A)·(B − A) > 0") +
-             ", summed without rounding: " + query + " is a hair inside the wire, so the contact's normal is the one " +
-             "across the wire.";
+             ", summed without rounding: " + query + " is a hair inside the wire" +
+             (onWire ? ", and exactly on it (its cross product with B − A is 0), so Q = " + query + " itself."
+                     : ", so the contact's normal is the one across the wire.");
     frame.steps.push_back(clamp);
-    frame.steps.push_back("Evaluate: Q = A + t(B − A) = " + FormatPoint(q.closest, style, ends) +
-                          ", the rounded foot, within rounding of the exact one.");
+    // C one ulp inside B on the wire read "Evaluate: closest = A + t(B − A) = (4, 0), the
+    // vertex B itself" beside the values' closest (3.9999999999999996, 0) (audit).
+    frame.steps.push_back(onWire ? "Evaluate: Q = " + query + " = " + FormatPoint(q.closest, style, ends) + ", not " +
+                                       std::string(nearB ? "B" : "A") + ": " + query +
+                                       " lies on the wire between its ends."
+                                 : "Evaluate: Q = A + t(B − A) = " + FormatPoint(q.closest, style, ends) +
+                                       ", the rounded foot, within rounding of the exact one.");
     return;
   }
   if (exactEnd == ExactEnd::AtVertex && q.region != cq::LinearRegion::Interior) {

@@ -61,8 +61,9 @@ Apart TMarks();
 /// Where the region shown was decided on the exact sign of (query − vertex)·(B − A) rather
 /// than on the rounded numerator (the wire contact's decision, ContactSphereSegment):
 /// AtVertex, a vertex region where the rounded t_raw lies inside the clamp range; Inside,
-/// the interior where the rounded numerator clamped to a vertex (q keeps that t and Q).
-enum class ExactEnd { AsRounded, AtVertex, Inside };
+/// the interior where the rounded numerator clamped to a vertex (q keeps that t and Q);
+/// OnWire, the same with the centre exactly on the wire, so that Q is the centre itself.
+enum class ExactEnd { AsRounded, AtVertex, Inside, OnWire };
 
 /// The steps project, clamp and evaluate of a segment, ray or line answer `q`, written
 /// with this scene's numbers; `query` names the query point ("P", or a ball's centre "C");

@@ -938,6 +938,35 @@ TEST(ContactLesson, ACentreAHairOffTheWireIsMeasuredAcrossIt) {
   EXPECT_NE(steps.find("from Q towards C"), std::string::npos) << steps;
 }
 
+TEST(ContactLesson, ACentreOnTheWireAHairInsideAnEndIsItsOwnQInTheStepsToo) {
+  // C = (3.9999999999999996, 0), one ulp inside B on the wire from (-4, 0) to (4, 0): the
+  // rounded numerator equals |B − A|² (region B, t = 1), but C lies exactly on the wire
+  // between its ends, and core's contact answers Q = C, d = 0 (audit). The steps said
+  // "closest = A + t(B − A) = (4, 0), the vertex B itself" and the region read B, beside
+  // the values' closest (3.9999999999999996, 0).
+  const cq::Vec2d a{{-4, 0}};
+  const cq::Vec2d b{{4, 0}};
+  const cq::Vec2d c{{3.9999999999999996, 0}};
+  for (const NumberStyle style : {NumberStyle::Readable, NumberStyle::Exact}) {
+    const LessonFrame frame = ContactLesson().Evaluate({a, b, c, {{0, 1.5}}}, k_view, style);
+    ASSERT_FALSE(frame.error);
+    const auto* contact = std::get_if<cq::ContactResult<double, 2>>(&frame.result);
+    ASSERT_NE(contact, nullptr);
+    ASSERT_EQ(contact->closest, c) << "precondition";
+    ASSERT_EQ(contact->distance, 0) << "precondition";
+    EXPECT_EQ(frame.regionName, "interior");
+    const std::string steps = StepsOf(frame);
+    EXPECT_EQ(steps.find("the vertex B itself"), std::string::npos) << steps;
+    EXPECT_EQ(steps.find("B is the answer"), std::string::npos) << steps;
+    EXPECT_NE(steps.find("Q = C = (3.9999999999999996, 0)"), std::string::npos) << steps;
+    for (const MarkerPoint& m : frame.markers) {
+      if (m.marker == Marker::Closest) {
+        EXPECT_EQ(m.position, c);
+      }
+    }
+  }
+}
+
 TEST(ContactLesson, OverflowsAreRefusedInTheLessonsWords) {
   // Review s34: both read core's "radius: the answer lies beyond the floating-point range
   // (its coordinates overflow)", for r itself and for the push.
