@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <utility>
 
 #include "cq/contact.hpp"
 #include "cq/linear.hpp"
@@ -21,6 +22,14 @@ nlohmann::json SegmentStateAt1200x800(const TempDir& dir) {
       RunLab("--lesson segment --size 1200x800 --frames 3 --dump-state " + Quote((dir / "before.json").string()), dir);
   EXPECT_EQ(r.status, 0) << r.err;
   return ReadJson(dir / "before.json");
+}
+
+/// The middle of the number-line strip of a state dumped at 1200x800, in pixels: the strip
+/// is everything under the canvas, across the canvas's width.
+std::pair<int, int> NumberLineStripMiddle(const nlohmann::json& state) {
+  const cq::Vec2d canvasMin = PointFromJson(state["canvas"]["min"]);
+  const cq::Vec2d canvasMax = PointFromJson(state["canvas"]["max"]);
+  return {int(std::lround(0.5 * (canvasMin.x() + canvasMax.x()))), int(std::lround(0.5 * (canvasMax.y() + 800)))};
 }
 
 TEST(Interaction, DragHandleBWithTheRealMouse) {
@@ -109,11 +118,7 @@ TEST(Interaction, DraggingOnTheNumberLineMovesPAlongTheCarrier) {
   TempDir dir;
   const nlohmann::json s0 = SegmentStateAt1200x800(dir);
   ASSERT_FALSE(s0.is_discarded());
-  // The number-line strip is everything under the canvas, across the canvas's width.
-  const cq::Vec2d canvasMin = PointFromJson(s0["canvas"]["min"]);
-  const cq::Vec2d canvasMax = PointFromJson(s0["canvas"]["max"]);
-  const int x = int(std::lround(0.5 * (canvasMin.x() + canvasMax.x())));
-  const int y = int(std::lround(0.5 * (canvasMax.y() + 800)));
+  const auto [x, y] = NumberLineStripMiddle(s0);
   const RunResult drag = RunShell("timeout 90 xvfb-run -a -s '-screen 0 1600x1000x24' bash " + Quote(CQ_DRAG_SCRIPT) +
                                       " " + Quote(CQ_LAB_BINARY) + " " + Quote(dir.Path().string()) + " " +
                                       std::to_string(x) + " " + std::to_string(y) + " -160 0",
@@ -289,10 +294,7 @@ TEST(Interaction, APointDraggedOffTheCanvasByANumberLineIsNamed) {
   TempDir dir;
   const nlohmann::json s0 = SegmentStateAt1200x800(dir);
   ASSERT_FALSE(s0.is_discarded());
-  const cq::Vec2d canvasMin = PointFromJson(s0["canvas"]["min"]);
-  const cq::Vec2d canvasMax = PointFromJson(s0["canvas"]["max"]);
-  const int x = int(std::lround(0.5 * (canvasMin.x() + canvasMax.x())));
-  const int y = int(std::lround(0.5 * (canvasMax.y() + 800)));
+  const auto [x, y] = NumberLineStripMiddle(s0);
   const RunResult drag = RunShell("NO_EXPORT=1 timeout 90 xvfb-run -a -s '-screen 0 1600x1000x24' bash " +
                                       Quote(CQ_DRAG_SCRIPT) + " " + Quote(CQ_LAB_BINARY) + " " +
                                       Quote(dir.Path().string()) + " " + std::to_string(x) + " " + std::to_string(y) +
