@@ -30,8 +30,8 @@
 //   B + (t - 1) step does (a coordinate that crosses zero towards a small B). Where
 //   neither exists, the coordinate is (A - t A) + t B, which lands on both; only at a -0
 //   vertex does the loop select that vertex per point. Before those, a float segment that
-//   misses B from A in some coordinate tries 16 reaches R just below 1 at once (one
-//   AVX-512 vector): where one lets A + R step land on B in every coordinate, the loop's
+//   misses B from A in some coordinate tries 16 reaches R just below 1, eight at a time
+//   (256-bit AVX-512 vectors): where one lets A + R step land on B in every coordinate, the loop's
 //   parameter runs over [0, R] and the segment costs what one landing at reach 1 does
 //   (73 % of such random segments; README, "Benchmark").
 // - Per point, no branch: P - A, the numerator, t = num * (1 / den) clamped to [0, 1]

@@ -186,45 +186,61 @@ inline constexpr ReachLanes k_reachLanes = [] {
   return lanes;
 }();
 
-/// FindReachPortable's search with the 16 reaches in the 16 lanes of one vector: per
-/// coordinate three fused multiply-adds and three compares of bit patterns, the
-/// coordinates' masks ANDed, the lowest lane taken, and its steps picked without a branch
-/// (which candidate lands is as good as random: a branch on it would be mispredicted).
+/// Half of FindReachAvx512's search: the 8 reaches R_first .. R_first+7 in the 8 lanes of
+/// a 256-bit vector. Per coordinate three fused multiply-adds and three compares of bit
+/// patterns, the coordinates' masks ANDed; each lane's landing steps picked without a
+/// branch (which candidate lands is as good as random: a branch on it would be
+/// mispredicted). Returns the lanes at which every coordinate lands.
+template <int N>
+[[gnu::always_inline]] inline __mmask8 SearchReachHalf(const BatchSegment<float, N>& s, int first, __m256 (&step)[N]) {
+  const __m256 h = _mm256_load_ps(k_reachLanes.h + first);
+  const __m256 reach = _mm256_load_ps(k_reachLanes.reach + first);
+  const __m256i one = _mm256_set1_epi32(1);
+  __mmask8 lands = 0xFF;
+  for (int k = 0; k < N; ++k) {
+    const __m256 d = _mm256_set1_ps(s.d.v[k]);
+    const __m256 a = _mm256_set1_ps(s.a.v[k]);
+    const __m256i b = _mm256_set1_epi32(std::bit_cast<std::int32_t>(s.b.v[k]));
+    const __m256 q = _mm256_fmadd_ps(d, h, d);
+    const __m256 above = _mm256_castsi256_ps(_mm256_add_epi32(_mm256_castps_si256(q), one));
+    const __m256 below = _mm256_castsi256_ps(_mm256_sub_epi32(_mm256_castps_si256(q), one));
+    const auto landsWith = [&](__m256 c) {
+      return _mm256_cmpeq_epi32_mask(_mm256_castps_si256(_mm256_fmadd_ps(reach, c, a)), b);
+    };
+    const __mmask8 withQ = landsWith(q);
+    const __mmask8 withAbove = landsWith(above);
+    const __mmask8 withBelow = landsWith(below);
+    lands &= withQ | withAbove | withBelow;
+    step[k] = _mm256_mask_blend_ps(withQ, _mm256_mask_blend_ps(withAbove, below, above), q);
+  }
+  return lands;
+}
+
+/// FindReachPortable's search, 8 reaches at a time: R_0 .. R_7 first, R_8 .. R_15 only
+/// where none of those lands, then the lowest landing lane and its steps. On Zen 4 a
+/// 512-bit operation costs two 256-bit ones, and 83 % of the random segments that land do
+/// so at one of the first 8 reaches, so the halves cost less than the 16 lanes in one
+/// 512-bit vector did: the from-both segment's set-up 17.6 -> 13.5 ns (bench/HISTORY.md).
 /// Inlined: as a call its latency, which is the call's path to the first point, was 26
-/// ns against 17 (bench/HISTORY.md).
+/// ns against 17.
 template <int N>
 [[gnu::always_inline]] inline bool FindReachAvx512(BatchSegment<float, N>& s) {
-  const __m512 h = _mm512_load_ps(k_reachLanes.h);
-  const __m512 reach = _mm512_load_ps(k_reachLanes.reach);
-  const __m512i one = _mm512_set1_epi32(1);
-  // MultiplyRoundedUp(reach, invUp) in every lane, in one multiply rounded up.
-  // (Zero-masked with every lane set: the plain intrinsic starts from an undefined vector,
-  // which GCC 12 reports as uninitialised; a constant mask overflows the -O0 macro's cast.)
-  __mmask16 lands = 0xFFFF;
-  const __m512 invReach = _mm512_maskz_mul_round_ps(lands, reach, _mm512_set1_ps(s.invUp),
-                                                    _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC);
-  __m512 step[N];
-  for (int k = 0; k < N; ++k) {
-    const __m512 d = _mm512_set1_ps(s.d.v[k]);
-    const __m512 a = _mm512_set1_ps(s.a.v[k]);
-    const __m512i b = _mm512_set1_epi32(std::bit_cast<std::int32_t>(s.b.v[k]));
-    const __m512 q = _mm512_fmadd_ps(d, h, d);
-    const __m512 above = _mm512_castsi512_ps(_mm512_add_epi32(_mm512_castps_si512(q), one));
-    const __m512 below = _mm512_castsi512_ps(_mm512_sub_epi32(_mm512_castps_si512(q), one));
-    const auto landsWith = [&](__m512 c) {
-      return _mm512_cmpeq_epi32_mask(_mm512_castps_si512(_mm512_fmadd_ps(reach, c, a)), b);
-    };
-    const __mmask16 withQ = landsWith(q);
-    const __mmask16 withAbove = landsWith(above);
-    const __mmask16 withBelow = landsWith(below);
-    lands &= withQ | withAbove | withBelow;
-    step[k] = _mm512_mask_blend_ps(withQ, _mm512_mask_blend_ps(withAbove, below, above), q);
+  __m256 step[N];
+  int first = 0;
+  __mmask8 lands = SearchReachHalf(s, 0, step);
+  if (lands == 0) {
+    first = 8;
+    lands = SearchReachHalf(s, 8, step);
+    if (lands == 0) return false;
   }
-  if (lands == 0) return false;
-  const __m512i lane = _mm512_set1_epi32(std::countr_zero(static_cast<unsigned>(lands)));
-  s.reach = _mm512_cvtss_f32(_mm512_maskz_permutexvar_ps(0xFFFF, lane, reach));
-  s.invReach = _mm512_cvtss_f32(_mm512_maskz_permutexvar_ps(0xFFFF, lane, invReach));
-  for (int k = 0; k < N; ++k) s.step.v[k] = _mm512_cvtss_f32(_mm512_maskz_permutexvar_ps(0xFFFF, lane, step[k]));
+  const unsigned lane = static_cast<unsigned>(std::countr_zero(static_cast<unsigned>(lands)));
+  const __m256i index = _mm256_set1_epi32(static_cast<int>(lane));
+  s.reach = k_reachLanes.reach[first + static_cast<int>(lane)];
+  // MultiplyRoundedUp(reach, invUp) in one multiply rounded up.
+  const __m128 rounded = _mm_mul_round_ss(_mm_set_ss(s.reach), _mm_set_ss(s.invUp),  // one float up if inexact
+                                          _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC);
+  s.invReach = _mm_cvtss_f32(rounded);
+  for (int k = 0; k < N; ++k) s.step.v[k] = _mm256_cvtss_f32(_mm256_permutexvar_ps(index, step[k]));
   return true;
 }
 #endif
