@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <string_view>
 
@@ -207,8 +208,32 @@ void LabApp::DrawCoordinateEditor(const std::string& name, size_t point, int axi
   const bool editing = m_coordinateEdit && m_coordinateEdit->point == point && m_coordinateEdit->axis == axis;
   const double current = m_scene.CurrentPoints()[point].v[axis];
   char shown[sizeof CoordinateEdit::text];
-  const std::string text = FieldNumber(current, m_settings.numbers);
-  std::snprintf(shown, sizeof shown, "%s", text.c_str());
+  const std::string readable = FieldNumber(current, m_settings.numbers);
+  std::snprintf(shown, sizeof shown, "%s", readable.c_str());
+  // Once clicked into, the field holds the value in full: a readable text rounded to 6
+  // digits (3.9999999999999996 reads "4") could neither be read there nor edited digit by
+  // digit, and a typed "4", the same text, was taken for no change. ImGui copies the text
+  // into its own buffer on the click, before this code learns of it, so the swap is made
+  // in the callback ImGui calls on every frame the field is active: on the first one, the
+  // frame of the click, when `editing` is still false. A text that reads back to the value
+  // (the readable "0" of -0 too) is kept as shown.
+  const std::string exact = FieldNumber(current, NumberStyle::Exact);
+  const bool rounded = std::isfinite(current) && std::strtod(readable.c_str(), nullptr) != current;
+  struct Swap {
+    bool pending;
+    const std::string* exact;
+  } swap{!editing && rounded, &exact};
+  const auto swapIn = [](ImGuiInputTextCallbackData* data) {
+    auto* s = static_cast<Swap*>(data->UserData);
+    if (!s->pending) return 0;
+    s->pending = false;
+    data->DeleteChars(0, data->BufTextLen);
+    data->InsertChars(0, s->exact->c_str());
+    data->SelectAll();  // as the click's AutoSelectAll had the rounded text
+    data->CursorPos = data->BufTextLen;
+    return 0;
+  };
+  const std::string text = rounded ? exact : readable;  // what the field holds once clicked into
   char* buffer = editing ? m_coordinateEdit->text : shown;
   // A paste, as ImGui 1.86 takes one (Ctrl+V or Shift+Insert) in the field being edited.
   const ImGuiIO& io = ImGui::GetIO();
@@ -217,7 +242,8 @@ void LabApp::DrawCoordinateEditor(const std::string& name, size_t point, int axi
   const bool shiftOnly = io.KeyShift && !io.KeyCtrl && !io.KeyAlt && !io.KeySuper;
   const bool pasting = editing && ((ctrlOnly && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_V))) ||
                                    (shiftOnly && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Insert))));
-  ImGui::InputText("##v", buffer, sizeof shown, ImGuiInputTextFlags_AutoSelectAll);
+  ImGui::InputText("##v", buffer, sizeof shown, ImGuiInputTextFlags_AutoSelectAll | ImGuiInputTextFlags_CallbackAlways,
+                   swapIn, &swap);
   if (pasting && m_coordinateEdit) {
     const char* clipboard = ImGui::GetClipboardText();
     if (const auto problem = PasteProblem(clipboard ? clipboard : "")) {
@@ -230,7 +256,7 @@ void LabApp::DrawCoordinateEditor(const std::string& name, size_t point, int axi
   m_fieldBoxes.push_back({name + (axis == 0 ? ".x" : ".y"), ScreenBox{{{fieldMin.x, fieldMin.y}}, {{fieldMax.x, fieldMax.y}}}});
   if (ImGui::IsItemActivated()) {
     m_coordinateEdit = CoordinateEdit{point, axis, {}, text, {}, {}};
-    std::snprintf(m_coordinateEdit->text, sizeof m_coordinateEdit->text, "%s", shown);
+    std::snprintf(m_coordinateEdit->text, sizeof m_coordinateEdit->text, "%s", text.c_str());
   }
   if (!ImGui::IsItemDeactivated() || !m_coordinateEdit) return;
   const std::string typed = m_coordinateEdit->text;

@@ -7,6 +7,8 @@
 # Scenes:
 #   long-text    click into P.x, type 400 "1"s and Enter (more than the field holds)
 #   quit-typing  click into P.x, type "5" and quit with Ctrl+Q while the field has focus
+#   focus-quit   click into P.x and quit with Ctrl+Q while the field has focus, untyped
+#   enter-untouched  click into P.x, Enter (nothing typed)
 #   escape-help  F1 (Shortcuts), then Esc
 #   open-help    F1 (Shortcuts), left open
 #   nudge-n      Tab three times (the plane's N), Left 4 times and Down 10 times
@@ -70,6 +72,13 @@ case $scene in
   quit-typing)
     click_px
     xdotool type --delay 20 "5"
+    ;;
+  focus-quit)
+    click_px
+    ;;
+  enter-untouched)
+    click_px
+    hold Return
     ;;
   escape-help)
     xdotool key F1

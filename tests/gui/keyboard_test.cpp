@@ -152,6 +152,46 @@ TEST(Keyboard, CtrlQQuitsWhileAFieldIsBeingTypedInto) {
   EXPECT_EQ(s["points"]["P"][0].get<double>(), 5.5);  // an unfinished entry is not applied
 }
 
+// A coordinate whose readable text is rounded (3.9999999999999996 reads "4") is edited in
+// full: the field holds every digit once clicked into, so the value can be read and each
+// digit edited, and typing "4" sets exactly 4. (Audit of 2026-11-28's evening: the click
+// gave the rounded "4", and a typed "4", the same text, was taken for no change and left
+// 3.9999999999999996 in place without a word.)
+const std::string k_roundedP = "--set P=3.9999999999999996,1";
+
+TEST(Keyboard, AFieldClickedIntoHoldsEveryDigitOfItsValue) {
+  TempDir dir;
+  const std::string environment = PxFieldEnvironment(dir, k_roundedP);
+  const nlohmann::json layout = ReadJson(dir / "layout.json");
+  ASSERT_EQ(layout["points"]["P"][0].get<double>(), 3.9999999999999996) << "precondition: --set";
+  const nlohmann::json s = PlayScene(dir, "focus-quit", environment + "LAB_ARGS='" + k_roundedP + "' ");
+  ASSERT_FALSE(s.is_discarded());
+  ASSERT_TRUE(s.contains("editing")) << "the field did not have focus: the scene proves nothing";
+  EXPECT_EQ(s["editing"]["field"], "P.x");
+  EXPECT_EQ(s["editing"]["text"], "3.9999999999999996");
+  EXPECT_EQ(s["points"]["P"][0].get<double>(), 3.9999999999999996);
+}
+
+TEST(Keyboard, TypingTheRoundedTextSetsThatValue) {
+  TempDir dir;
+  const std::string environment = PxFieldEnvironment(dir, k_roundedP);
+  const nlohmann::json s = PlayScene(dir, "type-far", environment + "TYPED=4 LAB_ARGS='" + k_roundedP + "' ");
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_EQ(s["points"]["P"][0].get<double>(), 4.0) << s["edit_error"];
+  EXPECT_EQ(s["points"]["P"][1].get<double>(), 1.0);
+}
+
+// Clicked into and left with Enter, untouched: the value stays what it was, every digit.
+TEST(Keyboard, AFieldLeftUntouchedKeepsItsExactValue) {
+  TempDir dir;
+  const std::string environment = PxFieldEnvironment(dir, k_roundedP);
+  const nlohmann::json s = PlayScene(dir, "enter-untouched", environment + "LAB_ARGS='" + k_roundedP + "' ");
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_FALSE(s.contains("editing")) << "Enter did not leave the field";
+  EXPECT_EQ(s["points"]["P"][0].get<double>(), 3.9999999999999996);
+  EXPECT_TRUE(s["edit_error"].is_null() || s["edit_error"].get<std::string>().empty()) << s["edit_error"];
+}
+
 // H hides the sidebar: the canvas and the number lines take the whole width (at 400x300
 // the sidebar took half of it), and the keys go on working without it.
 TEST(Keyboard, HHidesTheSidebarAndTheCanvasTakesTheWidth) {
