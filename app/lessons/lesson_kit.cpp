@@ -352,14 +352,26 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
   // Where core's closest point is that vertex all the same (t underflowed on the fast path,
   // or the foot was kept in the box of A and B), the formula holds as written.
   const bool tAtEnd = q.t == 0 || (kind == cq::LinearKind::Segment && q.t == 1);
-  if (q.region == cq::LinearRegion::Interior && kind != cq::LinearKind::Line && tAtEnd &&
-      !(q.closest == (q.t == 1 ? points.b : points.a))) {
+  const bool tReadsAnEnd = q.region == cq::LinearRegion::Interior && kind != cq::LinearKind::Line && tAtEnd &&
+                           !(q.closest == (q.t == 1 ? points.b : points.a));
+  if (tReadsAnEnd) {
     const bool nearB = q.t == 1;
     evaluate = "Evaluate: closest = " + FormatPoint(q.closest, style, ends) +
                ", the foot of the perpendicular: t reads " + (nearB ? "1" : "0") + " only as rounded (" + query +
                " lies a hair " + (nearB ? "before B" : "after A") +
                "), and core forms the foot without that rounding; A + t(B − A) with t = " + (nearB ? "1" : "0") +
                " would be " + (nearB ? "B" : "A") + " itself";
+  }
+  // A point on the shape is its own closest point, at distance exactly 0 (core takes the
+  // foot across the line from the exact cross product: cq::NearLine::Across). "closest =
+  // A + t(B − A) = (0, 0)" for P = (0, 0) on (−4, 0)–(2, 0) held for the real t = 2/3, not
+  // for t as rounded to a double, with which the formula gives (−2.2e-16, 0) (audit).
+  // (Where t reads an end only as rounded, the words above say more.)
+  if (!tReadsAnEnd && q.region == cq::LinearRegion::Interior && q.distance == 0 && q.closest == points.query) {
+    const char* shape = kind == cq::LinearKind::Segment ? "segment" : kind == cq::LinearKind::Ray ? "ray" : "line";
+    evaluate = "Evaluate: closest = " + query + " = " + FormatPoint(q.closest, style, ends) + " itself: " + query +
+               " lies on the " + shape + " (at distance exactly 0), so it is its own foot; A + t(B − A) gives " +
+               "the same point up to the rounding of t";
   }
   if (q.region == cq::LinearRegion::VertexA) evaluate += ", the vertex A itself";
   if (q.region == cq::LinearRegion::VertexB) evaluate += ", the vertex B itself";

@@ -1559,6 +1559,31 @@ TEST(LessonText, ATRoundedToAnEndInTheInteriorIsNotUsedAsTheClosestPointsT) {
   EXPECT_NE(steps.find("Evaluate: closest = A + t(B − A) = (0, 0)."), std::string::npos) << steps;
 }
 
+// A point on the shape is its own closest point at distance 0, and the Evaluate step says
+// so: "closest = A + t(B − A) = (0, 0)" for P = (0, 0) on (−4, 0)–(2, 0) held only for the
+// real t = 2/3; with t as rounded to a double the formula gives (−2.2e-16, 0) (audit of
+// 2026-11-28's evening). A point off the line keeps the formula.
+TEST(LessonText, APointOnTheShapeIsItsOwnFootInTheEvaluateStep) {
+  const Points onSegment = {{{-4, 0}}, {{2, 0}}, {{0, 0}}};
+  std::string steps =
+      StepsOf(SegmentLesson().Evaluate(onSegment, ViewAround(SegmentLesson(), onSegment), NumberStyle::Readable));
+  EXPECT_NE(steps.find("Evaluate: closest = P = (0, 0) itself: P lies on the segment (at distance exactly 0), so "
+                       "it is its own foot; A + t(B − A) gives the same point up to the rounding of t."),
+            std::string::npos)
+      << steps;
+  EXPECT_EQ(steps.find("closest = A + t(B − A) ="), std::string::npos) << steps;
+  const Points onRay = {{{-4, 0}}, {{2, 0}}, {{7, 0}}};  // past B: still on the ray
+  steps = StepsOf(RayLesson().Evaluate(onRay, ViewAround(RayLesson(), onRay), NumberStyle::Readable));
+  EXPECT_NE(steps.find("Evaluate: closest = P = (7, 0) itself: P lies on the ray"), std::string::npos) << steps;
+  const Points onLine = {{{-4, 0}}, {{2, 0}}, {{-9, 0}}};  // before A: still on the line
+  steps = StepsOf(LineLesson().Evaluate(onLine, ViewAround(LineLesson(), onLine), NumberStyle::Readable));
+  EXPECT_NE(steps.find("Evaluate: closest = P = (-9, 0) itself: P lies on the line"), std::string::npos) << steps;
+  const Points off = {{{-4, 0}}, {{2, 0}}, {{0, 1}}};  // its foot, as rounded, is (-2.2e-16, 0)
+  steps = StepsOf(SegmentLesson().Evaluate(off, ViewAround(SegmentLesson(), off), NumberStyle::Readable));
+  EXPECT_NE(steps.find("Evaluate: closest = A + t(B − A) = ("), std::string::npos) << steps;
+  EXPECT_EQ(steps.find("its own foot"), std::string::npos) << steps;
+}
+
 // Where the rounded numerator takes another side than P's exact projection, the clamp step
 // says so: P = (-2e16, 1e16) lies exactly on the perpendicular through A = 0 of the segment
 // to B = (0.1, 0.2), and read "t = 1: P projects past B, and B is the answer" (audit).
