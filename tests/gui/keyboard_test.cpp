@@ -159,12 +159,17 @@ TEST(Keyboard, CtrlQQuitsWhileAFieldIsBeingTypedInto) {
 // 3.9999999999999996 in place without a word.)
 const std::string k_roundedP = "--set P=3.9999999999999996,1";
 
+/// A field scene (keyboard.sh) with P at k_roundedP; `environment` adds to the scene's.
+nlohmann::json PlayRoundedPScene(const TempDir& dir, const std::string& scene, const std::string& environment = "") {
+  const std::string fields = PxFieldEnvironment(dir, k_roundedP);
+  const nlohmann::json layout = ReadJson(dir / "layout.json");
+  EXPECT_EQ(layout["points"]["P"][0].get<double>(), 3.9999999999999996) << "precondition: --set";
+  return PlayScene(dir, scene, fields + environment + "LAB_ARGS='" + k_roundedP + "' ");
+}
+
 TEST(Keyboard, AFieldClickedIntoHoldsEveryDigitOfItsValue) {
   TempDir dir;
-  const std::string environment = PxFieldEnvironment(dir, k_roundedP);
-  const nlohmann::json layout = ReadJson(dir / "layout.json");
-  ASSERT_EQ(layout["points"]["P"][0].get<double>(), 3.9999999999999996) << "precondition: --set";
-  const nlohmann::json s = PlayScene(dir, "focus-quit", environment + "LAB_ARGS='" + k_roundedP + "' ");
+  const nlohmann::json s = PlayRoundedPScene(dir, "focus-quit");
   ASSERT_FALSE(s.is_discarded());
   ASSERT_TRUE(s.contains("editing")) << "the field did not have focus: the scene proves nothing";
   EXPECT_EQ(s["editing"]["field"], "P.x");
@@ -174,8 +179,7 @@ TEST(Keyboard, AFieldClickedIntoHoldsEveryDigitOfItsValue) {
 
 TEST(Keyboard, TypingTheRoundedTextSetsThatValue) {
   TempDir dir;
-  const std::string environment = PxFieldEnvironment(dir, k_roundedP);
-  const nlohmann::json s = PlayScene(dir, "type-far", environment + "TYPED=4 LAB_ARGS='" + k_roundedP + "' ");
+  const nlohmann::json s = PlayRoundedPScene(dir, "type-far", "TYPED=4 ");
   ASSERT_FALSE(s.is_discarded());
   EXPECT_EQ(s["points"]["P"][0].get<double>(), 4.0) << s["edit_error"];
   EXPECT_EQ(s["points"]["P"][1].get<double>(), 1.0);
@@ -184,8 +188,7 @@ TEST(Keyboard, TypingTheRoundedTextSetsThatValue) {
 // Clicked into and left with Enter, untouched: the value stays what it was, every digit.
 TEST(Keyboard, AFieldLeftUntouchedKeepsItsExactValue) {
   TempDir dir;
-  const std::string environment = PxFieldEnvironment(dir, k_roundedP);
-  const nlohmann::json s = PlayScene(dir, "enter-untouched", environment + "LAB_ARGS='" + k_roundedP + "' ");
+  const nlohmann::json s = PlayRoundedPScene(dir, "enter-untouched");
   ASSERT_FALSE(s.is_discarded());
   EXPECT_FALSE(s.contains("editing")) << "Enter did not leave the field";
   EXPECT_EQ(s["points"]["P"][0].get<double>(), 3.9999999999999996);
