@@ -259,6 +259,12 @@ void LabApp::DrawCoordinateEditor(const std::string& name, size_t point, int axi
     std::snprintf(m_coordinateEdit->text, sizeof m_coordinateEdit->text, "%s", text.c_str());
   }
   if (!ImGui::IsItemDeactivated() || !m_coordinateEdit) return;
+  // Esc cancels: ImGui puts back the text the field had when clicked, which for a rounded
+  // value is the rounded text (the swap above came after ImGui kept it), not a typed one.
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) {
+    m_coordinateEdit.reset();
+    return;
+  }
   const std::string typed = m_coordinateEdit->text;
   const std::string before = m_coordinateEdit->before;
   const bool joinedPaste = !m_coordinateEdit->pasteProblem.empty() && typed == m_coordinateEdit->afterPaste;

@@ -9,6 +9,7 @@
 #   quit-typing  click into P.x, type "5" and quit with Ctrl+Q while the field has focus
 #   focus-quit   click into P.x and quit with Ctrl+Q while the field has focus, untyped
 #   enter-untouched  click into P.x, Enter (nothing typed)
+#   type-escape  click into P.x, type "7", Esc (the edit cancelled)
 #   escape-help  F1 (Shortcuts), then Esc
 #   open-help    F1 (Shortcuts), left open
 #   nudge-n      Tab three times (the plane's N), Left 4 times and Down 10 times
@@ -79,6 +80,12 @@ case $scene in
   enter-untouched)
     click_px
     hold Return
+    ;;
+  type-escape)
+    click_px
+    xdotool type --delay 20 "7"
+    sleep 0.2
+    hold Escape
     ;;
   escape-help)
     xdotool key F1

@@ -195,6 +195,17 @@ TEST(Keyboard, AFieldLeftUntouchedKeepsItsExactValue) {
   EXPECT_TRUE(s["edit_error"].is_null() || s["edit_error"].get<std::string>().empty()) << s["edit_error"];
 }
 
+// Esc cancels an edit: the value stays what it was, every digit. (ImGui puts back the text
+// the field had when clicked, the rounded "4", which must not be taken for a typed 4.)
+TEST(Keyboard, EscapeInARoundedFieldKeepsItsExactValue) {
+  TempDir dir;
+  const nlohmann::json s = PlayRoundedPScene(dir, "type-escape");
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_FALSE(s.contains("editing")) << "Esc did not leave the field";
+  EXPECT_EQ(s["points"]["P"][0].get<double>(), 3.9999999999999996);
+  EXPECT_TRUE(s["edit_error"].is_null() || s["edit_error"].get<std::string>().empty()) << s["edit_error"];
+}
+
 // H hides the sidebar: the canvas and the number lines take the whole width (at 400x300
 // the sidebar took half of it), and the keys go on working without it.
 TEST(Keyboard, HHidesTheSidebarAndTheCanvasTakesTheWidth) {
