@@ -1584,6 +1584,23 @@ TEST(LessonText, APointOnTheShapeIsItsOwnFootInTheEvaluateStep) {
   EXPECT_EQ(steps.find("its own foot"), std::string::npos) << steps;
 }
 
+// "P lies on the segment (at distance exactly 0)" only where it does, exactly: a point
+// 1.6e-325 off the segment (0, 0)-(1, 3) has a distance that rounds to 0 and a foot that
+// rounds to P itself, yet lies off it; the words said it lay on it (and in the contact
+// lesson beside "C's distance across the wire from the exact cross product"). Review.
+TEST(LessonText, APointAHairOffTheShapeIsNotSaidToLieOnIt) {
+  const Points hairOff = {{{0, 0}}, {{1, 3}}, {{4.9406564584e-314, 1.48219693757e-313}}};  // (k, 3k + 1) x 2^-1074
+  std::string steps =
+      StepsOf(SegmentLesson().Evaluate(hairOff, ViewAround(SegmentLesson(), hairOff), NumberStyle::Exact));
+  EXPECT_EQ(steps.find("lies on the segment"), std::string::npos) << steps;
+  steps = StepsOf(LineLesson().Evaluate(hairOff, ViewAround(LineLesson(), hairOff), NumberStyle::Exact));
+  EXPECT_EQ(steps.find("lies on the line"), std::string::npos) << steps;
+  const LessonFrame contact = ContactLesson().Evaluate({hairOff[0], hairOff[1], hairOff[2], {{1, 0}}}, k_view,
+                                                       NumberStyle::Exact);
+  steps = StepsOf(contact);
+  EXPECT_EQ(steps.find("C lies on the segment"), std::string::npos) << steps;
+}
+
 // Where the rounded numerator takes another side than P's exact projection, the clamp step
 // says so: P = (-2e16, 1e16) lies exactly on the perpendicular through A = 0 of the segment
 // to B = (0.1, 0.2), and read "t = 1: P projects past B, and B is the answer" (audit).
