@@ -1,6 +1,7 @@
 // LabApp, the sidebar: lesson list and presets, the coordinate editors, then (after the
 // one evaluation) the inspector's values and the step-by-step explanation.
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include <algorithm>
 #include <cmath>
@@ -242,8 +243,20 @@ void LabApp::DrawCoordinateEditor(const std::string& name, size_t point, int axi
   const bool shiftOnly = io.KeyShift && !io.KeyCtrl && !io.KeyAlt && !io.KeySuper;
   const bool pasting = editing && ((ctrlOnly && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_V))) ||
                                    (shiftOnly && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Insert))));
+  const bool swapDue = swap.pending;
   ImGui::InputText("##v", buffer, sizeof shown, ImGuiInputTextFlags_AutoSelectAll | ImGuiInputTextFlags_CallbackAlways,
                    swapIn, &swap);
+  // ImGui keeps a field's undo stack when the same field is clicked into again, and the
+  // swap is not on it: an earlier record (the Esc that put back "4") applied to the full
+  // text garbled it (Ctrl+Z made "7.9999999999999996" of it, review). The stack starts anew.
+  if (swapDue && !swap.pending) {
+    if (ImGuiInputTextState* state = ImGui::GetInputTextState(ImGui::GetItemID())) {
+      state->Stb.undostate.undo_point = 0;
+      state->Stb.undostate.undo_char_point = 0;
+      state->Stb.undostate.redo_point = STB_TEXTEDIT_UNDOSTATECOUNT;
+      state->Stb.undostate.redo_char_point = STB_TEXTEDIT_UNDOCHARCOUNT;
+    }
+  }
   if (pasting && m_coordinateEdit) {
     const char* clipboard = ImGui::GetClipboardText();
     if (const auto problem = PasteProblem(clipboard ? clipboard : "")) {

@@ -10,6 +10,9 @@
 #   focus-quit   click into P.x and quit with Ctrl+Q while the field has focus, untyped
 #   enter-untouched  click into P.x, Enter (nothing typed)
 #   type-escape  click into P.x, type "7", Esc (the edit cancelled)
+#   escape-undo  click into P.x, type "7", Esc; click into P.x again, Ctrl+Z (in the field), Enter
+#   tab-untouched  click into P.x, Tab (on to P.y), Enter (nothing typed)
+#   click-py-untouched  click into P.x, then into P.y (PY_X, PY_Y), Enter (nothing typed)
 #   escape-help  F1 (Shortcuts), then Esc
 #   open-help    F1 (Shortcuts), left open
 #   nudge-n      Tab three times (the plane's N), Left 4 times and Down 10 times
@@ -86,6 +89,31 @@ case $scene in
     xdotool type --delay 20 "7"
     sleep 0.2
     hold Escape
+    ;;
+  escape-undo)
+    click_px
+    xdotool type --delay 20 "7"
+    sleep 0.2
+    hold Escape
+    sleep 0.3
+    click_px
+    xdotool key ctrl+z
+    sleep 0.3
+    hold Return
+    ;;
+  tab-untouched)
+    click_px
+    hold Tab
+    sleep 0.3
+    hold Return
+    ;;
+  click-py-untouched)
+    click_px
+    xdotool mousemove --window "$wid" "$PY_X" "$PY_Y"
+    sleep 0.2
+    xdotool click 1
+    sleep 0.3
+    hold Return
     ;;
   escape-help)
     xdotool key F1

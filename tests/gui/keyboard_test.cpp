@@ -206,6 +206,61 @@ TEST(Keyboard, EscapeInARoundedFieldKeepsItsExactValue) {
   EXPECT_TRUE(s["edit_error"].is_null() || s["edit_error"].get<std::string>().empty()) << s["edit_error"];
 }
 
+// Both of P's fields rounded (review): leaving one for the other, by Tab or a click,
+// untouched or typed into, keeps or sets every digit.
+const std::string k_roundedBoth = "--set P=3.9999999999999996,1.0000000000000002";
+
+nlohmann::json PlayRoundedBothScene(const TempDir& dir, const std::string& scene) {
+  const std::string fields = PxFieldEnvironment(dir, k_roundedBoth);
+  return PlayScene(dir, scene, fields + "LAB_ARGS='" + k_roundedBoth + "' ");
+}
+
+TEST(Keyboard, TabBetweenRoundedFieldsUntouchedKeepsBothValues) {
+  TempDir dir;
+  const nlohmann::json s = PlayRoundedBothScene(dir, "tab-untouched");
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_FALSE(s.contains("editing")) << s["editing"];
+  EXPECT_EQ(s["points"]["P"][0].get<double>(), 3.9999999999999996) << s["points"];
+  EXPECT_EQ(s["points"]["P"][1].get<double>(), 1.0000000000000002) << s["points"];
+  EXPECT_TRUE(s["edit_error"].is_null() || s["edit_error"].get<std::string>().empty()) << s["edit_error"];
+}
+
+TEST(Keyboard, TabBetweenRoundedFieldsTypedIntoSetsBoth) {
+  TempDir dir;
+  const nlohmann::json s = PlayRoundedBothScene(dir, "tab-fields");
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_EQ(s["points"]["P"][0].get<double>(), 7.0) << s["points"];
+  EXPECT_EQ(s["points"]["P"][1].get<double>(), 8.0) << s["points"];
+}
+
+TEST(Keyboard, ClickFromARoundedFieldToAnotherKeepsBothValues) {
+  TempDir dir;
+  const nlohmann::json s = PlayRoundedBothScene(dir, "click-py-untouched");
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_FALSE(s.contains("editing")) << s["editing"];
+  EXPECT_EQ(s["points"]["P"][0].get<double>(), 3.9999999999999996) << s["points"];
+  EXPECT_EQ(s["points"]["P"][1].get<double>(), 1.0000000000000002) << s["points"];
+  EXPECT_TRUE(s["edit_error"].is_null() || s["edit_error"].get<std::string>().empty()) << s["edit_error"];
+}
+
+// Review probes: ImGui's own Ctrl+Z in a rounded field re-entered after an Esc, and a
+// long exact text.
+TEST(Keyboard, InFieldUndoAfterEscapeInARoundedField) {
+  TempDir dir;
+  const nlohmann::json s = PlayRoundedPScene(dir, "escape-undo");
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_EQ(s["points"]["P"][0].get<double>(), 3.9999999999999996) << s["points"] << s["edit_error"];
+}
+
+TEST(Keyboard, ALongExactTextFitsTheField) {
+  TempDir dir;
+  const std::string args = "--set P=-1.2345678901234567e-300,0";
+  const nlohmann::json s = PlayScene(dir, "focus-quit", PxFieldEnvironment(dir, args) + "LAB_ARGS='" + args + "' ");
+  ASSERT_FALSE(s.is_discarded());
+  ASSERT_TRUE(s.contains("editing"));
+  EXPECT_EQ(s["editing"]["text"], "-1.2345678901234568e-300");  // the shortest round trip
+}
+
 // H hides the sidebar: the canvas and the number lines take the whole width (at 400x300
 // the sidebar took half of it), and the keys go on working without it.
 TEST(Keyboard, HHidesTheSidebarAndTheCanvasTakesTheWidth) {
