@@ -5,7 +5,6 @@
 #include <limits>
 #include <optional>
 
-#include "cq/detail/exact_geometry.hpp"
 #include "cq/normalize.hpp"
 
 namespace cq::app {
@@ -368,11 +367,12 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
   // A + t(B − A) = (0, 0)" for P = (0, 0) on (−4, 0)–(2, 0) held for the real t = 2/3, not
   // for t as rounded to a double, with which the formula gives (−2.2e-16, 0) (audit).
   // (Where t reads an end only as rounded, the words above say more.) On the shape
-  // exactly, from the exact cross product: a distance of 0 and a foot equal to P are no
-  // test, since both round so for a point 1.6e-325 off the segment (0, 0)-(1, 3) (review;
-  // the contact lesson then said "C lies on the segment" beside "C is off the wire").
+  // exactly, from core's exact cross product (cq::LiesOnLine): a distance of 0 and a foot
+  // equal to P are no test, since both round so for a point 1.6e-325 off the segment
+  // (0, 0)-(1, 3) (review; the contact lesson then said "C lies on the segment" beside "C
+  // is off the wire").
   if (!tReadsAnEnd && q.region == cq::LinearRegion::Interior && q.closest == points.query &&
-      cq::detail::ExactAcrossLine(points.query, points.a, points.b).onLine) {
+      cq::LiesOnLine(points.query, points.a, points.b)) {
     const char* shape = kind == cq::LinearKind::Segment ? "segment" : kind == cq::LinearKind::Ray ? "ray" : "line";
     evaluate = "Evaluate: closest = " + query + " = " + FormatPoint(q.closest, style, ends) + " itself: " + query +
                " lies on the " + shape + " (at distance exactly 0), so it is its own foot; A + t(B − A) gives " +

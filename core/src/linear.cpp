@@ -320,6 +320,17 @@ bool RegionMatchesProjection(LinearKind kind, LinearRegion region, ExactProjecti
   return kind == LinearKind::Ray ? !atOrBeforeA : projection == ExactProjection::Between;
 }
 
+template <Real T, int N>
+bool LiesOnLine(const Vec<T, N>& p, const Vec<T, N>& a, const Vec<T, N>& b) {
+  if (a == b) return p == a;
+  return detail::ExactAcrossLine(p, a, b).onLine;
+}
+
+template bool LiesOnLine(const Vec<float, 2>&, const Vec<float, 2>&, const Vec<float, 2>&);
+template bool LiesOnLine(const Vec<float, 3>&, const Vec<float, 3>&, const Vec<float, 3>&);
+template bool LiesOnLine(const Vec<double, 2>&, const Vec<double, 2>&, const Vec<double, 2>&);
+template bool LiesOnLine(const Vec<double, 3>&, const Vec<double, 3>&, const Vec<double, 3>&);
+
 template ExactProjection ProjectExactly(const Vec<float, 2>&, const Vec<float, 2>&, const Vec<float, 2>&, LinearRegion);
 template ExactProjection ProjectExactly(const Vec<float, 3>&, const Vec<float, 3>&, const Vec<float, 3>&, LinearRegion);
 template ExactProjection ProjectExactly(const Vec<double, 2>&, const Vec<double, 2>&, const Vec<double, 2>&,

@@ -613,6 +613,47 @@ TEST(ProjectExactly, NamesTheSideWithoutRounding) {
   EXPECT_EQ(cq::ProjectExactly(cq::Vec3d{{1.5e300, -1.5e300, 0}}, da, db), ExactProjection::BeforeA);
 }
 
+// Whether P lies on the line through A and B, exactly: not from a rounded distance or foot,
+// which for P 1.6e-325 off the segment (0, 0)-(1, 3) are 0 and P itself (review).
+TEST(LiesOnLine, DecidesOnTheNumbersGiven) {
+  const cq::Vec2d a{{0, 0}};
+  const cq::Vec2d b{{1, 3}};
+  const cq::Vec2d hairOff{{4.9406564584e-314, 1.48219693757e-313}};
+  const auto q = cq::ClosestPointOnSegment<cq::NearLine::Across>(hairOff, a, b);
+  ASSERT_TRUE(q.ok());
+  ASSERT_EQ(q->distance, 0.0) << "precondition: the distance rounds to 0";
+  // Coordinates 2^1040 apart: exact with a wider type (here long double), beyond the
+  // documented 2^500 span without one (the NoWide build).
+  const bool wide = cq::detail::k_hasWide<double>;
+  if (wide) {
+    EXPECT_FALSE(cq::LiesOnLine(hairOff, a, b));
+  }
+  EXPECT_TRUE(cq::LiesOnLine(cq::Vec2d{{0.5, 1.5}}, a, b));
+  EXPECT_TRUE(cq::LiesOnLine(cq::Vec2d{{-7, -21}}, a, b));  // before A: on the carrier all the same
+  EXPECT_TRUE(cq::LiesOnLine(a, a, b));
+  EXPECT_TRUE(cq::LiesOnLine(b, a, b));
+  // 0.1 and 0.3 are not a multiple of (1, 3) in double: (0.1, 0.3) lies off the line
+  // (0.3 is 3 * 0.1 only as rounded), (0.1, 3 * 0.1) on it only if the product is exact.
+  EXPECT_FALSE(cq::LiesOnLine(cq::Vec2d{{0.1, 0.3}}, a, b));
+  EXPECT_TRUE(cq::LiesOnLine(cq::Vec2d{{0.25, 0.75}}, a, b));
+  // A == B: on it only at A.
+  EXPECT_TRUE(cq::LiesOnLine(a, a, a));
+  EXPECT_FALSE(cq::LiesOnLine(b, a, a));
+  // 3D and float, small: twice A lies on the line through 0 and A, a float off it not.
+  const cq::Vec<float, 3> fa{{1e-30f, 2e-30f, -3e-30f}};
+  const cq::Vec<float, 3> twice{{2e-30f, 4e-30f, -6e-30f}};
+  EXPECT_TRUE(cq::LiesOnLine(twice, cq::Vec<float, 3>{}, fa));
+  const cq::Vec<float, 3> offByAnUlp{{2e-30f, 4e-30f, std::nextafter(-6e-30f, 0.0f)}};
+  EXPECT_FALSE(cq::LiesOnLine(offByAnUlp, cq::Vec<float, 3>{}, fa));
+  const cq::Vec3d da{{1e300, -1e300, 0}};
+  const cq::Vec3d db{{-1e300, 1e300, 0}};
+  EXPECT_TRUE(cq::LiesOnLine(cq::Vec3d{{0, 0, 0}}, da, db));
+  if (wide) {
+    EXPECT_FALSE(cq::LiesOnLine(cq::Vec3d{{0, 0, 1e-300}}, da, db));
+  }
+  EXPECT_FALSE(cq::LiesOnLine(cq::Vec3d{{0, 0, 1e200}}, da, db));
+}
+
 TEST(ProjectExactly, RegionMatchesProjectionNamesTheSidesOfEachKind) {
   using cq::ExactProjection;
   using P = ExactProjection;

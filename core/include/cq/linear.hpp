@@ -376,6 +376,16 @@ template <Real T, int N>
 ExactProjection ProjectExactly(const Vec<T, N>& p, const Vec<T, N>& a, const Vec<T, N>& b,
                                LinearRegion likely = LinearRegion::VertexA);
 
+/// Whether P lies exactly on the line through A and B (every point of it, the carrier of a
+/// segment or a ray too), from the exact cross product (B - A) x (P - A) of the numbers
+/// given, for finite P, A and B; where A == B, whether P is A. Not |P - closest| == 0: both
+/// a distance and a foot can round to 0 and P for a point 1.6e-325 off the segment
+/// (0, 0)-(1, 3). Where T has no wider type for the exact sums (double where long double
+/// is double), exact unless the coordinates span more than about 2^500
+/// (detail::ExactDifferences).
+template <Real T, int N>
+bool LiesOnLine(const Vec<T, N>& p, const Vec<T, N>& a, const Vec<T, N>& b);
+
 /// Whether a query's region (from the rounded numerator) is the side `projection` says:
 /// VertexA on or before A, VertexB on or past B, the interior strictly between (a ray's:
 /// after A; a line has one region, which always matches).
