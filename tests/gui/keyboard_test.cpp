@@ -58,6 +58,13 @@ nlohmann::json PlayFieldScene(const TempDir& dir, const std::string& scene, cons
   return PlayScene(dir, scene, PxFieldEnvironment(dir) + environment);
 }
 
+/// After the tab-fields scene (7 typed into P.x, Tab, 8 into P.y, Enter): P = (7, 8).
+void ExpectTabFieldsTyped(const nlohmann::json& s) {
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_EQ(s["points"]["P"][0].get<double>(), 7.0) << s["points"];
+  EXPECT_EQ(s["points"]["P"][1].get<double>(), 8.0) << s["points"];
+}
+
 TEST(Keyboard, TheDumpHasEveryFieldsBox) {
   TempDir dir;
   const RunResult r =
@@ -232,10 +239,7 @@ TEST(Keyboard, TabBetweenRoundedFieldsUntouchedKeepsBothValues) {
 
 TEST(Keyboard, TabBetweenRoundedFieldsTypedIntoSetsBoth) {
   TempDir dir;
-  const nlohmann::json s = PlayRoundedBothScene(dir, "tab-fields");
-  ASSERT_FALSE(s.is_discarded());
-  EXPECT_EQ(s["points"]["P"][0].get<double>(), 7.0) << s["points"];
-  EXPECT_EQ(s["points"]["P"][1].get<double>(), 8.0) << s["points"];
+  ExpectTabFieldsTyped(PlayRoundedBothScene(dir, "tab-fields"));
 }
 
 TEST(Keyboard, ClickFromARoundedFieldToAnotherKeepsBothValues) {
@@ -399,10 +403,7 @@ TEST(Keyboard, TheSettingsNoticeNamesTheIgnoredFieldsAndFitsTheWindow) {
 // Tab inside a field still commits it and goes on to the next one.
 TEST(Keyboard, TabFromAFieldGoesOnToTheNextField) {
   TempDir dir;
-  const nlohmann::json s = PlayFieldScene(dir, "tab-fields");
-  ASSERT_FALSE(s.is_discarded());
-  EXPECT_EQ(s["points"]["P"][0].get<double>(), 7.0) << s["points"];
-  EXPECT_EQ(s["points"]["P"][1].get<double>(), 8.0) << s["points"];
+  ExpectTabFieldsTyped(PlayFieldScene(dir, "tab-fields"));
 }
 
 // Tab's sixth stop in the box lesson is the whole box: the arrow keys then move Min and
