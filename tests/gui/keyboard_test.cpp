@@ -192,25 +192,26 @@ TEST(Keyboard, TypingTheRoundedTextSetsThatValue) {
   EXPECT_EQ(s["points"]["P"][1].get<double>(), 1.0);
 }
 
+/// After a scene that leaves P.x's rounded field (`how`): its value as it was, every digit,
+/// the field left and nothing refused.
+void ExpectRoundedPKept(const nlohmann::json& s, const std::string& how) {
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_FALSE(s.contains("editing")) << how << " did not leave the field";
+  EXPECT_EQ(s["points"]["P"][0].get<double>(), 3.9999999999999996);
+  EXPECT_TRUE(s["edit_error"].is_null() || s["edit_error"].get<std::string>().empty()) << s["edit_error"];
+}
+
 // Clicked into and left with Enter, untouched: the value stays what it was, every digit.
 TEST(Keyboard, AFieldLeftUntouchedKeepsItsExactValue) {
   TempDir dir;
-  const nlohmann::json s = PlayRoundedPScene(dir, "enter-untouched");
-  ASSERT_FALSE(s.is_discarded());
-  EXPECT_FALSE(s.contains("editing")) << "Enter did not leave the field";
-  EXPECT_EQ(s["points"]["P"][0].get<double>(), 3.9999999999999996);
-  EXPECT_TRUE(s["edit_error"].is_null() || s["edit_error"].get<std::string>().empty()) << s["edit_error"];
+  ExpectRoundedPKept(PlayRoundedPScene(dir, "enter-untouched"), "Enter");
 }
 
 // Esc cancels an edit: the value stays what it was, every digit. (ImGui puts back the text
 // the field had when clicked, the rounded "4", which must not be taken for a typed 4.)
 TEST(Keyboard, EscapeInARoundedFieldKeepsItsExactValue) {
   TempDir dir;
-  const nlohmann::json s = PlayRoundedPScene(dir, "type-escape");
-  ASSERT_FALSE(s.is_discarded());
-  EXPECT_FALSE(s.contains("editing")) << "Esc did not leave the field";
-  EXPECT_EQ(s["points"]["P"][0].get<double>(), 3.9999999999999996);
-  EXPECT_TRUE(s["edit_error"].is_null() || s["edit_error"].get<std::string>().empty()) << s["edit_error"];
+  ExpectRoundedPKept(PlayRoundedPScene(dir, "type-escape"), "Esc");
 }
 
 // Both of P's fields rounded (review): leaving one for the other, by Tab or a click,
