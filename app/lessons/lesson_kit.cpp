@@ -373,9 +373,8 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
   // is off the wire").
   if (!tReadsAnEnd && q.region == cq::LinearRegion::Interior && q.closest == points.query &&
       cq::LiesOnLine(points.query, points.a, points.b)) {
-    const char* shape = kind == cq::LinearKind::Segment ? "segment" : kind == cq::LinearKind::Ray ? "ray" : "line";
     evaluate = "Evaluate: closest = " + query + " = " + FormatPoint(q.closest, style, ends) + " itself: " + query +
-               " lies on the " + shape + " (at distance exactly 0), so it is its own foot; A + t(B − A) gives " +
+               " lies on the " + cq::ToString(kind) + " (at distance exactly 0), so it is its own foot; A + t(B − A) gives " +
                "the same point up to the rounding of t";
   }
   if (q.region == cq::LinearRegion::VertexA) evaluate += ", the vertex A itself";

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -246,11 +247,16 @@ void LabApp::DrawCoordinateEditor(const std::string& name, size_t point, int axi
   const bool swapDue = swap.pending;
   ImGui::InputText("##v", buffer, sizeof shown, ImGuiInputTextFlags_AutoSelectAll | ImGuiInputTextFlags_CallbackAlways,
                    swapIn, &swap);
-  // ImGui keeps a field's undo stack when the same field is clicked into again, and the
-  // swap is not on it: an earlier record (the Esc that put back "4") applied to the full
-  // text garbled it (Ctrl+Z made "7.9999999999999996" of it, review). The stack starts anew.
+  // The rest of the swap, in ImGui's own state of the field (imgui_internal.h, 1.86):
+  // - the text Esc puts back is the full one, so that Esc leaves the value as it was (it
+  //   put back the rounded "4", which then read as a typed 4);
+  // - the undo stack starts anew: ImGui keeps it when the same field is clicked into
+  //   again, and an earlier record (the Esc that put back "4") applied to the full text
+  //   garbled it (Ctrl+Z made "7.9999999999999996" of it, review).
   if (swapDue && !swap.pending) {
     if (ImGuiInputTextState* state = ImGui::GetInputTextState(ImGui::GetItemID())) {
+      state->InitialTextA.resize(static_cast<int>(exact.size()) + 1);
+      std::memcpy(state->InitialTextA.Data, exact.c_str(), exact.size() + 1);
       state->Stb.undostate.undo_point = 0;
       state->Stb.undostate.undo_char_point = 0;
       state->Stb.undostate.redo_point = STB_TEXTEDIT_UNDOSTATECOUNT;
@@ -272,12 +278,6 @@ void LabApp::DrawCoordinateEditor(const std::string& name, size_t point, int axi
     std::snprintf(m_coordinateEdit->text, sizeof m_coordinateEdit->text, "%s", text.c_str());
   }
   if (!ImGui::IsItemDeactivated() || !m_coordinateEdit) return;
-  // Esc cancels: ImGui puts back the text the field had when clicked, which for a rounded
-  // value is the rounded text (the swap above came after ImGui kept it), not a typed one.
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) {
-    m_coordinateEdit.reset();
-    return;
-  }
   const std::string typed = m_coordinateEdit->text;
   const std::string before = m_coordinateEdit->before;
   const bool joinedPaste = !m_coordinateEdit->pasteProblem.empty() && typed == m_coordinateEdit->afterPaste;

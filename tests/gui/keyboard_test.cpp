@@ -496,25 +496,26 @@ TEST(Keyboard, APointTypedOffTheCanvasIsNamedWithTheWayBack) {
   EXPECT_EQ(state["status"].get<std::string>(), "P is off the canvas: press F to frame the scene (or Ctrl+Z to undo the edit).");
 }
 
-TEST(Keyboard, APointNudgedOffTheCanvasIsNamedWithTheWayBack) {
-  TempDir dir;
-  // One Shift+Right moves P by 10 minor steps (5 units, 300 pixels here): off the canvas.
-  const nlohmann::json state = PlayScene(dir, "nudge-p-off", "NUDGES=1");
+/// After the nudge-p-off scene: P selected, off the canvas, and the status line `status`.
+void ExpectNudgedOff(const nlohmann::json& state, const std::string& status) {
   ASSERT_FALSE(state.is_discarded());
   ASSERT_EQ(state["selected"], "P");
   ASSERT_TRUE(OffTheCanvas(state, "P"));
-  EXPECT_EQ(state["status"].get<std::string>(), "P is off the canvas: press F to frame the scene (or Ctrl+Z to undo the nudge).");
+  EXPECT_EQ(state["status"].get<std::string>(), status);
+}
+
+TEST(Keyboard, APointNudgedOffTheCanvasIsNamedWithTheWayBack) {
+  TempDir dir;
+  // One Shift+Right moves P by 10 minor steps (5 units, 300 pixels here): off the canvas.
+  ExpectNudgedOff(PlayScene(dir, "nudge-p-off", "NUDGES=1"),
+                  "P is off the canvas: press F to frame the scene (or Ctrl+Z to undo the nudge).");
 }
 
 // Nudged on past the edge, P is still named, but Ctrl+Z is no longer offered: it would undo
 // only the last nudge, and leave P out of view.
 TEST(Keyboard, APointNudgedOnPastTheEdgeIsNamedWithoutAnUndoThatWouldNotBringItBack) {
   TempDir dir;
-  const nlohmann::json state = PlayScene(dir, "nudge-p-off", "NUDGES=3");
-  ASSERT_FALSE(state.is_discarded());
-  ASSERT_EQ(state["selected"], "P");
-  ASSERT_TRUE(OffTheCanvas(state, "P"));
-  EXPECT_EQ(state["status"].get<std::string>(), "P is off the canvas: press F to frame the scene.");
+  ExpectNudgedOff(PlayScene(dir, "nudge-p-off", "NUDGES=3"), "P is off the canvas: press F to frame the scene.");
 }
 
 // Ctrl+Z brings P back (the note goes: it no longer holds), Ctrl+Y takes it out again and
