@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <system_error>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -299,6 +300,15 @@ Outcome<Json> BuildRequestJson(std::span<const std::string> args) {
   line["query"] = args[0];
   const bool contact = args[0] == "contact";
   Json shape = Json::object();
+  // Values that are no list of finite numbers, each with its refusal. Whether to refuse it
+  // waits for every option: one the query (or a contact's shape, whose --shape may come
+  // last) does not take is named as unknown first, whatever its value, as it is with numbers.
+  struct BadValue {
+    bool inShape;
+    std::string name;
+    std::string message;
+  };
+  std::vector<BadValue> badValues;
   for (std::size_t i = 1; i < args.size(); ++i) {
     const std::string_view arg = args[i];
     if (arg.size() < 3 || arg.substr(0, 2) != "--") {
@@ -342,23 +352,40 @@ Outcome<Json> BuildRequestJson(std::span<const std::string> args) {
     }
     const Outcome<std::vector<double>> numbers = ParseNumberList(*value);
     if (!numbers) {
-      // An option no query takes is better reported as an unknown field (with its
-      // "did you mean"); keep its text so ReadRequest sees it.
-      if (!Contains(k_knownOptions, name)) {
-        destination[key] = *value;
-        continue;
-      }
-      return Failure::Failure("--" + name + ": " + numbers.error());
+      destination[key] = *value;  // its text, for ReadRequest to name if it is unknown
+      badValues.push_back({&destination == &shape, name, "--" + name + ": " + numbers.error()});
+      continue;
     }
     // NaN and infinity read as numbers here ("1,nan", "1e999"): refused under the option's
     // name, as any other bad value of it (core's message said "p coordinate 1").
-    for (std::size_t k = 0; k < numbers->size(); ++k)
-      if (!std::isfinite((*numbers)[k]) && Contains(k_knownOptions, name))
-        return Failure::Failure("--" + name + ": value " + std::to_string(k + 1) + " of " +
-                                QuoteJsonString(TruncateForEcho(*value, k_maxNameBytes)) +
-                                " is not a finite number (NaN or infinity); every number must be finite");
+    const auto nonFinite = std::find_if_not(numbers->begin(), numbers->end(), [](double x) { return std::isfinite(x); });
+    if (nonFinite != numbers->end()) {
+      destination[key] = *value;
+      badValues.push_back({&destination == &shape, name,
+                           "--" + name + ": value " + std::to_string(nonFinite - numbers->begin() + 1) + " of " +
+                               QuoteJsonString(TruncateForEcho(*value, k_maxNameBytes)) +
+                               " is not a finite number (NaN or infinity); every number must be finite"});
+      continue;
+    }
     const bool scalar = (name == "d" || name == "radius") && numbers->size() == 1;
     destination[key] = scalar ? Json(numbers->front()) : Json(*numbers);
+  }
+  if (!badValues.empty()) {
+    const std::optional<QueryKind> kind = QueryKindFromName(args[0]);
+    const bool shapeNamed = shape.contains("query") && shape["query"].is_string();
+    const std::optional<QueryKind> shapeKind =
+        shapeNamed ? QueryKindFromName(shape["query"].get<std::string>()) : std::nullopt;
+    const auto taken = [&](bool inShape, const std::string& name) {
+      if (!kind) return false;  // an unknown query is refused first
+      if (!inShape) return TakesField(*kind, name);
+      // A contact with no --shape: no shape to judge by; it is refused for that (below).
+      if (!shape.contains("query")) return Contains(k_knownOptions, name);
+      return shapeKind && TakesField(*shapeKind, name, true);
+    };
+    bool anyUnknown = false;
+    for (const auto& [name, value] : line.items()) anyUnknown = anyUnknown || (name != "query" && !taken(false, name));
+    for (const auto& [name, value] : shape.items()) anyUnknown = anyUnknown || (name != "query" && !taken(true, name));
+    if (!anyUnknown) return Failure::Failure(badValues.front().message);
   }
   if (contact) {
     if (!shape.contains("query")) {

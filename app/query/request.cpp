@@ -368,6 +368,13 @@ std::optional<QueryKind> QueryKindFromName(std::string_view name) {
   return std::nullopt;
 }
 
+bool TakesField(QueryKind kind, std::string_view name, bool asContactShape) {
+  if (kind == QueryKind::Contact && !asContactShape) return name == "center" || name == "radius" || name == "shape";
+  if (asContactShape && name == "p") return false;
+  const std::span<const FieldSpec> fields = FieldsOf(kind);
+  return std::any_of(fields.begin(), fields.end(), [&](const FieldSpec& spec) { return name == spec.name; });
+}
+
 Outcome<Request> ReadRequest(const nlohmann::ordered_json& line, Spelling spelling) {
   RequestReader reader(spelling);
   return reader.Read(line);

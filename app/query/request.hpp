@@ -25,6 +25,11 @@ const char* ToString(QueryKind kind);
 /// The kind spelled `name`, if any (exact, lower case).
 std::optional<QueryKind> QueryKindFromName(std::string_view name);
 
+/// Whether a `kind` query reads the field `name` (as JSON spells it: "a", "n", "center"),
+/// or with `asContactShape` a contact's shape of that kind (its query's fields but "p"). A
+/// contact itself reads "center", "radius" and "shape".
+bool TakesField(QueryKind kind, std::string_view name, bool asContactShape = false);
+
 /// True for segment, ray and line: the three that share P(t) = A + t (B - A).
 constexpr bool IsLinear(QueryKind kind) {
   return kind == QueryKind::Segment || kind == QueryKind::Ray || kind == QueryKind::Line;

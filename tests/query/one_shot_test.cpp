@@ -398,5 +398,43 @@ TEST(OneShot, ARoundedSideThatTheExactProjectionContradictsIsSaidToBeRounded) {
   ExpectContains(result.text, "region: interior (the foot of the perpendicular)");
 }
 
+// An option the query does not take, given a value that is no list of numbers, was
+// blamed on its value ("--n: \"abc\" is not a comma-separated list of numbers" for a
+// segment) where the same option with numbers is named as unknown (audit of 2026-11-28's
+// night session). Whether it is taken depends on the query (and a contact's shape), not on
+// whether some query takes it.
+TEST(OneShot, AnOptionTheQueryDoesNotTakeIsNamedWhateverItsValue) {
+  const std::string segmentTakes = "; a segment query takes --a, --b, --p";
+  EXPECT_EQ(RefusalOf({"segment", "--a", "0,0", "--b", "1,0", "--p", "0,1", "--n", "abc"}),
+            "closest-query: unknown option --n" + segmentTakes);
+  EXPECT_EQ(RefusalOf({"segment", "--a", "0,0", "--b", "1,0", "--p", "0,1", "--n", "nan,1"}),
+            "closest-query: unknown option --n" + segmentTakes);
+  EXPECT_EQ(RefusalOf({"segment", "--n", "abc", "--a", "0,0", "--b", "1,0", "--p", "0,1"}),
+            "closest-query: unknown option --n" + segmentTakes);
+  EXPECT_EQ(RefusalOf({"plane", "--n", "0,1", "--d", "0", "--p", "1,1", "--a", "x"}),
+            "closest-query: unknown option --a; a plane query takes --n, --d, --p");
+  EXPECT_EQ(RefusalOf({"contact", "--center", "0,0", "--radius", "1", "--shape", "plane", "--n", "0,1", "--d", "0",
+                       "--a", "x"}),
+            "closest-query: unknown option --a; a contact with a plane takes --center, --radius, --shape, --n, --d");
+  // The shape named after the option decides all the same.
+  EXPECT_EQ(RefusalOf({"contact", "--a", "x", "--center", "0,0", "--radius", "1", "--shape", "plane", "--n", "0,1",
+                       "--d", "0"}),
+            "closest-query: unknown option --a; a contact with a plane takes --center, --radius, --shape, --n, --d");
+  EXPECT_EQ(RefusalOf({"contact", "--center", "0,0", "--radius", "1", "--shape", "plane", "--n", "0,1", "--d", "0",
+                       "--p", "x"}),
+            "closest-query: --p: a contact takes no --p; the sphere's --center is the query point");
+  // An option the query takes is still told what is wrong with its value.
+  EXPECT_EQ(RefusalOf({"segment", "--a", "0,0", "--b", "1,0", "--p", "0,x"}),
+            "closest-query: --p: \"0,x\" is not a comma-separated list of numbers (\"x\" is not a number)");
+  EXPECT_EQ(RefusalOf({"contact", "--center", "0,0", "--radius", "1", "--shape", "segment", "--a", "x", "--b", "1,0"}),
+            "closest-query: --a: \"x\" is not a comma-separated list of numbers (\"x\" is not a number)");
+  EXPECT_EQ(RefusalOf({"segment", "--a", "0,0", "--b", "1,0", "--p", "nan,1", "--n", "abc"}),
+            "closest-query: unknown option --n" + segmentTakes);
+  // A query of no known kind is refused for that first, whatever its values.
+  EXPECT_EQ(RefusalOf({"segmnt", "--a", "x", "--b", "1,0", "--p", "0,1"}).rfind(
+                "closest-query: first argument: unknown query \"segmnt\" (did you mean \"segment\"?)", 0),
+            0u);
+}
+
 }  // namespace
 }  // namespace cq::query
