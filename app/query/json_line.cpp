@@ -174,6 +174,9 @@ bool LooksLikeNanOrInfinity(const std::string& lastToken) {
   return beginsLike("nan") || beginsLike("infinity");
 }
 
+/// UTF-8's byte order mark, which the parser skips at the start of a line only.
+constexpr std::string_view k_byteOrderMark = "\xEF\xBB\xBF";
+
 /// nlohmann's message without its "[json.exception.parse_error.101] parse error at line 1, "
 /// prefix (a line is always line 1 here), e.g. "column 9: syntax error while parsing value
 /// - invalid literal; last read: '1,N'".
@@ -253,6 +256,9 @@ class LineBuilder {
           !atEnd && *next > 0 && std::string_view(" \t\r\n").find(m_line[*next - 1]) == std::string_view::npos;
       m_inPreviousValue = !m_arrayNotClosed && !m_inPreviousNumber && glued && (inArray || m_line[*next] != ']');
     }
+    // The lexer stops on the first byte of a byte order mark past the line's start, and
+    // its words ("invalid literal; last read: '\ufffd'") do not say what that is.
+    m_atByteOrderMark = position >= 1 && m_line.substr(position - 1, k_byteOrderMark.size()) == k_byteOrderMark;
     m_error = DescribeSyntaxError(lastToken, ex);
     return false;
   }
@@ -366,6 +372,8 @@ class LineBuilder {
                                       " is not a finite number (it overflows a double); every number must be finite");
     }
     std::string message = "not valid JSON: ";
+    if (m_atByteOrderMark)
+      message += "a byte order mark (U+FEFF, bytes EF BB BF), which is skipped only at the very start of a line; ";
     if (LooksLikeNanOrInfinity(lastToken)) message += "NaN and Infinity are not JSON numbers (every number must be finite); ";
     if (m_inPreviousNumber) message += "a number runs into other characters (a JSON number is plain decimal: no leading zeros, no hexadecimal); ";
     else if (m_inPreviousValue)
@@ -385,14 +393,14 @@ class LineBuilder {
   bool m_inPreviousNumber = false;  ///< the syntax error continues the number just read
   bool m_inPreviousValue = false;   ///< it follows the array's or object's last value with no separator
   bool m_arrayNotClosed = false;    ///< a '}' or the end of the line where the array's ']' belongs
+  bool m_atByteOrderMark = false;   ///< the error stands on a byte order mark
 };
 
 /// Blank: nothing but whitespace, after a UTF-8 byte order mark at the start, which the
 /// parser skips (a line of only a BOM read "not valid JSON: column 4: ... unexpected end
 /// of input", though a BOM is documented as skipped).
 bool IsBlank(std::string_view line) {
-  constexpr std::string_view k_bom = "\xEF\xBB\xBF";
-  if (line.substr(0, k_bom.size()) == k_bom) line.remove_prefix(k_bom.size());
+  if (line.substr(0, k_byteOrderMark.size()) == k_byteOrderMark) line.remove_prefix(k_byteOrderMark.size());
   return line.find_first_not_of(" \t\r\n") == std::string_view::npos;
 }
 

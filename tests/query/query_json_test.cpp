@@ -622,6 +622,24 @@ TEST(QueryJsonErrors, ALineOfOnlyAByteOrderMarkIsAnEmptyLine) {
   EXPECT_EQ(ErrorOf(" " + bom).find("empty line"), std::string::npos);
 }
 
+// A byte order mark anywhere but at the very start of a line (a second one, one between
+// values or after the object) is refused, and the message said only "invalid literal;
+// last read: '\ufffd'" (audit of 2026-11-28's night session). It says what the bytes are.
+TEST(QueryJsonErrors, AByteOrderMarkPastTheStartIsNamed) {
+  const std::string bom = "\xEF\xBB\xBF";
+  const std::string query = R"({"query":"segment","a":[0,0],"b":[1,0],"p":[0,1]})";
+  const std::string named = "a byte order mark (U+FEFF, bytes EF BB BF), which is skipped only at the very start "
+                            "of a line; column ";
+  EXPECT_EQ(ErrorOf(bom + bom + query).rfind("not valid JSON: " + named + "4: ", 0), 0u) << ErrorOf(bom + bom + query);
+  EXPECT_EQ(ErrorOf(query + " " + bom).rfind("not valid JSON: " + named + "51: ", 0), 0u) << ErrorOf(query + " " + bom);
+  const std::string inArray = R"({"query":"segment","a":[0,)" + bom + R"(0],"b":[1,0],"p":[0,1]})";
+  EXPECT_EQ(ErrorOf(inArray).rfind("a coordinate 1: not valid JSON: " + named + "27: ", 0), 0u) << ErrorOf(inArray);
+  // Inside a string it is a character like any other: this one names no query.
+  const std::string inString = R"({"query":")" + bom + R"(segment","a":[0,0],"b":[1,0],"p":[0,1]})";
+  EXPECT_EQ(ErrorOf(inString).find("byte order mark"), std::string::npos) << ErrorOf(inString);
+  EXPECT_EQ(ErrorOf(inString).rfind("query: unknown query", 0), 0u) << ErrorOf(inString);
+}
+
 // The fix above read only the tokens the parser could lex ("true1": a number after true).
 // Text it cannot lex glued to a value ("truex": 'x' starts no JSON token) comes to it as
 // the lexer's own error ("invalid literal", "invalid number", "invalid string"), and
