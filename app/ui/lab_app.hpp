@@ -23,6 +23,7 @@
 #include "logic/label_layout.hpp"
 #include "logic/palette.hpp"
 #include "logic/lesson.hpp"
+#include "logic/number_line_layout.hpp"
 #include "logic/off_canvas_note.hpp"
 #include "logic/scene.hpp"
 #include "logic/settings.hpp"
@@ -146,6 +147,8 @@ class LabApp {
 
   // lab_app_number_lines.cpp
   void NumberLinesInput();
+  /// Moves the query point so that number line i's raw value is the one under the pointer.
+  void FollowPointerOnNumberLine(size_t i, const NumberLineRow& row);
   void NumberLinesDraw();
 
   // lab_app_sidebar.cpp

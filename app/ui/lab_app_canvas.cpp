@@ -167,7 +167,8 @@ void LabApp::CanvasInput() {
     if (ImGui::IsItemHovered() || ImGui::IsItemActive()) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
     // From the width shown, not the one stored: dragged past the 45 % cap, the stored width
     // ran ahead of the edge, which then lagged the pointer by as much on the way back.
-    if (ImGui::IsItemActive() && io.MouseDelta.x != 0)
+    // The release frame too: the last move can come with the release.
+    if ((ImGui::IsItemActive() || ImGui::IsItemDeactivated()) && io.MouseDelta.x != 0)
       m_settings.sidebarWidth = std::clamp(float(m_layout.sidebar.Size().x() / UiScale()) + io.MouseDelta.x / UiScale(),
                                            240.0f, 1200.0f);
   }
@@ -177,6 +178,7 @@ void LabApp::CanvasInput() {
                              ImGuiButtonFlags_MouseButtonMiddle);
   const bool hovered = ImGui::IsItemHovered();
   const bool active = ImGui::IsItemActive();
+  const bool released = ImGui::IsItemDeactivated();  // this frame: its last move still counts
   const cq::Vec2d mouse = FromIm(io.MousePos);
   const Lesson& lesson = m_scene.CurrentLesson();
 
@@ -218,23 +220,29 @@ void LabApp::CanvasInput() {
     }
   }
   if (m_drag) {
-    if (active && ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
+    const auto followPointer = [&] {
       const bool snap = m_settings.snapToGrid || io.KeyShift;
       DragTo(lesson, m_scene.EditPoints(), *m_drag, m_camera.ScreenToWorld(mouse),
              snap ? std::optional<DecimalSteps>(MinorSteps(Grids())) : std::nullopt);
+    };
+    if (active && ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
+      followPointer();
       // A box corner dragged past the opposite side becomes the other corner: the drag and
       // the selection follow it (the ring stayed on the corner left behind).
       m_hoveredId = m_drag->handleId;
       m_scene.selectedHandle = m_drag->handleId;
       ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeAll);
     } else {
+      // The pointer's last move can come with the release, between two frames (a quick
+      // flick): the handle ends where the button went up, not where the last frame saw it.
+      if (ImGui::IsMouseReleased(ImGuiMouseButton_Left) && ImGui::IsMousePosValid()) followPointer();
       m_scene.Commit();  // one undo step per drag
       // A handle let go off the canvas (under the sidebar, the menu bar, the number lines
       // or outside the window) is out of reach: say how to get it back (review s35).
       NoteMoveOffCanvas(m_moveStart, PointMove::HandleDrag);
       m_drag.reset();
     }
-  } else if (active && (io.MouseDelta.x != 0 || io.MouseDelta.y != 0)) {
+  } else if ((active || released) && (io.MouseDelta.x != 0 || io.MouseDelta.y != 0)) {
     // Left drag on empty space, or any middle/right drag: pan.
     m_camera.PanByPixels(FromIm(io.MouseDelta));
   }

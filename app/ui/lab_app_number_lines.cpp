@@ -38,6 +38,20 @@ void BeginLinesWindow(const ScreenRect& rect) {
 
 }  // namespace
 
+void LabApp::FollowPointerOnNumberLine(size_t i, const NumberLineRow& row) {
+  // Move the query point so the raw value follows the mouse. The raw value comes from a fresh
+  // evaluation: the scene may have changed since the last drawing.
+  const Lesson& lesson = m_scene.CurrentLesson();
+  const LessonFrame now = lesson.Evaluate(m_scene.CurrentPoints(), m_camera.VisibleWorld(), m_settings.numbers);
+  if (i >= now.numberLines.size()) return;
+  const NumberLine& line = now.numberLines[i];
+  const double target = row.ToValue(ImGui::GetIO().MousePos.x, m_lineDrag->viewFrom, m_lineDrag->viewTo);
+  const int p = lesson.QueryPointIndex();
+  if (p < 0) return;
+  if (const auto moved = DraggedQueryPoint(line, m_scene.CurrentPoints()[size_t(p)], target, m_lineDrag->direction))
+    m_scene.EditPoints()[size_t(p)] = *moved;
+}
+
 void LabApp::NumberLinesInput() {
   const ScreenRect& rect = m_layout.numberLines;
   BeginLinesWindow(rect);
@@ -56,23 +70,16 @@ void LabApp::NumberLinesInput() {
       m_moveStart = m_scene.CurrentPoints();
     }
     if (!m_lineDrag || m_lineDrag->line != i) continue;
-    if (!ImGui::IsItemActive()) {
+    const bool active = ImGui::IsItemActive();
+    // The release frame follows the pointer once more: its last move can come with the
+    // release (a quick flick), and the value ends where the button went up.
+    if (active || (ImGui::IsMouseReleased(ImGuiMouseButton_Left) && ImGui::IsMousePosValid()))
+      FollowPointerOnNumberLine(i, row);
+    if (!active) {
       m_scene.Commit();
       m_lineDrag.reset();
       NoteMoveOffCanvas(m_moveStart, PointMove::NumberLineDrag);
-      continue;
     }
-    // Move the query point so the raw value follows the mouse. The raw value comes from a fresh
-    // evaluation: the scene may have changed since the last drawing.
-    const Lesson& lesson = m_scene.CurrentLesson();
-    const LessonFrame now = lesson.Evaluate(m_scene.CurrentPoints(), m_camera.VisibleWorld(), m_settings.numbers);
-    if (i >= now.numberLines.size()) continue;
-    const NumberLine& line = now.numberLines[i];
-    const double target = row.ToValue(ImGui::GetIO().MousePos.x, m_lineDrag->viewFrom, m_lineDrag->viewTo);
-    const int p = lesson.QueryPointIndex();
-    if (p < 0) continue;
-    if (const auto moved = DraggedQueryPoint(line, m_scene.CurrentPoints()[size_t(p)], target, m_lineDrag->direction))
-      m_scene.EditPoints()[size_t(p)] = *moved;
   }
   ImGui::End();
 }

@@ -6,7 +6,9 @@
 #   drag_handle.sh APP OUT X Y DX DY [LESSON]
 # With X2, Y2, DX2 and DY2 set in the environment, a second drag follows the first; with
 # NO_EXPORT=1 there is no Ctrl+E; KEYS_AFTER="f" presses those keys after the drags;
-# LAB_ARGS: more arguments for the app (e.g. --set R=0,0), split on spaces.
+# LAB_ARGS: more arguments for the app (e.g. --set R=0,0), split on spaces. With FLICK=1
+# the drag goes half way in steps, then the last half and the release in one xdotool
+# command, so that both reach the app between two of its frames (a quick flick-and-release).
 set -euo pipefail
 # shellcheck source=quit_lab.sh
 source "$(dirname "$0")/quit_lab.sh"
@@ -23,12 +25,22 @@ drag() {  # drag X Y DX DY
   sleep 0.3
   xdotool mousedown 1
   sleep 0.2
-  for i in 1 2 3 4 5 6 7 8 9 10; do
-    xdotool mousemove --window "$wid" $(($1 + $3 * i / 10)) $(($2 + $4 * i / 10))
-    sleep 0.05
-  done
-  sleep 0.3
-  xdotool mouseup 1
+  if [[ -n ${FLICK:-} ]]; then
+    for i in 1 2 3 4 5; do
+      xdotool mousemove --window "$wid" $(($1 + $3 * i / 10)) $(($2 + $4 * i / 10))
+      sleep 0.05
+    done
+    sleep 0.3
+    # Relative: "mousemove --window" gives the app time for a frame before the release.
+    xdotool mousemove_relative -- $(($3 - $3 * 5 / 10)) $(($4 - $4 * 5 / 10)) mouseup 1
+  else
+    for i in 1 2 3 4 5 6 7 8 9 10; do
+      xdotool mousemove --window "$wid" $(($1 + $3 * i / 10)) $(($2 + $4 * i / 10))
+      sleep 0.05
+    done
+    sleep 0.3
+    xdotool mouseup 1
+  fi
   sleep 0.3
 }
 drag "$x" "$y" "$dx" "$dy"

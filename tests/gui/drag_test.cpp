@@ -146,6 +146,66 @@ TEST(Interaction, DraggingOnTheNumberLineMovesPAlongTheCarrier) {
   EXPECT_EQ(s1["values"]["region"], cq::ToString(q->region));
 }
 
+// A drag whose last movement comes with the release (a quick flick, or xdotool's
+// "mousemove ... mouseup") ended where the pointer was a frame before: the release frame
+// committed without following the pointer (audit of 2026-11-28's night session: P 230
+// pixels short). The handle ends under the pointer, and the t line's drag where a slow
+// drag to the same spot ends.
+TEST(Interaction, AFlickedDragEndsWhereTheButtonIsReleased) {
+  TempDir dir;
+  const nlohmann::json s0 = SegmentStateAt1200x800(dir);
+  ASSERT_FALSE(s0.is_discarded());
+  const cq::app::Camera camera = CameraFromState(s0);
+  const cq::Vec2d b0 = PointFromJson(s0["points"]["B"]);
+  const cq::Vec2d press = camera.WorldToScreen(b0);
+  const int dx = 160;
+  const int dy = -80;
+  const auto dragFrom = [&](const TempDir& out, int x, int y, int ddx, int ddy, bool flick) {
+    const RunResult run = RunShell(std::string(flick ? "FLICK=1 " : "") +
+                                       "NO_EXPORT=1 timeout 90 xvfb-run -a -s '-screen 0 1600x1000x24' bash " +
+                                       Quote(CQ_DRAG_SCRIPT) + " " + Quote(CQ_LAB_BINARY) + " " +
+                                       Quote(out.Path().string()) + " " + std::to_string(x) + " " + std::to_string(y) +
+                                       " " + std::to_string(ddx) + " " + std::to_string(ddy),
+                                   out);
+    EXPECT_EQ(run.status, 0) << run.out << run.err;
+    return ReadJson(out / "after.json");
+  };
+  const nlohmann::json flicked =
+      dragFrom(dir, int(std::lround(press.x())), int(std::lround(press.y())), dx, dy, true);
+  ASSERT_FALSE(flicked.is_discarded());
+  const cq::Vec2d b1 = PointFromJson(flicked["points"]["B"]);
+  EXPECT_NEAR(b1.x() - b0.x(), dx / camera.Zoom(), 1e-9);
+  EXPECT_NEAR(b1.y() - b0.y(), -dy / camera.Zoom(), 1e-9);
+
+  const auto [x, y] = NumberLineStripMiddle(s0);
+  TempDir slowDir;
+  TempDir flickDir;
+  const nlohmann::json slow = dragFrom(slowDir, x, y, -160, 0, false);
+  const nlohmann::json quick = dragFrom(flickDir, x, y, -160, 0, true);
+  ASSERT_FALSE(slow.is_discarded());
+  ASSERT_FALSE(quick.is_discarded());
+  // The slow drag moves P in ten steps, the flick in six, each from where P stood: the
+  // same place to within the rounding of those steps.
+  EXPECT_NE(slow["points"]["P"], s0["points"]["P"]);
+  const cq::Vec2d slowP = PointFromJson(slow["points"]["P"]);
+  const cq::Vec2d quickP = PointFromJson(quick["points"]["P"]);
+  EXPECT_NEAR(quickP.x(), slowP.x(), 1e-12);
+  EXPECT_NEAR(quickP.y(), slowP.y(), 1e-12);
+  EXPECT_NEAR(quick["values"]["t_raw"].get<double>(), slow["values"]["t_raw"].get<double>(), 1e-12);
+
+  // A flicked pan on empty canvas moves the view by the whole motion.
+  TempDir panDir;
+  const cq::Vec2d canvasMin = PointFromJson(s0["canvas"]["min"]);
+  const nlohmann::json panned =
+      dragFrom(panDir, int(canvasMin.x()) + 60, int(canvasMin.y()) + 60, 120, 90, true);
+  ASSERT_FALSE(panned.is_discarded());
+  const cq::Vec2d c0 = PointFromJson(s0["camera"]["center"]);
+  const cq::Vec2d c1 = PointFromJson(panned["camera"]["center"]);
+  EXPECT_NEAR(c0.x() - c1.x(), 120 / camera.Zoom(), 1e-9);
+  EXPECT_NEAR(c1.y() - c0.y(), 90 / camera.Zoom(), 1e-9);
+  EXPECT_EQ(panned["points"], s0["points"]);
+}
+
 TEST(Interaction, ABoxCornerDraggedPastTheOtherKeepsTheSelection) {
   // Min dragged up and right past Max: the box stays min <= max (the dragged corner becomes
   // Max), and the selection ring follows the corner under the mouse (it stayed on the
