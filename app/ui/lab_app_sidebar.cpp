@@ -105,12 +105,13 @@ void LabApp::SidebarLessonPicker() {
   // that leaves the preset keeps its note, so nothing below moves: the note had vanished
   // and the fields moved up a row under the pointer, and a click meant for P.y landed on
   // a heading, its typed "1" then choosing preset 1 (a review's lost edit).
-  if (m_presetNote && m_presetNote->first != m_scene.LessonIndex()) m_presetNote.reset();
   for (size_t i = 0; i < presets.size(); ++i)
     if (m_scene.CurrentPoints() == presets[i].points) {
-      m_presetNote = std::make_pair(m_scene.LessonIndex(), i);
+      m_presetNotes[m_scene.LessonIndex()] = i;
       break;
     }
+  const auto noted = m_presetNotes.find(m_scene.LessonIndex());
+  const size_t notePreset = noted == m_presetNotes.end() ? presets.size() : noted->second;  // none: past the last
   for (size_t i = 0; i < presets.size(); ++i) {
     char label[160];
     std::snprintf(label, sizeof label, "%zu  %s", i + 1, presets[i].name.c_str());
@@ -122,7 +123,7 @@ void LabApp::SidebarLessonPicker() {
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", presets[i].note.c_str());
     // The scene's own preset says what it shows under its name: keys 1-9 never hover.
-    if (m_presetNote && m_presetNote->second == i) {
+    if (notePreset == i) {
       ImGui::Indent(ImGui::CalcTextSize("9  ").x);
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
       // Kept after an edit, the note says it is the preset's: its numbers are no longer the

@@ -33,6 +33,8 @@
 #   type-far     click into P.x, type TYPED (e.g. 100: off the canvas), Enter
 #   type-far-undo-redo  type-far, then Ctrl+Z and Ctrl+Y
 #   nudge-p-off  Tab (P), Shift+Right NUDGES times (default 1)
+#   note-switch-back  4 (a preset), Tab (P) and Right (P nudged off it), ] and [ (to the
+#                next lesson and back)
 set -euo pipefail
 # shellcheck source=quit_lab.sh
 source "$(dirname "$0")/quit_lab.sh"
@@ -182,6 +184,13 @@ case $scene in
     xdotool key ctrl+z
     ;;
   idle) ;;
+  note-switch-back)
+    xdotool mousemove --window "$wid" 800 600  # over the canvas, away from every handle
+    for key in 4 Tab Right bracketright bracketleft; do
+      xdotool key "$key"
+      sleep 0.3
+    done
+    ;;
   shift-tab)
     xdotool mousemove --window "$wid" 800 600  # over the canvas, away from every handle
     xdotool key shift+Tab

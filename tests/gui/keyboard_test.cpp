@@ -301,6 +301,22 @@ TEST(Keyboard, UndoingAPresetFramesTheSceneItBringsBack) {
   EXPECT_EQ(shown, 3);
 }
 
+// The note of the preset a scene was loaded from stays, "As loaded: …", after an edit
+// (see SidebarLessonPicker); it was forgotten once another lesson had been opened and
+// this one opened again, and the fields under it moved up (audit of 2026-11-28's night
+// session). Each lesson keeps its own.
+TEST(Keyboard, APresetsNoteOutlastsAVisitToAnotherLesson) {
+  TempDir dir;
+  const nlohmann::json s = PlayScene(dir, "note-switch-back");
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_EQ(s["lesson"], "segment");
+  const cq::app::Preset seed = cq::app::FindLesson("segment")->Presets()[3];
+  EXPECT_NE(PointFromJson(s["points"]["P"]), seed.points[2]) << "P was nudged off the preset";
+  EXPECT_EQ(PointFromJson(s["points"]["A"]), seed.points[0]);
+  const std::string note = s["preset_note"].get<std::string>();
+  EXPECT_EQ(note.rfind("As loaded: ", 0), 0u) << note;
+}
+
 TEST(Keyboard, EscapeClosesTheShortcutsWindow) {
   TempDir dir;
   const nlohmann::json s = PlayScene(dir, "escape-help");
