@@ -225,7 +225,7 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
                           side + "): s is rounded to a double, and P − s n̂ with that s is exactly " +
                           FormatPoint(*exactFormula, style) + "; core forms the foot without that rounding.");
   else
-    frame.steps.push_back("Evaluate: closest = P − s n̂ = " + FormatPoint(q->closest, style) + "  (P is " + side + ").");
+    frame.steps.push_back("Evaluate: closest = P − s n̂ = " + FormatPoint(q->closest, style) + " (P is " + side + ").");
   return frame;
 }
 

@@ -1061,6 +1061,24 @@ TEST(LessonTable, TheRawFootIsNamedAsTheTLineCaptionNamesItsPoints) {
   ASSERT_TRUE(FindMarker(ContactLesson().Evaluate(pastB, k_view, NumberStyle::Readable), Marker::RawFoot));
 }
 
+// Every step of every preset, in both number styles, is plain prose: no doubled space
+// (the plane's Evaluate step read "= (0, 0)  (P is on the plane)": audit of 2026-11-28's
+// night session), none at either end, no empty step.
+TEST(LessonTable, EveryStepIsSpacedAsProse) {
+  for (const Lesson* lesson : LessonTable()) {
+    for (const Preset& preset : lesson->Presets()) {
+      for (const NumberStyle style : {NumberStyle::Readable, NumberStyle::Exact}) {
+        const LessonFrame frame = lesson->Evaluate(preset.points, ViewAround(*lesson, preset.points), style);
+        for (const std::string& step : frame.steps) {
+          EXPECT_FALSE(step.empty()) << lesson->Id() << " " << preset.name;
+          EXPECT_EQ(step.find("  "), std::string::npos) << lesson->Id() << " " << preset.name << ": " << step;
+          EXPECT_TRUE(step.empty() || (step.front() != ' ' && step.back() != ' ')) << step;
+        }
+      }
+    }
+  }
+}
+
 TEST(ContactLesson, StepsFollowTheNormalCoreTookNotTheRoundedQ) {
   // C a hair (1.5e-16) off a slanted wire, its Q equal to C bit for bit: the part across
   // the wire is below half an ulp of C's coordinates (review s32 found such a C, 3.9e-16
