@@ -32,15 +32,25 @@ std::pair<int, int> NumberLineStripMiddle(const nlohmann::json& state) {
   return {int(std::lround(0.5 * (canvasMin.x() + canvasMax.x()))), int(std::lround(0.5 * (canvasMax.y() + 800)))};
 }
 
+/// Handle B of a state dumped at 1200x800: the view, B in the world, and the pixel to press.
+struct HandleB {
+  cq::app::Camera camera;
+  cq::Vec2d world;
+  int x;
+  int y;
+};
+HandleB HandleBOf(const nlohmann::json& state) {
+  const cq::app::Camera camera = CameraFromState(state);
+  const cq::Vec2d b = PointFromJson(state["points"]["B"]);
+  const cq::Vec2d press = camera.WorldToScreen(b);
+  return {camera, b, int(std::lround(press.x())), int(std::lround(press.y()))};
+}
+
 TEST(Interaction, DragHandleBWithTheRealMouse) {
   TempDir dir;
   const nlohmann::json s0 = SegmentStateAt1200x800(dir);
   ASSERT_FALSE(s0.is_discarded());
-  const cq::app::Camera camera = CameraFromState(s0);
-  const cq::Vec2d b0 = PointFromJson(s0["points"]["B"]);
-  const cq::Vec2d press = camera.WorldToScreen(b0);
-  const int x = int(std::lround(press.x()));
-  const int y = int(std::lround(press.y()));
+  const auto [camera, b0, x, y] = HandleBOf(s0);
   const int dx = 150;
   const int dy = -60;
 
@@ -155,9 +165,7 @@ TEST(Interaction, AFlickedDragEndsWhereTheButtonIsReleased) {
   TempDir dir;
   const nlohmann::json s0 = SegmentStateAt1200x800(dir);
   ASSERT_FALSE(s0.is_discarded());
-  const cq::app::Camera camera = CameraFromState(s0);
-  const cq::Vec2d b0 = PointFromJson(s0["points"]["B"]);
-  const cq::Vec2d press = camera.WorldToScreen(b0);
+  const auto [camera, b0, bx, by] = HandleBOf(s0);
   const int dx = 160;
   const int dy = -80;
   const auto dragFrom = [&](const TempDir& out, int x, int y, int ddx, int ddy, bool flick) {
@@ -170,8 +178,7 @@ TEST(Interaction, AFlickedDragEndsWhereTheButtonIsReleased) {
     EXPECT_EQ(run.status, 0) << run.out << run.err;
     return ReadJson(out / "after.json");
   };
-  const nlohmann::json flicked =
-      dragFrom(dir, int(std::lround(press.x())), int(std::lround(press.y())), dx, dy, true);
+  const nlohmann::json flicked = dragFrom(dir, bx, by, dx, dy, true);
   ASSERT_FALSE(flicked.is_discarded());
   const cq::Vec2d b1 = PointFromJson(flicked["points"]["B"]);
   EXPECT_NEAR(b1.x() - b0.x(), dx / camera.Zoom(), 1e-9);
