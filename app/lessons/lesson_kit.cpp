@@ -183,6 +183,13 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
     frame.steps.push_back("Evaluate: closest = A = " + FormatPoint(q.closest, style) + ".");
     return;
   }
+  // Where the Project step says core rescaled (|B − A|² under- or overflowed, the dot
+  // product overflowed or underflowed to 0, or both lost digits), core compared the
+  // rescaled numerator, not the double one shown.
+  const bool rescaled = q.denominator == 0 || !std::isfinite(q.denominator) || !std::isfinite(q.numerator) ||
+                        (q.numerator == 0 && exactSign != 0) ||
+                        ValueText(q.numerator / q.denominator, NumberStyle::Readable) !=
+                            ValueText(q.tRaw, NumberStyle::Readable);
   if (q.denominator == 0 || !std::isfinite(q.denominator))
     // A segment shorter than about 1e-154 (or longer than 1e154): |B − A|² under- or
     // overflows in double, and core divides at an exact power-of-two scale instead.
@@ -320,12 +327,27 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
         clamp += "t_raw" + tText(q.tRaw) + " rounds just outside, but " + query +
                  " lies exactly inside (decided without rounding), so t" + tText(q.t) +
                  ": the foot is the answer.";
-      else
-        clamp += "t_raw is inside, so t = t_raw" + tText(q.t) + ": the foot is the answer.";
+      else {
+        // The numerator against 0 (and |B − A|²), as the ends are decided: the step said
+        // "t_raw is inside" and then "decided on the numerator before dividing" (review).
+        const bool ray = kind == cq::LinearKind::Ray;
+        const bool readsInside = q.numerator > 0 && (ray || q.numerator < q.denominator);
+        if (rescaled)
+          clamp += ray ? "the numerator > 0 at that scale" : "0 < the numerator < |B − A|² at that scale";
+        else if (readsInside)
+          clamp += (ray ? "" : "0 < ") + std::string("the numerator ") + ValueText(q.numerator, style, {q.denominator}) +
+                   (ray ? " > 0" : " < |B − A|² = " + ValueText(q.denominator, style, {q.numerator}));
+        else  // the rounded numerator reads at an end, core's exact test inside (said below)
+          clamp += query + " projects inside, decided without rounding";
+        clamp += ", so t = t_raw" + tText(q.t) +
+                 (!ray && q.t == 1 ? " (" + query + " lies a hair before B: t reads 1 only as rounded)" : "") +
+                 ": the foot is the answer.";
+      }
       break;
   }
   if (kind != cq::LinearKind::Line)
-    clamp += " (Decided on the numerator before dividing: Ericson's deferred division.)";
+    clamp += std::string(" (Decided on the ") + (rescaled ? "rescaled " : "") +
+             "numerator before dividing: Ericson's deferred division.)";
   // Far off, or a hair from a perpendicular through an end, the rounding of the numerator
   // and |B − A|² can be larger than what decides the side: P = (-2e16, 1e16) lies exactly
   // on the perpendicular through A = 0 of the segment to B = (0.1, 0.2), and the rounded

@@ -1602,6 +1602,42 @@ TEST(LessonText, APointOnTheShapeIsItsOwnFootInTheEvaluateStep) {
   EXPECT_EQ(steps.find("its own foot"), std::string::npos) << steps;
 }
 
+// The interior's Clamp step tested the quotient ("t_raw is inside") and then said it was
+// "decided on the numerator before dividing" (teaching review of 2026-11-28's night
+// session). It compares the numerator, as the end cases do; where core compared a
+// rescaled numerator (one that underflowed to 0 in double), it says so, and a t that
+// reads 1 only as rounded is said to be inside.
+TEST(LessonText, TheInteriorsClampComparesTheNumeratorAsTheEndsDo) {
+  const Points interior = SegmentLesson().Presets()[1].points;  // "Interior: the foot"
+  std::string steps =
+      StepsOf(SegmentLesson().Evaluate(interior, ViewAround(SegmentLesson(), interior), NumberStyle::Readable));
+  EXPECT_NE(steps.find("Clamp to [0, 1]: 0 < the numerator 31 < |B − A|² = 55.25, so t = t_raw = 0.561086: the foot "
+                       "is the answer. (Decided on the numerator before dividing: Ericson's deferred division.)"),
+            std::string::npos)
+      << steps;
+  const Points ahead = {{{-4, 0}}, {{2, 0}}, {{7, 1}}};
+  steps = StepsOf(RayLesson().Evaluate(ahead, ViewAround(RayLesson(), ahead), NumberStyle::Readable));
+  EXPECT_NE(steps.find("Clamp to [0, ∞): the numerator 66 > 0, so t = t_raw = 1.83333: the foot is the answer."),
+            std::string::npos)
+      << steps;
+  const Points underflows = {{{0, 0}}, {{1e-160, 0}}, {{1e-170, 5}}};
+  steps = StepsOf(SegmentLesson().Evaluate(underflows, ViewAround(SegmentLesson(), underflows), NumberStyle::Readable));
+  EXPECT_NE(steps.find("Clamp to [0, 1]: 0 < the numerator < |B − A|² at that scale, so t = t_raw = 1e-10: the foot "
+                       "is the answer. (Decided on the rescaled numerator before dividing: Ericson's deferred division.)"),
+            std::string::npos)
+      << steps;
+  const Points readsOne = {{{-1e200, 1e200}}, {{0, 0}}, {{-1e140, 1e140}}};
+  steps = StepsOf(SegmentLesson().Evaluate(readsOne, ViewAround(SegmentLesson(), readsOne), NumberStyle::Readable));
+  EXPECT_NE(steps.find("so t = t_raw = 1 (P lies a hair before B: t reads 1 only as rounded): the foot is the answer."),
+            std::string::npos)
+      << steps;
+  for (const Lesson* lesson : LessonTable())
+    for (const Preset& preset : lesson->Presets()) {
+      steps = StepsOf(lesson->Evaluate(preset.points, ViewAround(*lesson, preset.points), NumberStyle::Readable));
+      EXPECT_EQ(steps.find("t_raw is inside"), std::string::npos) << lesson->Id() << " " << preset.name << "\n" << steps;
+    }
+}
+
 // "P lies on the segment (at distance exactly 0)" only where it does, exactly: a point
 // 1.6e-325 off the segment (0, 0)-(1, 3) has a distance that rounds to 0 and a foot that
 // rounds to P itself, yet lies off it; the words said it lay on it (and in the contact
