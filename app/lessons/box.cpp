@@ -75,7 +75,8 @@ std::vector<Preset> BoxLesson::Presets() const {
       {"Edge region", "Only x is clamped: the answer is on the right edge, level with P.",
        {{{-2, -1.5}}, {{2, 1.5}}, {{4.5, 0.5}}}},
       {"Inside", "Nothing is clamped: P is its own closest point, distance 0.", {{{-2, -1.5}}, {{2, 1.5}}, {{0.7, 0.4}}}},
-      {"Flat box", "min.y = max.y: a flat box is still valid, a segment-like box with nine regions (some empty).",
+      {"Flat box", "min.y = max.y: a flat box is still valid, a segment-like box with nine regions, three of "
+       "them (inside and the left and right edges) of zero area.",
        {{{-2, 0}}, {{2, 0}}, {{3, 2}}}},
   };
 }
@@ -192,7 +193,8 @@ LessonFrame BoxLesson::Evaluate(const Points& points, const WorldRect& view, Num
 
   auto n = [&](double v) { return ValueText(v, style); };
   auto sideName = [](int s) { return s < 0 ? "clamped to min" : (s > 0 ? "clamped to max" : "kept"); };
-  AddValue(frame, "feature", frame.regionName, "inside, or the edge or vertex the closest point lies on");
+  AddValue(frame, "feature", frame.regionName,
+           "inside (the box includes its boundary), or the edge or vertex P is clamped onto");
   AddValue(frame, "x", sideName(q->side[0]), "what the clamp did to P.x");
   AddValue(frame, "y", sideName(q->side[1]), "what the clamp did to P.y");
   AddValue(frame, "distance", ValueText(q->distance, style), "|P − closest| (0 inside)");
@@ -217,8 +219,15 @@ LessonFrame BoxLesson::Evaluate(const Points& points, const WorldRect& view, Num
                           " (" + sideName(q->side[i]) + ").");
   }
   const int clampedAxes = (q->side[0] != 0) + (q->side[1] != 0);
-  frame.steps.push_back(std::to_string(clampedAxes) + (clampedAxes == 1 ? " axis" : " axes") + " clamped: " +
-                        frame.regionName + ". closest = " + FormatPoint(q->closest, style, bounds) + ".");
+  // A P on the boundary is inside: the box is closed (review: "inside" read as wrong for
+  // a P on a corner, with no word of why).
+  if (clampedAxes == 0)
+    frame.steps.push_back("Evaluate: no axis clamped: P is in the box (its boundary included), its own closest point: "
+                          "closest = P = " + FormatPoint(q->closest, style, bounds) + ".");
+  else
+    frame.steps.push_back("Evaluate: " + std::to_string(clampedAxes) + (clampedAxes == 1 ? " axis" : " axes") +
+                          " clamped: the region is " + frame.regionName + ", and closest = " +
+                          FormatPoint(q->closest, style, bounds) + ".");
   frame.steps.push_back("Distance: |P − closest| = " + n(q->distance) + ".");
   return frame;
 }

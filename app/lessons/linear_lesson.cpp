@@ -42,7 +42,14 @@ void AddSteps(LessonFrame& frame, cq::LinearKind kind, const LinearPoints& point
 }  // namespace
 
 std::vector<PointSpec> LinearLesson::PointSpecs() const {
-  return {{"A", "endpoint A (t = 0)"}, {"B", "point B (t = 1)"}, {"P", "query point"}};
+  // What A and B are to this shape: a line has no ends, a ray one (its start).
+  switch (m_kind) {
+    case cq::LinearKind::Segment: return {{"A", "endpoint A (t = 0)"}, {"B", "endpoint B (t = 1)"}, {"P", "query point"}};
+    case cq::LinearKind::Ray:
+      return {{"A", "start A (t = 0)"}, {"B", "point B (t = 1): the direction"}, {"P", "query point"}};
+    case cq::LinearKind::Line: break;
+  }
+  return {{"A", "point A (t = 0)"}, {"B", "point B (t = 1)"}, {"P", "query point"}};
 }
 
 WorldRect LinearLesson::Extent(const Points& points) const {

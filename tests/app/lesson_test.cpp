@@ -1431,7 +1431,10 @@ TEST(LessonText, APointAHairFromAVertexReadsApartFromIt) {
     const std::string closest = py == 2 ? "(1.99999999999999, 2)" : "(1.99999999999999, 1.99999999999999)";
     EXPECT_EQ(ValuesByLabel(box)["closest"], closest);
     EXPECT_EQ(box.steps.at(0), "Clamp x: P.x = 1.99999999999999 into [0, 2] gives 1.99999999999999 (kept).");
-    EXPECT_NE(StepsOf(box).find("0 axes clamped: inside. closest = " + closest + "."), std::string::npos)
+    EXPECT_NE(StepsOf(box).find("Evaluate: no axis clamped: P is in the box (its boundary included), its own "
+                                "closest point: closest = P = " +
+                                closest + "."),
+              std::string::npos)
         << StepsOf(box);
   }
   // Clamped a hair: the closest point is the bound itself and reads so.
@@ -1636,6 +1639,37 @@ TEST(LessonText, TheInteriorsClampComparesTheNumeratorAsTheEndsDo) {
       steps = StepsOf(lesson->Evaluate(preset.points, ViewAround(*lesson, preset.points), NumberStyle::Readable));
       EXPECT_EQ(steps.find("t_raw is inside"), std::string::npos) << lesson->Id() << " " << preset.name << "\n" << steps;
     }
+}
+
+// Teaching review of 2026-11-28's night session: the box's last step had no "Evaluate:"
+// and called a P on the boundary "inside" unexplained; the flat box's note said some of
+// its nine regions were empty (none is: three have zero area); the line's A was an
+// "endpoint" of a shape with no ends.
+TEST(LessonText, TheBoxAndPointWordsSayWhatTheShapeIs) {
+  const std::vector<Preset> presets = BoxLesson().Presets();
+  std::string steps = StepsOf(BoxLesson().Evaluate(presets[0].points, k_view, NumberStyle::Readable));
+  EXPECT_NE(steps.find("Evaluate: 2 axes clamped: the region is vertex (top-right), and closest = (2, 1.5)."),
+            std::string::npos)
+      << steps;
+  steps = StepsOf(BoxLesson().Evaluate(presets[1].points, k_view, NumberStyle::Readable));
+  EXPECT_NE(steps.find("Evaluate: 1 axis clamped: the region is edge (right), and closest = (2, 0.5)."),
+            std::string::npos)
+      << steps;
+  const Points onCorner = {{{-2, -1.5}}, {{2, 1.5}}, {{2, 1.5}}};
+  steps = StepsOf(BoxLesson().Evaluate(onCorner, k_view, NumberStyle::Readable));
+  EXPECT_NE(steps.find("Evaluate: no axis clamped: P is in the box (its boundary included), its own closest point: "
+                       "closest = P = (2, 1.5)."),
+            std::string::npos)
+      << steps;
+  EXPECT_EQ(presets[3].name, "Flat box");
+  EXPECT_NE(presets[3].note.find("three of them (inside and the left and right edges) of zero area"),
+            std::string::npos)
+      << presets[3].note;
+  EXPECT_EQ(presets[3].note.find("empty"), std::string::npos) << presets[3].note;
+  EXPECT_EQ(LineLesson().PointSpecs()[0].description, "point A (t = 0)");
+  EXPECT_EQ(RayLesson().PointSpecs()[0].description, "start A (t = 0)");
+  EXPECT_EQ(SegmentLesson().PointSpecs()[0].description, "endpoint A (t = 0)");
+  EXPECT_EQ(SegmentLesson().PointSpecs()[1].description, "endpoint B (t = 1)");
 }
 
 // "P lies on the segment (at distance exactly 0)" only where it does, exactly: a point
