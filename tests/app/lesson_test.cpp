@@ -1672,6 +1672,17 @@ TEST(LessonText, TheBoxAndPointWordsSayWhatTheShapeIs) {
   EXPECT_EQ(SegmentLesson().PointSpecs()[1].description, "endpoint B (t = 1)");
 }
 
+// The plane's Evaluate step used n̂ without saying what it is (teaching review of
+// 2026-11-28's night session): it gives n̂ = n / |n| with its numbers.
+TEST(LessonText, ThePlanesEvaluateStepSaysWhatNHatIs) {
+  const Points behind = PlaneLesson().Presets()[0].points;
+  const std::string steps = StepsOf(PlaneLesson().Evaluate(behind, k_view, NumberStyle::Readable));
+  EXPECT_NE(steps.find("Evaluate: closest = P − s n̂ = (3.27586, -1.31034), with n̂ = n / |n| = (0.371391, "
+                       "0.928477) (P is behind)."),
+            std::string::npos)
+      << steps;
+}
+
 // "P lies on the segment (at distance exactly 0)" only where it does, exactly: a point
 // 1.6e-325 off the segment (0, 0)-(1, 3) has a distance that rounds to 0 and a foot that
 // rounds to P itself, yet lies off it; the words said it lay on it (and in the contact
