@@ -58,7 +58,7 @@ void AddContactSteps(LessonFrame& frame, const LinearPoints& points, double radi
                      ExactEnd exactEnd) {
   const cq::Vec2d& center = points.query;
   auto n = [&](double v) { return ValueText(v, style); };
-  AddProjectClampEvaluate(frame, cq::LinearKind::Segment, points, q, style, "C", degenerate, exactEnd);
+  AddProjectClampEvaluate(frame, cq::LinearKind::Segment, points, q, style, {"C", "Q", "wire"}, degenerate, exactEnd);
   // d and r with the digits that show their order (6 digits read "d = 2 < r = 2").
   const std::string d = ValueText(contact.distance, style, {radius});
   const std::string r = ValueText(radius, style, {contact.distance});

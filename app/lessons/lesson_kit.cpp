@@ -164,8 +164,9 @@ std::optional<std::string> RoundedDistanceApart(const cq::Vec2d& from, const cq:
 }
 
 void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const LinearPoints& points,
-                             const cq::LinearResult<double, 2>& q, NumberStyle style, const std::string& query,
+                             const cq::LinearResult<double, 2>& q, NumberStyle style, const StepNames& names,
                              bool degenerate, ExactEnd exactEnd) {
+  const std::string& query = names.query;
   auto n = [&](double v) { return ValueText(v, style); };
   // The closest point never reads as an end it is not (FormatPoint's `apart`).
   const PointsApart ends = {points.a, points.b};
@@ -180,7 +181,7 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
   if (degenerate) {
     frame.steps.push_back("Project: |B − A|² = 0, so A and B coincide: the shape is the single point A. "
                           "No division by zero: t = 0 by definition.");
-    frame.steps.push_back("Evaluate: closest = A = " + FormatPoint(q.closest, style) + ".");
+    frame.steps.push_back("Evaluate: " + names.closest + " = A = " + FormatPoint(q.closest, style) + ".");
     return;
   }
   // Where the Project step says core rescaled (|B − A|² under- or overflowed, the dot
@@ -263,7 +264,7 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
              ", summed without rounding, so t = " + (atB ? "1" : "0") + ", and " + (atB ? "B" : "A") +
              " is the answer.";
     frame.steps.push_back(clamp);
-    frame.steps.push_back("Evaluate: closest = A + t(B − A) = " + FormatPoint(q.closest, style, ends) +
+    frame.steps.push_back("Evaluate: " + names.closest + " = A + t(B − A) = " + FormatPoint(q.closest, style, ends) +
                           ", the vertex " + (atB ? "B" : "A") + " itself.");
     return;
   }
@@ -359,13 +360,13 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
              " − A)·(B − A) and |B − A|² is larger than the margin that decides the side, and the answer is right "
              "to within the rounding of the scene's size.";
   frame.steps.push_back(clamp);
-  std::string evaluate = "Evaluate: closest = A + t(B − A) = " + FormatPoint(q.closest, style, ends);
+  std::string evaluate = "Evaluate: " + names.closest + " = A + t(B − A) = " + FormatPoint(q.closest, style, ends);
   if (!std::isfinite(q.t))
     // t itself overflows (a point far along a line whose B - A is tiny): its product with
     // B - A does not, and core forms it at the same power-of-two scale as t_raw.
     evaluate =
         "Evaluate: t is beyond the double range, but t(B − A) is not: core forms it at the power-of-two "
-        "scale it divided at, closest = " +
+        "scale it divided at, " + names.closest + " = " +
         FormatPoint(q.closest, style, ends);
   // Core put the point strictly inside a segment, so t lies strictly between the ends and
   // reads 0 or 1 only as rounded (A = (-1e200, 1e200), B = (0, 0), P = (-1e140, 1e140): t =
@@ -378,7 +379,7 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
                            !(q.closest == (q.t == 1 ? points.b : points.a));
   if (tReadsAnEnd) {
     const bool nearB = q.t == 1;
-    evaluate = "Evaluate: closest = " + FormatPoint(q.closest, style, ends) +
+    evaluate = "Evaluate: " + names.closest + " = " + FormatPoint(q.closest, style, ends) +
                ", the foot of the perpendicular: t reads " + (nearB ? "1" : "0") + " only as rounded (" + query +
                " lies a hair " + (nearB ? "before B" : "after A") +
                "), and core forms the foot without that rounding; A + t(B − A) with t = " + (nearB ? "1" : "0") +
@@ -395,8 +396,8 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
   // is off the wire").
   if (!tReadsAnEnd && q.region == cq::LinearRegion::Interior && q.closest == points.query &&
       cq::LiesOnLine(points.query, points.a, points.b)) {
-    evaluate = "Evaluate: closest = " + query + " = " + FormatPoint(q.closest, style, ends) + " itself: " + query +
-               " lies on the " + cq::ToString(kind) + " (at distance exactly 0), so it is its own foot; A + t(B − A) gives " +
+    evaluate = "Evaluate: " + names.closest + " = " + query + " = " + FormatPoint(q.closest, style, ends) + " itself: " + query +
+               " lies on the " + (names.shape.empty() ? std::string(cq::ToString(kind)) : names.shape) + " (at distance exactly 0), so it is its own foot; A + t(B − A) gives " +
                "the same point up to the rounding of t";
   }
   if (q.region == cq::LinearRegion::VertexA) evaluate += ", the vertex A itself";

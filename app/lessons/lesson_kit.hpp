@@ -65,9 +65,6 @@ Apart TMarks();
 /// OnWire, the same with the centre exactly on the wire, so that Q is the centre itself.
 enum class ExactEnd { AsRounded, AtVertex, Inside, OnWire };
 
-/// The steps project, clamp and evaluate of a segment, ray or line answer `q`, written
-/// with this scene's numbers; `query` names the query point ("P", or a ball's centre "C");
-/// `degenerate`: A == B, the shape is a single point; `exactEnd`: see ExactEnd.
 /// The points of a segment, ray or line scene: the query point (P, or a ball's centre C)
 /// and the ends.
 struct LinearPoints {
@@ -76,8 +73,20 @@ struct LinearPoints {
   cq::Vec2d b;
 };
 
+/// How the steps name things: the query point ("P", or a ball's centre "C"), the closest
+/// point ("closest", or the contact's "Q") and the shape (empty: cq::ToString(kind); the
+/// contact's "wire").
+struct StepNames {
+  std::string query = "P";
+  std::string closest = "closest";
+  std::string shape;
+};
+
+/// The steps project, clamp and evaluate of a segment, ray or line answer `q`, written
+/// with this scene's numbers and `names`; `degenerate`: A == B, the shape is a single
+/// point; `exactEnd`: see ExactEnd.
 void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const LinearPoints& points,
-                             const cq::LinearResult<double, 2>& q, NumberStyle style, const std::string& query,
+                             const cq::LinearResult<double, 2>& q, NumberStyle style, const StepNames& names,
                              bool degenerate, ExactEnd exactEnd = ExactEnd::AsRounded);
 
 /// A value core holds as 0 in double whose exact value is not 0, with the sign core knows

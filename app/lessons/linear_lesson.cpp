@@ -19,7 +19,7 @@ std::string DenominatorText(const cq::LinearResult<double, 2>& q, bool degenerat
 void AddSteps(LessonFrame& frame, cq::LinearKind kind, const LinearPoints& points, const cq::LinearResult<double, 2>& q,
               NumberStyle style, bool degenerate) {
   const cq::Vec2d& p = points.query;
-  AddProjectClampEvaluate(frame, kind, points, q, style, "P", degenerate);
+  AddProjectClampEvaluate(frame, kind, points, q, style, StepNames{}, degenerate);
   // Where d is as small as the rounding of the closest point (A = (0, 0), B = (2e300,
   // 2e300), P = (1e300, 1.0000000000000002e300): d = 1.05e284, the rounded closest point
   // 1.49e284 from P), core measures d from the exact foot.

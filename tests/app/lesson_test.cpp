@@ -933,7 +933,7 @@ TEST(ContactLesson, ACentreAHairOffTheWireIsMeasuredAcrossIt) {
   EXPECT_EQ(contact->closest, (cq::Vec2d{{0.3, 0}}));
   EXPECT_EQ(contact->distance, 1e-20);
   const std::string steps = StepsOf(frame);
-  EXPECT_NE(steps.find("closest = A + t(B − A) = (0.3, 0)"), std::string::npos) << steps;
+  EXPECT_NE(steps.find("Q = A + t(B − A) = (0.3, 0)"), std::string::npos) << steps;
   EXPECT_NE(steps.find("d = |C − Q| = 1e-20, with Q = (0.3, 0)"), std::string::npos) << steps;
   EXPECT_NE(steps.find("from Q towards C"), std::string::npos) << steps;
 }
@@ -1681,6 +1681,26 @@ TEST(LessonText, ThePlanesEvaluateStepSaysWhatNHatIs) {
                        "0.928477) (P is behind)."),
             std::string::npos)
       << steps;
+}
+
+// The contact's closest point on the wire is Q everywhere else (canvas, summary, the
+// Distance step), but its Evaluate step wrote "closest = A + t(B − A)" and "C lies on the
+// segment" next to "C lies on the wire" (teaching review of 2026-11-28's night session).
+TEST(LessonText, TheContactsEvaluateStepNamesQAndTheWire) {
+  for (const Preset& preset : ContactLesson().Presets()) {
+    const std::string steps = StepsOf(ContactLesson().Evaluate(preset.points, k_view, NumberStyle::Readable));
+    EXPECT_EQ(steps.find("closest ="), std::string::npos) << preset.name << "\n" << steps;
+    EXPECT_EQ(steps.find("segment"), std::string::npos) << preset.name << "\n" << steps;
+    EXPECT_NE(steps.find("Evaluate: Q = "), std::string::npos) << preset.name << "\n" << steps;
+  }
+  const std::string onWire =
+      StepsOf(ContactLesson().Evaluate(ContactLesson().Presets()[4].points, k_view, NumberStyle::Readable));
+  EXPECT_NE(onWire.find("Evaluate: Q = C = (1, 0) itself: C lies on the wire (at distance exactly 0)"),
+            std::string::npos)
+      << onWire;
+  const std::string pastEnd =
+      StepsOf(ContactLesson().Evaluate(ContactLesson().Presets()[0].points, k_view, NumberStyle::Readable));
+  EXPECT_NE(pastEnd.find("Evaluate: Q = A + t(B − A) = (2, 0), the vertex B itself."), std::string::npos) << pastEnd;
 }
 
 // "P lies on the segment (at distance exactly 0)" only where it does, exactly: a point
