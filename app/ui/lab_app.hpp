@@ -154,6 +154,8 @@ class LabApp {
 
   // lab_app_sidebar.cpp
   void SidebarLessonPicker();
+  /// Drops the refused entry's message once the scene is not the one it was refused in.
+  void ForgetStaleEditError();
   void SidebarEditorsAndEvaluate();
   void DrawPointEditors();
   void DrawCoordinateEditor(const std::string& name, size_t point, int axis);

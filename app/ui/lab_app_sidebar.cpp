@@ -158,10 +158,17 @@ void LabApp::SidebarLessonPicker() {
   ImGui::End();
 }
 
+void LabApp::ForgetStaleEditError() {
+  // A refused entry is explained until the scene changes (an edit, a drag, undo, ...), and
+  // then no more: a redo that brought back the same points brought the message back.
+  if (m_scene.LessonIndex() != m_editErrorLesson || m_scene.CurrentPoints() != m_editErrorPoints) m_editError.clear();
+}
+
 void LabApp::SidebarEditorsAndEvaluate() {
   m_fieldBoxes.clear();
   if (!m_settings.showSidebar) {
     m_coordinateEdit.reset();  // a field hidden while typed into is dropped, not applied unseen
+    ForgetStaleEditError();
     Evaluate();
     return;
   }
@@ -195,9 +202,8 @@ void LabApp::DrawPointEditors() {
     }
     ImGui::PopID();
   }
-  // A refused entry is explained until the scene changes (an edit, a drag, undo, ...).
-  if (!m_editError.empty() && m_scene.LessonIndex() == m_editErrorLesson &&
-      m_scene.CurrentPoints() == m_editErrorPoints) {
+  ForgetStaleEditError();
+  if (!m_editError.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(PackAbgr(ErrorColor())));
     WrappedText(m_editError);
     ImGui::PopStyleColor();

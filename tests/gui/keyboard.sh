@@ -33,6 +33,8 @@
 #   type-far     click into P.x, type TYPED (e.g. 100: off the canvas), Enter
 #   type-far-undo-redo  type-far, then Ctrl+Z and Ctrl+Y
 #   nudge-p-off  Tab (P), Shift+Right NUDGES times (default 1)
+#   refused-undo-redo  Tab (P), Right (P nudged: an undo step), Esc; then the empty
+#                scene (a refused entry); then Ctrl+Z and Ctrl+Y
 #   note-switch-back  4 (a preset), Tab (P) and Right (P nudged off it), ] and [ (to the
 #                next lesson and back)
 set -euo pipefail
@@ -162,6 +164,23 @@ case $scene in
     xdotool key BackSpace
     sleep 0.2
     hold Return
+    ;;
+  refused-undo-redo)
+    xdotool mousemove --window "$wid" 800 600  # over the canvas, away from every handle
+    for key in Tab Right Escape; do
+      xdotool key "$key"
+      sleep 0.3
+    done
+    click_px
+    xdotool key BackSpace
+    sleep 0.2
+    hold Return
+    sleep 0.3
+    xdotool mousemove --window "$wid" 800 600
+    for key in ctrl+z ctrl+y; do
+      xdotool key "$key"
+      sleep 0.4
+    done
     ;;
   tab-box)
     xdotool mousemove --window "$wid" 800 600  # over the canvas, away from every handle

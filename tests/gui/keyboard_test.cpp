@@ -128,6 +128,17 @@ TEST(Keyboard, AnEmptiedFieldIsRefusedInWords) {
             "P.x: the field is empty; type a number such as 2.5 or -1e-9; the previous value is kept.");
 }
 
+// A refused entry is explained until the scene changes: an undo changed it, and the redo
+// that brought back the same points brought the message back too, long after the entry
+// (audit of 2026-11-28's night session).
+TEST(Keyboard, ARefusedEntrysMessageDoesNotComeBackWithARedo) {
+  TempDir dir;
+  const nlohmann::json s = PlayFieldScene(dir, "refused-undo-redo");
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_EQ(s["points"]["P"][0].get<double>(), 6.0) << "the nudge (a minor grid step), redone";
+  EXPECT_EQ(s["edit_error"].get<std::string>(), "");
+}
+
 // Review s34 GUI #1: a value typed into P.x (no Enter), then a press on P's handle held
 // without moving: the press takes the focus from the field, which applies the typed 0,
 // but the drag the press began put P back where it was, and the 0 was left only as an
