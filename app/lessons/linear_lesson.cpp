@@ -87,7 +87,9 @@ LessonFrame LinearLesson::Evaluate(const Points& points, const WorldRect& view, 
   AddValue(frame, "t_raw", TText(q->tRaw, exactSign, style),
            "(P − A)·(B − A) / |B − A|²: where P projects onto the line through A and B");
   AddValue(frame, "t", TText(q->t, q->region == cq::LinearRegion::Interior ? exactSign : 0, style),
-           std::string("t_raw clamped to ") + ClampRange(m_kind) + ": closest = A + t(B − A)");
+           m_kind == cq::LinearKind::Line ? std::string("t_raw itself (a line has no clamp): closest = A + t(B − A)")
+                                          : std::string("t_raw clamped to ") + ClampRange(m_kind) +
+                                                ": closest = A + t(B − A)");
   AddValue(frame, "region", frame.regionName, "the Voronoi region of P: which feature is closest");
   AddValue(frame, "distance", v(q->distance),
            RoundedDistanceApart(p, q->closest, q->distance, style)
@@ -100,7 +102,7 @@ LessonFrame LinearLesson::Evaluate(const Points& points, const WorldRect& view, 
   // Both apart from A and B: a closest point 1e-14 short of B read "(1, 0)", B itself,
   // beside "interior" (audit), and a foot a hair past B read as B, with no clamp to see.
   AddValue(frame, "closest", FormatPoint(q->closest, style, {a, b}), "the closest point of the shape, P(t)");
-  AddValue(frame, "foot", FormatPoint(q->foot, style, {a, b}), "the projection onto the carrier line, P(t_raw)");
+  AddValue(frame, "foot", FormatPoint(q->foot, style, {a, b}), "the projection onto the line through A and B (the carrier line), P(t_raw)");
   AddSteps(frame, m_kind, linearPoints, *q, style, a == b);
   return frame;
 }

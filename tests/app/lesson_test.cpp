@@ -1670,6 +1670,14 @@ TEST(LessonText, TheBoxAndPointWordsSayWhatTheShapeIs) {
   EXPECT_EQ(RayLesson().PointSpecs()[0].description, "start A (t = 0)");
   EXPECT_EQ(SegmentLesson().PointSpecs()[0].description, "endpoint A (t = 0)");
   EXPECT_EQ(SegmentLesson().PointSpecs()[1].description, "endpoint B (t = 1)");
+  // A line's t is not clamped (its step says "No clamp"); the foot's help says what the
+  // carrier line is.
+  const Points line = LineLesson().Presets()[0].points;
+  std::map<std::string, std::string> help;
+  for (const InspectorValue& value : LineLesson().Evaluate(line, k_view, NumberStyle::Readable).values)
+    help[value.label] = value.help;
+  EXPECT_EQ(help["t"], "t_raw itself (a line has no clamp): closest = A + t(B − A)");
+  EXPECT_EQ(help["foot"], "the projection onto the line through A and B (the carrier line), P(t_raw)");
 }
 
 // The plane's Evaluate step used n̂ without saying what it is (teaching review of
