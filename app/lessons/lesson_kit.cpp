@@ -400,7 +400,8 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
                " lies on the " + (names.shape.empty() ? std::string(cq::ToString(kind)) : names.shape) + " (at distance exactly 0), so it is its own foot; A + t(B − A) gives " +
                "the same point up to the rounding of t";
   }
-  if (q.region == cq::LinearRegion::VertexA) evaluate += ", the vertex A itself";
+  if (q.region == cq::LinearRegion::VertexA)
+    evaluate += kind == cq::LinearKind::Ray ? ", the start A itself" : ", the vertex A itself";
   if (q.region == cq::LinearRegion::VertexB) evaluate += ", the vertex B itself";
   frame.steps.push_back(evaluate + ".");
 }

@@ -24,19 +24,19 @@ void AddSteps(LessonFrame& frame, cq::LinearKind kind, const LinearPoints& point
   // 2e300), P = (1e300, 1.0000000000000002e300): d = 1.05e284, the rounded closest point
   // 1.49e284 from P), core measures d from the exact foot.
   const std::optional<std::string> rounded = RoundedDistanceApart(p, q.closest, q.distance, style);
+  const std::string squared =
+      " (squared: " +
+      (q.distanceSq == 0 && q.distance != 0 ? ZeroInDoubleText(1) + ": d² underflows" : ValueText(q.distanceSq, style)) +
+      (std::isfinite(q.distanceSq) || !std::isfinite(q.distance) ? "" : "; the distance itself is not") + ").";
   if (degenerate)
-    frame.steps.push_back("Distance: |P − A|" + EqualsText(q.distance, style) + ".");
+    frame.steps.push_back("Distance: |P − A|" + EqualsText(q.distance, style) + squared);
   else if (rounded)
     frame.steps.push_back("Distance: d = " + ValueText(q.distance, style) +
                           ", from the exact closest point: the one shown is rounded, and at this scale d is as "
                           "small as its rounding (|P − closest| would read " +
                           *rounded + ").");
   else
-    frame.steps.push_back(
-        "Distance: |P − closest|" + EqualsText(q.distance, style) + " (squared: " +
-        (q.distanceSq == 0 && q.distance != 0 ? ZeroInDoubleText(1) + ": d² underflows"
-                                              : ValueText(q.distanceSq, style)) +
-        (std::isfinite(q.distanceSq) || !std::isfinite(q.distance) ? "" : "; the distance itself is not") + ").");
+    frame.steps.push_back("Distance: |P − closest|" + EqualsText(q.distance, style) + squared);
 }
 
 }  // namespace

@@ -1673,6 +1673,19 @@ TEST(LessonText, TheBoxAndPointWordsSayWhatTheShapeIs) {
   // A line's t is not clamped (its step says "No clamp"); the foot's help says what the
   // carrier line is.
   const Points line = LineLesson().Presets()[0].points;
+  // A ray's A is its start, in the steps as in the summary; a degenerate segment's
+  // Distance step gives the square as every other one does; the long normal's note says
+  // which answer it repeats.
+  const Points behind = RayLesson().Presets()[0].points;
+  steps = StepsOf(RayLesson().Evaluate(behind, k_view, NumberStyle::Readable));
+  EXPECT_NE(steps.find(", the start A itself."), std::string::npos) << steps;
+  const Points degenerate = {{{1, 1}}, {{1, 1}}, {{4, 5}}};
+  steps = StepsOf(SegmentLesson().Evaluate(degenerate, k_view, NumberStyle::Readable));
+  EXPECT_NE(steps.find("Distance: |P − A| = 5 (squared: 25)."), std::string::npos) << steps;
+  const std::vector<Preset> planes = PlaneLesson().Presets();
+  EXPECT_NE(planes[2].note.find("\"Behind the plane\""), std::string::npos) << planes[2].note;
+  EXPECT_EQ(PlaneLesson().Evaluate(planes[2].points, k_view, NumberStyle::Readable).values.at(0).text,
+            PlaneLesson().Evaluate(planes[0].points, k_view, NumberStyle::Readable).values.at(0).text);
   std::map<std::string, std::string> help;
   for (const InspectorValue& value : LineLesson().Evaluate(line, k_view, NumberStyle::Readable).values)
     help[value.label] = value.help;
