@@ -159,7 +159,12 @@ int main(int argc, char** argv) {
   if (options.lesson && !lesson)
     return Fail("unknown lesson '" + *options.lesson + "' (lessons: " + LessonIdList() + ")", 2);
   if (!lesson) lesson = LessonTable().front();
-  for (const HandleAssignment& set : options.sets) {
+  for (size_t i = 0; i < options.sets.size(); ++i) {
+    const HandleAssignment& set = options.sets[i];
+    // A point placed twice: which place was meant is not for the app to guess.
+    for (size_t j = 0; j < i; ++j)
+      if (lesson->PointIndex(set.name) >= 0 && lesson->PointIndex(options.sets[j].name) == lesson->PointIndex(set.name))
+        return Fail("--set " + set.name + " given twice; place each point once", 2);
     if (lesson->PointIndex(set.name) < 0) {
       std::string names;
       for (const PointSpec& spec : lesson->PointSpecs()) names += (names.empty() ? "" : ", ") + spec.name;
