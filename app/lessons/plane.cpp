@@ -64,7 +64,7 @@ std::vector<Preset> PlaneLesson::Presets() const {
       {"Behind the plane", "s < 0: P is on the back side; the foot is P − s n̂.", {{{0, 0}}, {{0.8, 2}}, {{3, -2}}}},
       {"In front", "s > 0: P is on the side the normal points to.", {{{0, 0}}, {{0.8, 2}}, {{-2, 3}}}},
       {"Long normal", "n need not be a unit vector: s divides by |n|, so the answer is that of \"Behind the plane\" "
-       "(whose n points the same way, 2.5 times shorter), up to rounding.",
+       "(whose n points the same way, 3 times shorter), up to rounding.",
        {{{0, 0}}, {{2.4, 6}}, {{3, -2}}}},
       {"Zero normal (invalid)", "N on top of O makes n = 0: no plane, and core says so instead of returning NaN.",
        {{{0, 0}}, {{0, 0}}, {{3, -2}}}},

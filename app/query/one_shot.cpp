@@ -375,12 +375,16 @@ Outcome<Json> BuildRequestJson(std::span<const std::string> args) {
     const bool shapeNamed = shape.contains("query") && shape["query"].is_string();
     const std::optional<QueryKind> shapeKind =
         shapeNamed ? QueryKindFromName(shape["query"].get<std::string>()) : std::nullopt;
+    // A contact's shape no contact takes (none, an unknown kind, a ray, a line, a contact)
+    // is refused for that first (ReadRequest, or "--shape: missing" below), as it is where
+    // every value is a number.
+    const QueryKind shapeIs = shapeKind.value_or(QueryKind::Contact);  // none: no contact's shape
+    const bool contactShape =
+        shapeIs == QueryKind::Segment || shapeIs == QueryKind::Plane || shapeIs == QueryKind::Aabb;
     const auto taken = [&](bool inShape, const std::string& name) {
       if (!kind) return false;  // an unknown query is refused first
       if (!inShape) return TakesField(*kind, name);
-      // A contact with no --shape: no shape to judge by; it is refused for that (below).
-      if (!shape.contains("query")) return Contains(k_knownOptions, name);
-      return shapeKind && TakesField(*shapeKind, name, true);
+      return contactShape && TakesField(shapeIs, name, true);
     };
     bool anyUnknown = false;
     for (const auto& [name, value] : line.items()) anyUnknown = anyUnknown || (name != "query" && !taken(false, name));

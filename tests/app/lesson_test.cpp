@@ -1684,6 +1684,9 @@ TEST(LessonText, TheBoxAndPointWordsSayWhatTheShapeIs) {
   EXPECT_NE(steps.find("Distance: |P − A| = 5 (squared: 25)."), std::string::npos) << steps;
   const std::vector<Preset> planes = PlaneLesson().Presets();
   EXPECT_NE(planes[2].note.find("\"Behind the plane\""), std::string::npos) << planes[2].note;
+  EXPECT_NE(planes[2].note.find("3 times shorter"), std::string::npos) << planes[2].note;
+  for (int k = 0; k < 2; ++k)
+    EXPECT_DOUBLE_EQ(planes[2].points[1][k] - planes[2].points[0][k], 3 * (planes[0].points[1][k] - planes[0].points[0][k]));
   EXPECT_EQ(PlaneLesson().Evaluate(planes[2].points, k_view, NumberStyle::Readable).values.at(0).text,
             PlaneLesson().Evaluate(planes[0].points, k_view, NumberStyle::Readable).values.at(0).text);
   std::map<std::string, std::string> help;

@@ -34,7 +34,7 @@
 #   type-far-undo-redo  type-far, then Ctrl+Z and Ctrl+Y
 #   nudge-p-off  Tab (P), Shift+Right NUDGES times (default 1)
 #   refused-undo-redo  Tab (P), Right (P nudged: an undo step), Esc; then the empty
-#                scene (a refused entry); then Ctrl+Z and Ctrl+Y
+#                scene (a refused entry); then THEN_KEYS (default: Ctrl+Z and Ctrl+Y)
 #   note-switch-back  4 (a preset), Tab (P) and Right (P nudged off it), ] and [ (to the
 #                next lesson and back)
 set -euo pipefail
@@ -177,7 +177,7 @@ case $scene in
     hold Return
     sleep 0.3
     xdotool mousemove --window "$wid" 800 600
-    for key in ctrl+z ctrl+y; do
+    for key in ${THEN_KEYS-ctrl+z ctrl+y}; do
       xdotool key "$key"
       sleep 0.4
     done

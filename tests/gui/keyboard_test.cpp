@@ -132,10 +132,17 @@ TEST(Keyboard, AnEmptiedFieldIsRefusedInWords) {
 // that brought back the same points brought the message back too, long after the entry
 // (audit of 2026-11-28's night session).
 TEST(Keyboard, ARefusedEntrysMessageDoesNotComeBackWithARedo) {
+  // Without the undo and redo: the entry was refused after the nudge.
+  TempDir refusedDir;
+  const nlohmann::json refused = PlayFieldScene(refusedDir, "refused-undo-redo", " THEN_KEYS=");
+  ASSERT_FALSE(refused.is_discarded());
+  EXPECT_EQ(refused["points"]["P"][0].get<double>(), 6.0) << "the nudge (a minor grid step)";
+  EXPECT_EQ(refused["edit_error"].get<std::string>(),
+            "P.x: the field is empty; type a number such as 2.5 or -1e-9; the previous value is kept.");
   TempDir dir;
   const nlohmann::json s = PlayFieldScene(dir, "refused-undo-redo");
   ASSERT_FALSE(s.is_discarded());
-  EXPECT_EQ(s["points"]["P"][0].get<double>(), 6.0) << "the nudge (a minor grid step), redone";
+  EXPECT_EQ(s["points"]["P"][0].get<double>(), 6.0) << "the nudge, redone";
   EXPECT_EQ(s["edit_error"].get<std::string>(), "");
 }
 

@@ -430,6 +430,15 @@ TEST(OneShot, AnOptionTheQueryDoesNotTakeIsNamedWhateverItsValue) {
             "closest-query: --a: \"x\" is not a comma-separated list of numbers (\"x\" is not a number)");
   EXPECT_EQ(RefusalOf({"segment", "--a", "0,0", "--b", "1,0", "--p", "nan,1", "--n", "abc"}),
             "closest-query: unknown option --n" + segmentTakes);
+  // A contact's shape no contact takes, or none, is refused for that first, as where the
+  // values are numbers (review).
+  EXPECT_EQ(RefusalOf({"contact", "--center", "0,0", "--radius", "1", "--shape", "ray", "--a", "x", "--b", "1,0"}),
+            RefusalOf({"contact", "--center", "0,0", "--radius", "1", "--shape", "ray", "--a", "0,0", "--b", "1,0"}));
+  EXPECT_EQ(RefusalOf({"contact", "--center", "0,0", "--radius", "1", "--shape", "contact", "--a", "x"}),
+            RefusalOf({"contact", "--center", "0,0", "--radius", "1", "--shape", "contact", "--a", "0,0"}));
+  EXPECT_EQ(RefusalOf({"contact", "--center", "0,0", "--radius", "1", "--n", "abc"}).rfind(
+                "closest-query: --shape: missing; a contact needs --shape segment, plane or aabb", 0),
+            0u);
   // A query of no known kind is refused for that first, whatever its values.
   EXPECT_EQ(RefusalOf({"segmnt", "--a", "x", "--b", "1,0", "--p", "0,1"}).rfind(
                 "closest-query: first argument: unknown query \"segmnt\" (did you mean \"segment\"?)", 0),
