@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <cstring>
 
+#include <unistd.h>
+
 namespace cq::app {
 namespace {
 
@@ -21,10 +23,13 @@ bool WriteTextFile(const std::string& path, const std::string& text, std::string
     return false;
   }
   errno = 0;
-  const bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
+  // Flushed and synced before it is closed: a full disk may only show at the flush, and a
+  // file renamed over another (the settings) must be on the disk first.
+  const bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size() && std::fflush(file) == 0 &&
+                       (::fsync(::fileno(file)) == 0 || errno == EINVAL || errno == EROFS);
   const int writeError = errno;
   errno = 0;
-  const bool closed = std::fclose(file) == 0;  // a full disk may only show here
+  const bool closed = std::fclose(file) == 0;
   if (!written || !closed) {
     error = CannotWrite(path, !written ? writeError : errno);
     return false;

@@ -18,6 +18,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "logic/output_files.hpp"
 #include "logic/text_wrap.hpp"
 
 namespace cq::app {
@@ -36,6 +37,10 @@ std::string Printable(std::string_view text, std::size_t maxBytes) {
 /// What a JSON value is, in words, for a message: "the text "1.5"", "true", "0".
 std::string Describe(const nlohmann::json& value) {
   if (value.is_string()) return "the text \"" + Printable(value.get<std::string>(), 24) + "\"";
+  // Not dumped: a value nested 100,000 deep was dumped whole, recursively, before being
+  // cut to 24 characters, and the app crashed at every start (robustness audit).
+  if (value.is_array()) return "an array";
+  if (value.is_object()) return "an object";
   return Printable(value.dump(), 24);
 }
 
@@ -214,6 +219,15 @@ LoadedSettings LoadSettings(const std::string& path, const std::vector<std::stri
   LoadedSettings loaded;
   std::error_code ec;
   if (!std::filesystem::exists(path, ec) && !ec) return loaded;  // the first run: defaults, silently
+  // Neither a file nor a folder (a FIFO, a device): reading it could wait for ever (a FIFO
+  // hung the start-up), and it is nothing to move aside or save over.
+  if (!std::filesystem::is_regular_file(path, ec) && !std::filesystem::is_directory(path, ec) &&
+      std::filesystem::exists(path, ec)) {
+    loaded.keepReason = path + " is not a regular file";
+    loaded.warning = "ignoring the settings file " + path + ": it is not a regular file (a pipe or a device); " +
+                     "using defaults, and this run's settings are not saved over it";
+    return loaded;
+  }
   std::optional<std::string> text;
   if (!std::filesystem::is_directory(path, ec)) {
     errno = 0;
@@ -228,10 +242,27 @@ LoadedSettings LoadSettings(const std::string& path, const std::vector<std::stri
       return loaded;
     }
   }
-  const nlohmann::json j = text ? nlohmann::json::parse(*text, nullptr, /*allow_exceptions=*/false) : nlohmann::json();
-  if (!text || j.is_discarded() || !j.is_object()) {
+  // The parser's own words say where a hand edit went wrong ("column 22: syntax error
+  // ..."; a number beyond the double range is named): "not JSON" alone did not.
+  nlohmann::json j;
+  std::string notJson;
+  if (text) {
+    try {
+      j = nlohmann::json::parse(*text);
+    } catch (const nlohmann::json::exception& e) {
+      const std::string what = e.what();
+      const std::size_t column = what.find("column ");
+      const std::size_t bracket = what.find("] ");
+      notJson = Printable(what.substr(column != std::string::npos ? column
+                                      : bracket != std::string::npos ? bracket + 2
+                                                                     : 0),
+                          160);
+      if (e.id == 406) notJson += ": a number beyond the double range";  // out_of_range.406
+    }
+  }
+  if (!text || !notJson.empty() || !j.is_object()) {
     loaded.warning = "ignoring unreadable settings file " + path + " (" +
-                     (!text ? "not a file" : j.is_discarded() ? "not JSON" : "not a JSON object") + "); " +
+                     (!text ? "not a file" : !notJson.empty() ? "not JSON: " + notJson : "not a JSON object") + "); " +
                      SetAside(path, /*copy=*/false, loaded.keepReason);
     return loaded;
   }
@@ -338,13 +369,13 @@ std::string SaveSettings(const std::string& path, const Settings& s) {
   if (ec) return "cannot create " + file.parent_path().string() + ": " + ec.message();
   // Write a temporary file and rename it over the old one, so a crash mid-write never
   // leaves a half-written settings file.
+  // The write is checked to the end (flushed, synced, closed): a full disk showed only
+  // when an unchecked stream was destroyed, and the empty file was renamed over the
+  // settings (robustness audit).
   const std::string temporary = file.string() + ".tmp";
-  {
-    errno = 0;
-    std::ofstream out(temporary);
-    const int openError = errno;
-    out << j.dump(2) << '\n';
-    if (!out) return "cannot write " + temporary + (openError != 0 ? std::string(": ") + std::strerror(openError) : "");
+  if (std::string error; !WriteTextFile(temporary, j.dump(2) + "\n", error)) {
+    std::filesystem::remove(temporary, ec);
+    return error;
   }
   std::filesystem::rename(temporary, file, ec);
   if (ec) return "cannot replace " + file.string() + ": " + ec.message();

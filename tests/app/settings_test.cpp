@@ -1,6 +1,7 @@
 #include "logic/settings.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -309,6 +310,54 @@ TEST_F(SettingsFile, ALinkedSettingsFileStaysALink) {
   EXPECT_TRUE(fs::is_symlink(m_path));
   EXPECT_EQ(LoadSettings(m_path).settings.lesson, "box");
   EXPECT_TRUE(fs::exists(m_dir / "dotfiles" / "settings.json"));
+}
+
+// Robustness audit of 2026-11-28's night session.
+// A full disk (here: the temporary file is /dev/full) showed only when the stream was
+// destroyed, unchecked: the empty temporary file was renamed over the settings, which
+// were gone, without a word.
+TEST_F(SettingsFile, AWriteThatFailsKeepsTheOldFileAndSaysWhy) {
+  Write(R"({"numbers":"exact","lesson":"box"})");
+  fs::create_symlink("/dev/full", m_path + ".tmp");
+  const std::string error = SaveSettings(m_path, Settings{});
+  EXPECT_NE(error.find("No space left on device"), std::string::npos) << error;
+  std::ifstream kept(m_path);
+  const std::string text((std::istreambuf_iterator<char>(kept)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(text, R"({"numbers":"exact","lesson":"box"})");
+}
+
+// A value nested 100,000 deep was described by dumping it whole, recursively: the app
+// crashed at every start.
+TEST_F(SettingsFile, ADeeplyNestedValueIsIgnoredNotDumped) {
+  const int depth = 100000;
+  Write(R"({"lesson":"box","ui_scale":)" + std::string(depth, '[') + std::string(depth, ']') + "}");
+  const LoadedSettings loaded = LoadSettings(m_path);
+  EXPECT_EQ(loaded.settings.lesson, "box");
+  EXPECT_NE(loaded.warning.find("ui_scale: an array"), std::string::npos) << loaded.warning;
+}
+
+// A number beyond the double range read "not JSON", and no message said where a hand
+// edit went wrong.
+TEST_F(SettingsFile, AnUnreadableFileSaysWhereAndWhy) {
+  Write(R"({"window_height": 800, "ui_scale": 1e999})");
+  LoadedSettings loaded = LoadSettings(m_path);
+  EXPECT_NE(loaded.warning.find("(not JSON: number overflow parsing '1e999': a number beyond the double range)"),
+            std::string::npos)
+      << loaded.warning;
+  Write(R"({"window_height": 800,})");
+  loaded = LoadSettings(m_path);
+  EXPECT_NE(loaded.warning.find("(not JSON: column 23: syntax error while parsing object key"), std::string::npos)
+      << loaded.warning;
+}
+
+// A settings "file" that is a FIFO hung the start-up (reading it waits for a writer).
+TEST_F(SettingsFile, AFifoInPlaceOfTheFileIsNotReadAndNotRemoved) {
+  fs::create_directories(fs::path(m_path).parent_path());
+  ASSERT_EQ(::mkfifo(m_path.c_str(), 0600), 0);
+  const LoadedSettings loaded = LoadSettings(m_path);  // must return
+  EXPECT_NE(loaded.warning.find("not a regular file"), std::string::npos) << loaded.warning;
+  EXPECT_TRUE(fs::is_fifo(m_path));
+  EXPECT_FALSE(loaded.keepReason.empty());
 }
 
 TEST(FitUiScale, KeepsTheWantedScaleWhenTheWindowHasRoomForIt) {
