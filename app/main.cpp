@@ -92,11 +92,20 @@ void BuildFonts(float scale) {
 
 /// Where Ctrl+E puts the window's PNG, without the ".png": ~/Pictures (else ~, else the
 /// working directory) and a name with the lesson and the time to the second.
-std::string ExportStem(const std::string& lessonId) {
-  std::filesystem::path dir = std::filesystem::current_path();
+std::optional<std::string> ExportStem(const std::string& lessonId, std::string& error) {
+  // The non-throwing forms: a working directory deleted under the app, or a HOME it may not
+  // search, threw out of Ctrl+E and ended the app (robustness audit).
+  std::error_code ec;
+  std::filesystem::path dir;
   if (const char* home = std::getenv("HOME"); home && *home) {
     dir = home;
-    if (std::filesystem::is_directory(dir / "Pictures")) dir /= "Pictures";
+    if (std::filesystem::is_directory(dir / "Pictures", ec)) dir /= "Pictures";
+  } else {
+    dir = std::filesystem::current_path(ec);
+    if (ec) {
+      error = "cannot export: HOME is not set and the working directory cannot be found (" + ec.message() + ")";
+      return std::nullopt;
+    }
   }
   char stamp[32];
   const std::time_t now = std::time(nullptr);
@@ -108,7 +117,9 @@ std::string ExportStem(const std::string& lessonId) {
 /// second is "-2", never written over the first. The status line names the file.
 std::string ExportPng(const std::string& lessonId, int width, int height) {
   std::string error;
-  const std::optional<std::string> path = CreateNewFile(ExportStem(lessonId), ".png", error);
+  const std::optional<std::string> stem = ExportStem(lessonId, error);
+  if (!stem) return error;
+  const std::optional<std::string> path = CreateNewFile(*stem, ".png", error);
   if (!path) return error;
   if (WriteFramebufferPng(*path, width, height, error)) return "Saved " + *path;
   std::remove(path->c_str());  // the empty file that kept the name
@@ -320,7 +331,9 @@ int main(int argc, char** argv) {
     glfwSwapBuffers(window);
     if (measuring) glFinish();  // count the GPU's work in the frame time
     frameMs.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
-    if (options.frames && frame + 1 >= *options.frames) break;
+    // A screenshot ends the run at the first complete frame, however few --frames asks for
+    // (--frames 1 ended it before the screenshot: exit 0 and no file; robustness audit).
+    if (options.frames && frame + 1 >= *options.frames && !options.screenshotPath) break;
   }
 
   if (options.dumpStatePath && status == 0 &&

@@ -1,11 +1,13 @@
 #include "gl/framebuffer_capture.hpp"
 
-#include <cerrno>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include <glad/gl.h>
 #include <stb_image_write.h>
+
+#include "logic/output_files.hpp"
 
 namespace cq::app {
 
@@ -20,12 +22,18 @@ bool WriteFramebufferPng(const std::string& path, int width, int height, std::st
   std::vector<unsigned char> flipped(pixels.size());
   for (int y = 0; y < height; ++y)
     std::memcpy(&flipped[size_t(y) * rowBytes], &pixels[size_t(height - 1 - y) * rowBytes], rowBytes);
-  errno = 0;
-  if (stbi_write_png(path.c_str(), width, height, 3, flipped.data(), int(rowBytes)) == 0) {
-    error = "cannot write " + path + (errno != 0 ? std::string(": ") + std::strerror(errno) : std::string());
+  // Encoded in memory and written by WriteTextFile, which checks every step to the close:
+  // stb's own file writer ignores what fwrite and fclose return, and a full disk left a
+  // cut PNG reported as saved (robustness audit).
+  std::string png;
+  const auto append = [](void* context, void* data, int size) {
+    static_cast<std::string*>(context)->append(static_cast<const char*>(data), size_t(size));
+  };
+  if (stbi_write_png_to_func(append, &png, width, height, 3, flipped.data(), int(rowBytes)) == 0) {
+    error = "cannot write " + path + ": the PNG could not be encoded";
     return false;
   }
-  return true;
+  return WriteTextFile(path, png, error);
 }
 
 }  // namespace cq::app

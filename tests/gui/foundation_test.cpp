@@ -1,6 +1,8 @@
 // The program as a whole: flags, exit statuses, the no-display message, the screenshot.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "gui_support.hpp"
 
 namespace cq::gui_test {
@@ -38,6 +40,26 @@ TEST(Foundation, BadFlagsExitTwoWithOneLine) {
     const RunResult r = RunShell(Quote(CQ_LAB_BINARY) + " " + args, dir);
     EXPECT_EQ(r.status, 2) << args;
     EXPECT_EQ(LineCount(r.err), 1u) << args << ": " << r.err;
+  }
+}
+
+// Robustness audit of 2026-11-28's night session: a screenshot cut short by a full disk
+// (here: a link to /dev/full) was reported as written (stb ignores fwrite's and fclose's
+// results), and --frames 1 with --screenshot ended the run before the screenshot, with
+// exit 0 and no file.
+TEST(Foundation, AScreenshotIsWrittenWholeOrSaysWhyNot) {
+  TempDir dir;
+  std::filesystem::create_symlink("/dev/full", dir / "full.png");
+  const RunResult full = RunLab("--screenshot " + Quote((dir / "full.png").string()), dir);
+  EXPECT_EQ(full.status, 1) << full.err;
+  EXPECT_NE(full.err.find("No space left on device"), std::string::npos) << full.err;
+  for (const char* frames : {"1", "2"}) {
+    const std::filesystem::path shot = dir / (std::string("frames") + frames + ".png");
+    const RunResult r = RunLab("--frames " + std::string(frames) + " --screenshot " + Quote(shot.string()), dir);
+    EXPECT_EQ(r.status, 0) << r.err;
+    const Png png(shot);
+    ASSERT_TRUE(png.Loaded()) << "--frames " << frames;
+    EXPECT_GT(png.DistinctColours(), 20u);
   }
 }
 

@@ -47,10 +47,14 @@ app=$1 out=$2 scene=$3
 config=(--no-config)
 if [[ -n ${LAB_CONFIG:-} ]]; then config=(); export XDG_CONFIG_HOME=$LAB_CONFIG; fi
 read -r -a extra <<< "${LAB_ARGS:-}"
-HOME=$out "$app" "${config[@]}" "${extra[@]}" --lesson "${LAB_LESSON:-segment}" --size "${LAB_SIZE:-1200x800}" --ui-scale "${LAB_UI_SCALE:-1}" \
+# LAB_GONE_CWD=1: the app runs without HOME, in a working directory removed once it is up.
+home=(env HOME="$out")
+if [[ -n ${LAB_GONE_CWD:-} ]]; then home=(env -u HOME); mkdir -p "$out/cwd"; cd "$out/cwd"; fi
+"${home[@]}" "$app" "${config[@]}" "${extra[@]}" --lesson "${LAB_LESSON:-segment}" --size "${LAB_SIZE:-1200x800}" --ui-scale "${LAB_UI_SCALE:-1}" \
   --dump-state "$out/after.json" &
 pid=$!
 wid=$(timeout 20 xdotool search --sync --onlyvisible --name "Closest Point Lab" | head -n 1)
+if [[ -n ${LAB_GONE_CWD:-} ]]; then cd "$out"; rmdir "$out/cwd"; fi
 sleep 1  # the first frames: fonts, shaders, layout
 xdotool windowfocus --sync "$wid" || true
 

@@ -128,6 +128,20 @@ TEST(Keyboard, AnEmptiedFieldIsRefusedInWords) {
             "P.x: the field is empty; type a number such as 2.5 or -1e-9; the previous value is kept.");
 }
 
+// Ctrl+E without HOME, in a working directory removed while the app ran, threw out of
+// the export (std::filesystem::current_path) and ended the app (robustness audit of
+// 2026-11-28's night session). It says why in the status line and goes on.
+TEST(Keyboard, AnExportWithNowhereToGoSaysWhyAndTheAppGoesOn) {
+  TempDir dir;
+  const nlohmann::json s = PlayScene(dir, "export-twice", "LAB_GONE_CWD=1");
+  ASSERT_FALSE(s.is_discarded()) << "the app ended before its dump";
+  EXPECT_EQ(s["status"].get<std::string>().rfind("cannot export: HOME is not set and the working directory cannot be "
+                                                  "found (No such file or directory)",
+                                                  0),
+            0u)
+      << s["status"];
+}
+
 // A refused entry is explained until the scene changes: an undo changed it, and the redo
 // that brought back the same points brought the message back too, long after the entry
 // (audit of 2026-11-28's night session).
