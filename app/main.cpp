@@ -157,6 +157,10 @@ int main(int argc, char** argv) {
     keepSettingsReason = loaded.keepReason;
     sizeSaved = loaded.sizeSaved;
     settings = loaded.settings;
+    if (keepSettingsReason.empty())
+      if (const std::string problem = SettingsSaveProblem(*settingsPath); !problem.empty())
+        settingsWarning += (settingsWarning.empty() ? "" : "; ") + std::string("this run's settings will not be saved (") +
+                           problem + ")";
     if (!settingsWarning.empty()) std::fprintf(stderr, "%s: %s\n", k_program, settingsWarning.c_str());
   }
   const float storedUiScale = settings.uiScale;  // --ui-scale is for this run only

@@ -16,6 +16,8 @@
 #include <type_traits>
 #include <vector>
 
+#include <unistd.h>
+
 #include <nlohmann/json.hpp>
 
 #include "logic/output_files.hpp"
@@ -374,11 +376,25 @@ std::string SaveSettings(const std::string& path, const Settings& s) {
   // settings (robustness audit).
   const std::string temporary = file.string() + ".tmp";
   if (std::string error; !WriteTextFile(temporary, j.dump(2) + "\n", error)) {
-    std::filesystem::remove(temporary, ec);
+    if (!std::filesystem::is_directory(temporary, ec)) std::filesystem::remove(temporary, ec);  // not a folder there
     return error;
   }
   std::filesystem::rename(temporary, file, ec);
   if (ec) return "cannot replace " + file.string() + ": " + ec.message();
+  return {};
+}
+
+std::string SettingsSaveProblem(const std::string& path) {
+  const std::filesystem::path file = ThroughLinks(path);
+  std::error_code ec;
+  if (std::filesystem::is_directory(file.parent_path(), ec)) return CheckWritable(file.string() + ".tmp");
+  // The folder does not exist yet (the first run): the nearest one that does must let it
+  // be made.
+  std::filesystem::path existing = file.parent_path();
+  while (!existing.empty() && !std::filesystem::exists(existing, ec) && existing != existing.parent_path())
+    existing = existing.parent_path();
+  if (!existing.empty() && ::access(existing.c_str(), W_OK | X_OK) != 0)
+    return "cannot create " + file.parent_path().string() + ": " + std::strerror(errno);
   return {};
 }
 

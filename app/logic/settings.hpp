@@ -92,4 +92,10 @@ std::string FitWindowToScreens(Settings& settings, const std::vector<WorkArea>& 
 /// Writes `settings` to `path` (creating the directory); an error message, or empty.
 std::string SaveSettings(const std::string& path, const Settings& settings);
 
+/// Why SaveSettings could not write `path` ("cannot write …/settings.json.tmp: Permission
+/// denied", "cannot create …: Permission denied"), or empty: checked at start-up, so that
+/// a run whose settings cannot be kept says so in the window, not on stderr at its end.
+/// Leaves no trace.
+std::string SettingsSaveProblem(const std::string& path);
+
 }  // namespace cq::app

@@ -360,6 +360,23 @@ TEST_F(SettingsFile, AFifoInPlaceOfTheFileIsNotReadAndNotRemoved) {
   EXPECT_FALSE(loaded.keepReason.empty());
 }
 
+// A configuration folder the app cannot write to was said only on stderr when the app
+// quit, which a launcher never shows (robustness audit): the problem is known at start-up.
+TEST_F(SettingsFile, ASaveThatCannotHappenIsKnownAtStartUp) {
+  EXPECT_EQ(SettingsSaveProblem(m_path), "");  // no folder yet: it can be made
+  Write("{}");
+  EXPECT_EQ(SettingsSaveProblem(m_path), "");
+  EXPECT_FALSE(fs::exists(m_path + ".tmp")) << "no trace";
+  fs::create_directory(m_path + ".tmp");  // in the way of the save's temporary file
+  const std::string problem = SettingsSaveProblem(m_path);
+  EXPECT_NE(problem.find("cannot write " + m_path + ".tmp: Is a directory"), std::string::npos) << problem;
+  EXPECT_NE(SaveSettings(m_path, Settings{}), "");
+  EXPECT_TRUE(fs::is_directory(m_path + ".tmp")) << "a folder in the way is not removed";
+  std::ifstream kept(m_path);
+  const std::string text((std::istreambuf_iterator<char>(kept)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(text, "{}");
+}
+
 TEST(FitUiScale, KeepsTheWantedScaleWhenTheWindowHasRoomForIt) {
   for (const float wanted : {0.5f, 1.0f, 1.5f, 2.0f, 4.0f}) {
     const FittedUiScale fitted = FitUiScale(wanted, 1600, 1000);  // room for 5
