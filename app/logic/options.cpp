@@ -208,7 +208,7 @@ ParsedOptions ParseCommandLine(int argc, const char* const* argv) {
     } else if (arg == "--frames") {
       const auto v = value();
       const auto n = v ? ParsePositiveInt(*v, 100000000) : std::nullopt;
-      if (!n) return fail("--frames needs a whole number of frames >= 1, e.g. --frames 120");
+      if (!n) return fail("--frames needs a whole number of frames from 1 to 100000000, e.g. --frames 120");
       o.frames = n;
     } else if (arg == "--screenshot") {
       const auto v = value();
@@ -221,7 +221,7 @@ ParsedOptions ParseCommandLine(int argc, const char* const* argv) {
       const auto x = v ? v->find('x') : std::string::npos;
       const auto w = x != std::string::npos ? ParsePositiveInt(std::string_view(*v).substr(0, x), 16384) : std::nullopt;
       const auto h = x != std::string::npos ? ParsePositiveInt(std::string_view(*v).substr(x + 1), 16384) : std::nullopt;
-      if (!w || !h) return fail("--size needs WIDTHxHEIGHT in pixels, e.g. --size 1600x1000");
+      if (!w || !h) return fail("--size needs WIDTHxHEIGHT in pixels, each at most 16384, e.g. --size 1600x1000");
       if (*w < k_designWidth || *h < k_designHeight)
         return fail("--size must be at least " + std::to_string(k_designWidth) + "x" + std::to_string(k_designHeight));
       o.width = w;

@@ -83,6 +83,13 @@ TEST(Options, BadInputGetsOneLineNamingTheFlag) {
   }
 }
 
+// A value over the limit was told only the form it should have (--size 99999x99999:
+// "needs WIDTHxHEIGHT in pixels"); the message gives the limit (robustness audit).
+TEST(Options, AValueOverItsLimitIsToldTheLimit) {
+  EXPECT_NE(Parse({"--size", "99999x99999"}).error.find("each at most 16384"), std::string::npos);
+  EXPECT_NE(Parse({"--frames", "99999999999"}).error.find("from 1 to 100000000"), std::string::npos);
+}
+
 // A refused --set position names the coordinate at fault and gives the sidebar field's
 // reason for it, not only the expected form.
 TEST(Options, SetNamesTheCoordinateAndTheReason) {
