@@ -619,6 +619,14 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
     if (const auto middle = VisibleMiddle(a, b, canvasBox))
       label(m_frame.pushOutText, *middle, Px(4), cq::PerpLeft(b - a) * -1.0, StrokeColor(Stroke::PushOut), 0.85f,
             false, false, CirclesAlong(a, b, Px(3), Px(6), canvasBox), Segment{a, b});
+  } else if (m_frame.pushOut && !m_frame.pushOutText.empty()) {
+    // A push below the rounding of C's coordinates leaves C′ at C: no arrow, but the ball is
+    // sunk in all the same, and its depth is shown by C, as "d = 0" is (number audit: the
+    // values said "penetrating" and the canvas showed no depth).
+    const cq::Vec2d at = S(m_frame.pushOut->p0);
+    if (m_layout.canvas.Contains(at))
+      label(m_frame.pushOutText, at, Px(4), awayFromCenter(at) * -1.0, StrokeColor(Stroke::PushOut), 0.85f, false,
+            false, {}, Segment{at, at});
   }
 
   // The markers' names after the values: where no free place is left (the contact lesson

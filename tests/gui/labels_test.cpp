@@ -616,7 +616,14 @@ INSTANTIATE_TEST_SUITE_P(
                       LineCase{"PointSized640x400", "--lesson contact --size 640x400 --set A=-4,0 --set B=4,0 --set C=1,0 --set R=0,0"},
                       LineCase{"PointSized800x600", "--lesson contact --size 800x600 --set A=-4,0 --set B=4,0 --set C=1,0 --set R=0,0"},
                       LineCase{"PastAnEnd1024x768", "--lesson contact --size 1024x768"},
-                      LineCase{"PastAnEndAtUiScale2", "--lesson contact --size 800x600 --ui-scale 2"}),
+                      LineCase{"PastAnEndAtUiScale2", "--lesson contact --size 800x600 --ui-scale 2"},
+                      // Sunk by 3.3e-16, a push below the rounding of C's coordinates: C′ is C,
+                      // and "depth = 3.33067e-16" had no line to stand by and was left out
+                      // (number audit of 2026-11-28's night session).
+                      LineCase{"PushLostInDouble1280x800",
+                               "--lesson contact --size 1280x800 --set A=-1.7672401528746882,-5.971781516595874 "
+                               "--set B=-3.788944164337156,-7.268935488725907 "
+                               "--set C=-3.248927011607295,-8.110589500037879 --set R=1.0,0.0"}),
     [](const ::testing::TestParamInfo<LineCase>& param) { return std::string(param.param.name); });
 
 }  // namespace
