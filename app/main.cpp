@@ -177,10 +177,11 @@ int main(int argc, char** argv) {
   for (size_t i = 0; i < options.sets.size(); ++i) {
     const HandleAssignment& set = options.sets[i];
     // A point placed twice: which place was meant is not for the app to guess.
+    const int index = lesson->PointIndex(set.name);
     for (size_t j = 0; j < i; ++j)
-      if (lesson->PointIndex(set.name) >= 0 && lesson->PointIndex(options.sets[j].name) == lesson->PointIndex(set.name))
+      if (index >= 0 && lesson->PointIndex(options.sets[j].name) == index)
         return Fail("--set " + set.name + " given twice; place each point once", 2);
-    if (lesson->PointIndex(set.name) < 0) {
+    if (index < 0) {
       std::string names;
       for (const PointSpec& spec : lesson->PointSpecs()) names += (names.empty() ? "" : ", ") + spec.name;
       return Fail("--set " + set.name + ": the " + std::string(lesson->Title()) + " lesson has no point '" + set.name +

@@ -184,13 +184,9 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
     frame.steps.push_back("Evaluate: " + names.closest + " = A = " + FormatPoint(q.closest, style) + ".");
     return;
   }
-  // Where the Project step says core rescaled (|B − A|² under- or overflowed, the dot
-  // product overflowed or underflowed to 0, or both lost digits), core compared the
-  // rescaled numerator, not the double one shown.
-  const bool rescaled = q.denominator == 0 || !std::isfinite(q.denominator) || !std::isfinite(q.numerator) ||
-                        (q.numerator == 0 && exactSign != 0) ||
-                        ValueText(q.numerator / q.denominator, NumberStyle::Readable) !=
-                            ValueText(q.tRaw, NumberStyle::Readable);
+  // Where the Project step says core rescaled (every branch but the plain quotient), core
+  // compared the rescaled numerator, not the double one shown.
+  bool rescaled = true;
   if (q.denominator == 0 || !std::isfinite(q.denominator))
     // A segment shorter than about 1e-154 (or longer than 1e154): |B − A|² under- or
     // overflows in double, and core divides at an exact power-of-two scale instead.
@@ -224,10 +220,12 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
                           " and |B − A|² = " + ValueText(q.denominator, style, {q.numerator}) +
                           " in double have lost digits to underflow, so core rescales by a power of two before "
                           "dividing: t_raw = (" + query + " − A)·(B − A) / |B − A|²" + tText(q.tRaw) + ".");
-  else
+  else {
+    rescaled = false;
     frame.steps.push_back("Project: t_raw = (" + query + " − A)·(B − A) / |B − A|² = " +
                           ValueText(q.numerator, style, {q.denominator}) + " / " +
                           ValueText(q.denominator, style, {q.numerator}) + tText(q.tRaw) + ".");
+  }
   std::string clamp = std::string("Clamp to ") + ClampRange(kind) + ": ";
   // Numerator and |B − A|² as doubles, or compared where core rescaled them (an infinity
   // compared with an infinity says nothing).

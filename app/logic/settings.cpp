@@ -223,8 +223,8 @@ LoadedSettings LoadSettings(const std::string& path, const std::vector<std::stri
   if (!std::filesystem::exists(path, ec) && !ec) return loaded;  // the first run: defaults, silently
   // Neither a file nor a folder (a FIFO, a device): reading it could wait for ever (a FIFO
   // hung the start-up), and it is nothing to move aside or save over.
-  if (!std::filesystem::is_regular_file(path, ec) && !std::filesystem::is_directory(path, ec) &&
-      std::filesystem::exists(path, ec)) {
+  if (const std::filesystem::file_type type = std::filesystem::status(path, ec).type();
+      !ec && type != std::filesystem::file_type::regular && type != std::filesystem::file_type::directory) {
     loaded.keepReason = path + " is not a regular file";
     loaded.warning = "ignoring the settings file " + path + ": it is not a regular file (a pipe or a device); " +
                      "using defaults, and this run's settings are not saved over it";
@@ -370,10 +370,9 @@ std::string SaveSettings(const std::string& path, const Settings& s) {
   std::filesystem::create_directories(file.parent_path(), ec);
   if (ec) return "cannot create " + file.parent_path().string() + ": " + ec.message();
   // Write a temporary file and rename it over the old one, so a crash mid-write never
-  // leaves a half-written settings file.
-  // The write is checked to the end (flushed, synced, closed): a full disk showed only
-  // when an unchecked stream was destroyed, and the empty file was renamed over the
-  // settings (robustness audit).
+  // leaves a half-written settings file; the write is checked to the end (flushed, synced,
+  // closed): a full disk showed only when an unchecked stream was destroyed, and the empty
+  // file was renamed over the settings (robustness audit).
   const std::string temporary = file.string() + ".tmp";
   if (std::string error; !WriteTextFile(temporary, j.dump(2) + "\n", error)) {
     if (!std::filesystem::is_directory(temporary, ec)) std::filesystem::remove(temporary, ec);  // not a folder there

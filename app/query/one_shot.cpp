@@ -372,13 +372,12 @@ Outcome<Json> BuildRequestJson(std::span<const std::string> args) {
   }
   if (!badValues.empty()) {
     const std::optional<QueryKind> kind = QueryKindFromName(args[0]);
-    const bool shapeNamed = shape.contains("query") && shape["query"].is_string();
-    const std::optional<QueryKind> shapeKind =
-        shapeNamed ? QueryKindFromName(shape["query"].get<std::string>()) : std::nullopt;
     // A contact's shape no contact takes (none, an unknown kind, a ray, a line, a contact)
     // is refused for that first (ReadRequest, or "--shape: missing" below), as it is where
-    // every value is a number.
-    const QueryKind shapeIs = shapeKind.value_or(QueryKind::Contact);  // none: no contact's shape
+    // every value is a number. Contact stands for "no shape a contact takes".
+    const QueryKind shapeIs = shape.contains("query") && shape["query"].is_string()
+                                  ? QueryKindFromName(shape["query"].get<std::string>()).value_or(QueryKind::Contact)
+                                  : QueryKind::Contact;
     const bool contactShape =
         shapeIs == QueryKind::Segment || shapeIs == QueryKind::Plane || shapeIs == QueryKind::Aabb;
     const auto taken = [&](bool inShape, const std::string& name) {

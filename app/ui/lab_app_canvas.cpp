@@ -597,6 +597,13 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
     if (!h.label.empty())
       label(h.label, S(h.position), Px(5), awayFromCenter(S(h.position)), LabelColor(), 0.75f, false, true);
 
+  // A value whose line has no length, by the point it starts at (`side`: +1 away from the
+  // canvas's centre, -1 towards it, so that two such labels at one point part ways).
+  const auto labelByPoint = [&](const std::string& text, const cq::Vec2d& world, double side, Stroke stroke) {
+    const cq::Vec2d at = S(world);
+    if (m_layout.canvas.Contains(at))
+      label(text, at, Px(4), awayFromCenter(at) * side, StrokeColor(stroke), 0.85f, false, false, {}, Segment{at, at});
+  };
   // At the middle of the part on the canvas (of the whole segment, P off the canvas put
   // the label there too, and the edge cut it to "14").
   if (m_frame.distance && !(m_frame.distance->p0 == m_frame.distance->p1)) {
@@ -609,10 +616,7 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
     // on the plane) has no line to label, but its value still is one: "d = 0" by that
     // point (audit: with NearLine::Across "d = 2.22e-16" became no label at all, while a P
     // 1e-20 off the line read "d = 1e-20").
-    const cq::Vec2d at = S(m_frame.distance->p0);
-    if (m_layout.canvas.Contains(at))
-      label(m_frame.distanceText, at, Px(4), awayFromCenter(at), StrokeColor(Stroke::Distance), 0.85f, false, false,
-            {}, Segment{at, at});
+    labelByPoint(m_frame.distanceText, m_frame.distance->p0, 1.0, Stroke::Distance);
   }
   if (m_frame.pushOut && !(m_frame.pushOut->p0 == m_frame.pushOut->p1)) {
     const auto [a, b, endInView] = VisibleStroke(*m_frame.pushOut);
@@ -623,10 +627,7 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
     // A push below the rounding of C's coordinates leaves C′ at C: no arrow, but the ball is
     // sunk in all the same, and its depth is shown by C, as "d = 0" is (number audit: the
     // values said "penetrating" and the canvas showed no depth).
-    const cq::Vec2d at = S(m_frame.pushOut->p0);
-    if (m_layout.canvas.Contains(at))
-      label(m_frame.pushOutText, at, Px(4), awayFromCenter(at) * -1.0, StrokeColor(Stroke::PushOut), 0.85f, false,
-            false, {}, Segment{at, at});
+    labelByPoint(m_frame.pushOutText, m_frame.pushOut->p0, -1.0, Stroke::PushOut);
   }
 
   // The markers' names after the values: where no free place is left (the contact lesson
