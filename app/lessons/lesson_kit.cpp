@@ -415,6 +415,13 @@ void FitNumberLine(NumberLine& line, double lo, double hi) {
   constexpr double k_max = std::numeric_limits<double>::max();
   line.viewFrom = std::max(lo - pad, -k_max);
   line.viewTo = std::min(hi + pad, k_max);
+  // Where every value is one double and the padding rounds away (a flat box at y = 1e16
+  // with P on it), the axis had no width and every place on it was 0 / 0: widen it by
+  // ulps until its half-width, which NumberLineRow::ToX divides by, is positive.
+  for (int i = 0; i < 4 && !(0.5 * line.viewTo - 0.5 * line.viewFrom > 0); ++i) {
+    line.viewFrom = std::nextafter(line.viewFrom, -k_max);
+    line.viewTo = std::nextafter(line.viewTo, k_max);
+  }
 }
 
 }  // namespace cq::app

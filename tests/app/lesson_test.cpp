@@ -18,6 +18,7 @@
 #include "lessons/lessons.hpp"
 #include "logic/interaction.hpp"
 #include "logic/lesson.hpp"
+#include "logic/number_line_layout.hpp"
 
 namespace cq::app {
 namespace {
@@ -694,6 +695,31 @@ TEST(BoxLesson, BoxInvertedOnBothAxesNamesBoth) {
   const LessonFrame flatX = BoxLesson().Evaluate({{{1, 3}}, {{1, 1}}, {{0, 0}}}, k_view, NumberStyle::Readable);
   ASSERT_TRUE(flatX.error);
   EXPECT_EQ(flatX.errorText.substr(0, 38), "Min.y (3) is greater than Max.y (1): a");
+}
+
+// A flat box far from the origin (min.y = max.y = P.y = 1e16): the y line's padding of 0.5
+// rounded away, its axis was [1e16, 1e16], and every marker, tick and label of it got a NaN
+// x (a review found the line blank but for its caption). Each line has an axis of positive
+// width on which its values map to finite places.
+TEST(BoxLesson, AFlatBoxFarFromTheOriginKeepsItsNumberLines) {
+  for (const double y : {1e16, -1e16, 1e300, 4.5e15}) {
+    SCOPED_TRACE(y);
+    const Points pts = {{{-2, y}}, {{2, y}}, {{3, y}}};
+    const LessonFrame frame = BoxLesson().Evaluate(pts, ViewAround(BoxLesson(), pts), NumberStyle::Readable);
+    ASSERT_FALSE(frame.error) << frame.errorText;
+    ASSERT_EQ(frame.numberLines.size(), 2u);
+    for (const NumberLine& line : frame.numberLines) {
+      SCOPED_TRACE(line.name);
+      EXPECT_LT(line.viewFrom, line.viewTo);
+      NumberLineRow row;
+      row.left = 100;
+      row.right = 900;
+      for (const double v : {line.raw, *line.clamped, line.ticks.front(), line.ticks.back()}) {
+        const double x = row.ToX(v, line.viewFrom, line.viewTo);
+        EXPECT_TRUE(std::isfinite(x) && x >= row.left && x <= row.right) << v << " at " << x;
+      }
+    }
+  }
 }
 
 TEST(BoxLesson, NineRegionsOneHighlighted) {
