@@ -4,6 +4,7 @@
 // depth = r − d and is pushed out along the unit normal from Q towards the centre.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <optional>
 
@@ -21,9 +22,27 @@ constexpr int k_b = 1;
 constexpr int k_center = 2;
 constexpr int k_rim = 3;  ///< the radius as a vector: the rim handle sits at C + R
 
+/// How much of the push C′ = C + depth·n survives rounding: all of it; none (the move is
+/// below the rounding of C's coordinates, C′ = C bit for bit: C on a wire at y = 1 with
+/// r = 1e-20); or only part (some coordinate the normal moves kept C's value: C = (1e16, 2),
+/// whose push's x part, -0.06, is below x's rounding). Where it is not all, the ball may
+/// still be sunk in, and no word may say the push frees it.
+enum class PushLoss : std::uint8_t { None, Whole, Part };
+
+PushLoss PushLossOf(const cq::Vec2d& center, const cq::ContactResult<double, 2>& contact) {
+  if (!contact.penetrating) return PushLoss::None;
+  if (contact.resolvedCenter == center) return PushLoss::Whole;
+  for (int k = 0; k < 2; ++k)
+    if (contact.normal[k] != 0 && contact.resolvedCenter[k] == center[k]) return PushLoss::Part;
+  return PushLoss::None;
+}
+
 /// The d number line: the centre's distance to the wire against the radius. The contact
-/// clamps d to [r, ∞): the raw marker is d, the clamped one where the push leaves it.
-NumberLine MakeDistanceLine(const cq::ContactResult<double, 2>& contact, double radius) {
+/// clamps d to [r, ∞): the raw marker is d, the clamped one where the push leaves it: at r,
+/// or, where rounding lost the push (PushLossOf), where core finds C′ (review: "after the
+/// push = 1e-20", d = r, beside C′ = C and d = 0).
+NumberLine MakeDistanceLine(const LinearPoints& points, const cq::ContactResult<double, 2>& contact, double radius,
+                            NumberStyle style) {
   constexpr double inf = std::numeric_limits<double>::infinity();
   NumberLine line;
   line.name = "d";
@@ -35,6 +54,21 @@ NumberLine MakeDistanceLine(const cq::ContactResult<double, 2>& contact, double 
   line.rawName = "d";
   line.clamped = contact.penetrating ? radius : contact.distance;
   line.clampedName = contact.penetrating ? "after the push" : "no push";
+  const PushLoss loss = PushLossOf(points.query, contact);
+  if (loss == PushLoss::Whole) {
+    line.caption = "d, the centre's distance to the wire: sunk in while d < r; here the push is lost in double";
+    line.clamped = contact.distance;
+    line.clampedText = ValueText(contact.distance, style, {radius}) + " (the push is lost in double)";
+  } else if (loss == PushLoss::Part) {
+    line.caption = "d, the centre's distance to the wire: sunk in while d < r; here the push is lost in part";
+    // Core's contact measures C′'s d as it does C's (across the wire, from the exact cross
+    // product where the rounded foot is too coarse: at x = 1e16 |C′ − Q′| read 2.25 for 1.46).
+    if (const auto after = cq::ContactSphereSegment(cq::Sphere<double, 2>{contact.resolvedCenter, radius}, points.a,
+                                                    points.b)) {
+      line.clamped = after->distance;
+      line.clampedText = ValueText(after->distance, style, {radius}) + " (the push is lost in part)";
+    }
+  }
   line.dragDirection = contact.normal;
   line.dragFloor = 0.0;
   line.floorPoint = contact.closest;
@@ -117,14 +151,12 @@ void AddContactSteps(LessonFrame& frame, const LinearPoints& points, double radi
   // wire at y = 1, r = 1e-20; audit of the one-shot's words).
   // Lost in one coordinate only (C = (1e16, 2): the push's x part, -0.06, is below x's
   // rounding, and the ball stays sunk in: review), the step says that too.
-  bool partlyLost = false;
-  for (int k = 0; k < 2; ++k)
-    partlyLost = partlyLost || (contact.normal[k] != 0 && contact.resolvedCenter[k] == center[k]);
-  if (contact.resolvedCenter == center)
+  const PushLoss loss = PushLossOf(center, contact);
+  if (loss == PushLoss::Whole)
     frame.steps.push_back("Push out: C′ = C + depth·n = " + FormatPoint(contact.resolvedCenter, style, {center}) +
                           ", C itself: the move, " + n(contact.depth) +
                           ", is below the rounding of C's coordinates, so it is lost in double.");
-  else if (partlyLost)
+  else if (loss == PushLoss::Part)
     frame.steps.push_back("Push out: C′ = C + depth·n = " + FormatPoint(contact.resolvedCenter, style, {center}) +
                           ": in one coordinate the move is below the rounding of C's, so C′ is the push only in "
                           "part, and the ball may still be sunk in.");
@@ -286,12 +318,13 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
     frame.markers.push_back({contact->resolvedCenter, Marker::Resolved, "C′"});
   }
 
-  frame.numberLines.push_back(MakeTNumberLine(cq::LinearKind::Segment, *q, b - a));
-  frame.numberLines.push_back(MakeDistanceLine(*contact, *radius));
+  // Held as 0 in double though the exact numerator is not 0: said so (TText), on the t
+  // line too.
+  const int exactSign = a == b ? 0 : ExactNumeratorSign({c, a, b}, *q);
+  frame.numberLines.push_back(MakeTNumberLine(cq::LinearKind::Segment, *q, b - a, exactSign));
+  frame.numberLines.push_back(MakeDistanceLine({c, a, b}, *contact, *radius, style));
 
   AddValue(frame, "radius", ValueText(*radius, style, {contact->distance}), "r = |R|");
-  // Held as 0 in double though the exact numerator is not 0: said so (TText).
-  const int exactSign = a == b ? 0 : ExactNumeratorSign({c, a, b}, *q);
   AddValue(frame, "t_raw", TText(q->tRaw, exactSign, style),
            "(C − A)·(B − A) / |B − A|²: where C projects onto the wire's line");
   AddValue(frame, "t", TText(q->t, q->region == cq::LinearRegion::Interior ? exactSign : 0, style),
@@ -312,8 +345,11 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
   AddValue(frame, "normal", FormatPoint(contact->normal, style),
            across ? "unit, across the wire towards C (exact cross product): the way out"
                   : "unit, from Q towards C: the way out");
+  const PushLoss loss = PushLossOf(c, *contact);
   AddValue(frame, "resolved centre", FormatPoint(contact->resolvedCenter, style, {c}),
-           "C′ = C + depth·n: the smallest move that frees the ball");
+           loss == PushLoss::Whole  ? "C′ = C + depth·n: C itself, the move is below the rounding of C's coordinates"
+           : loss == PushLoss::Part ? "C′ = C + depth·n: the move is lost in one coordinate, so the ball may still be sunk in"
+                                    : "C′ = C + depth·n: the smallest move that frees the ball");
   AddContactSteps(frame, {c, a, b}, *radius, *q, *contact, style, a == b, exactEnd);
   return frame;
 }

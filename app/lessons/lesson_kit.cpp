@@ -32,7 +32,8 @@ Tone LinearTone(int region) {
   return Tone::Interior;
 }
 
-NumberLine MakeTNumberLine(cq::LinearKind kind, const cq::LinearResult<double, 2>& q, const cq::Vec2d& direction) {
+NumberLine MakeTNumberLine(cq::LinearKind kind, const cq::LinearResult<double, 2>& q, const cq::Vec2d& direction,
+                           int exactSign) {
   constexpr double inf = std::numeric_limits<double>::infinity();
   NumberLine line;
   line.name = "t";
@@ -65,6 +66,10 @@ NumberLine MakeTNumberLine(cq::LinearKind kind, const cq::LinearResult<double, 2
     line.clamped = q.t;
     line.clampedName = "t";
   }
+  // As the inspector says them (TText): a 0 that is not 0 exactly.
+  if (q.tRaw == 0 && exactSign != 0) line.rawText = ZeroInDoubleText(exactSign);
+  if (line.clamped && q.t == 0 && q.region == cq::LinearRegion::Interior && exactSign != 0)
+    line.clampedText = ZeroInDoubleText(exactSign);
   // No drag where t moves nothing (A == B) or where B - A overflows the double range (A and
   // B near opposite ends of it: each step of t would move P by infinity).
   if ((direction.x() != 0 || direction.y() != 0) && cq::IsFinite(direction)) line.dragDirection = direction;

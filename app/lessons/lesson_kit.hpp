@@ -40,7 +40,10 @@ Tone LinearTone(int region);
 
 /// The t number line of a segment, ray or line: coloured like its regions, t_raw and
 /// (but for a line) the clamped t; dragging moves the query point along `direction` (B - A).
-NumberLine MakeTNumberLine(cq::LinearKind kind, const cq::LinearResult<double, 2>& q, const cq::Vec2d& direction);
+/// `exactSign` (ExactNumeratorSign): where t_raw, or an interior t, is 0 in double but the
+/// exact numerator is not, the marker says so (ZeroInDoubleText), as the inspector does.
+NumberLine MakeTNumberLine(cq::LinearKind kind, const cq::LinearResult<double, 2>& q, const cq::Vec2d& direction,
+                           int exactSign);
 
 /// The picture of a segment, ray or line answer `q` for query point `query`: core's
 /// regions (the one holding the query point highlighted), the shape and its dashed

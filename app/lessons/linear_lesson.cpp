@@ -77,13 +77,13 @@ LessonFrame LinearLesson::Evaluate(const Points& points, const WorldRect& view, 
   frame.distance = StrokeLine{p, q->closest, Stroke::Distance};
   frame.distanceText = NameEquals("d", q->distance, style);
 
-  frame.numberLines.push_back(MakeTNumberLine(m_kind, *q, b - a));
-
-  auto v = [&](double x) { return ValueText(x, style); };
   // A numerator, t_raw or interior t held as 0 in double though the exact numerator is not
-  // 0 says so (audit: an underflowed numerator read a plain "0").
+  // 0 says so (audit: an underflowed numerator read a plain "0"), on the t line too.
   const LinearPoints linearPoints{p, a, b};
   const int exactSign = a == b ? 0 : ExactNumeratorSign(linearPoints, *q);
+  frame.numberLines.push_back(MakeTNumberLine(m_kind, *q, b - a, exactSign));
+
+  auto v = [&](double x) { return ValueText(x, style); };
   AddValue(frame, "t_raw", TText(q->tRaw, exactSign, style),
            "(P − A)·(B − A) / |B − A|²: where P projects onto the line through A and B");
   AddValue(frame, "t", TText(q->t, q->region == cq::LinearRegion::Interior ? exactSign : 0, style),

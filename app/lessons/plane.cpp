@@ -108,7 +108,13 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
   if (!(q->closest == p)) AddStroke(frame, p, q->closest, Stroke::Perpendicular);
   frame.markers.push_back({q->closest, Marker::Closest, "closest"});
   frame.distance = StrokeLine{p, q->closest, Stroke::Distance};
-  frame.distanceText = NameEquals("s", q->signedDistance, style);
+  // Off the plane, core's s (and so |s| and s²) can underflow to 0, and n·(P − O) too; core
+  // takes the side from the exact sign. A plain "0" read as P on the plane (audit), on the
+  // canvas and the s line too (review: "s = 0" there beside the inspector's words).
+  const bool off = q->region != cq::PlaneRegion::On;
+  const int exactSide = q->region == cq::PlaneRegion::Front ? 1 : -1;
+  const bool sRoundsTo0 = off && q->signedDistance == 0;
+  frame.distanceText = sRoundsTo0 ? "s = " + ZeroInDoubleText(exactSide) : NameEquals("s", q->signedDistance, style);
 
   NumberLine line;
   line.name = "s";
@@ -120,6 +126,7 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
   line.ticks = {0};
   line.raw = q->signedDistance;
   line.rawName = "s";
+  if (sRoundsTo0) line.rawText = ZeroInDoubleText(exactSide);
   line.clamped = 0.0;  // the foot lies on the plane, s = 0
   line.clampedName = "foot";
   const std::optional<cq::Vec2d> unit = cq::Normalize(plane.normal);  // n̂; non-zero: core accepted the plane
@@ -129,12 +136,7 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
   frame.numberLines.push_back(line);
 
   auto n = [&](double v) { return ValueText(v, style); };
-  // Off the plane, core's s (and so |s| and s²) can underflow to 0, and n·(P − O) too; core
-  // takes the side from the exact sign. A plain "0" read as P on the plane (audit).
-  const bool off = q->region != cq::PlaneRegion::On;
-  const int exactSide = q->region == cq::PlaneRegion::Front ? 1 : -1;
   const std::string sideWords = q->region == cq::PlaneRegion::Front ? "P is in front" : "P is behind";
-  const bool sRoundsTo0 = off && q->signedDistance == 0;
   const std::string sText =
       sRoundsTo0 ? ZeroInDoubleText(exactSide) + " (" + sideWords + ")" : ValueText(q->signedDistance, style);
   AddValue(frame, "signed distance", sText, "s = n·(P − O) / |n|: positive in front, negative behind");

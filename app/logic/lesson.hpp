@@ -145,6 +145,12 @@ struct NumberLine {
   std::optional<double> clamped;  ///< where the closest point sits on this line (absent: no clamp)
   std::string rawName;       ///< marker captions: "t_raw" / "t", "s" / "foot", "P.x" / "closest.x"
   std::string clampedName;
+  /// What the raw (clamped) value reads where its number would mislead, as the inspector
+  /// says it: "0 in double, though exactly > 0" for a t_raw or s that underflowed to 0 off
+  /// the boundary (a plain "t_raw = 0" read as P on the perpendicular through A). Empty:
+  /// the number itself.
+  std::string rawText;
+  std::string clampedText;
   /// Its values are coordinates (the box's P.x, min.x, max.x), written as the fields write
   /// them (FieldNumber): at 6 digits P.x = 1000005 read "1e+06", as its clamp to 1000000 did.
   bool coordinates = false;

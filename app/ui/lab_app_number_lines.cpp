@@ -112,14 +112,18 @@ void LabApp::NumberLinesDraw() {
     Apart all = line.ticks;
     all.push_back(line.raw);
     if (line.clamped) all.push_back(*line.clamped);
-    if (line.clamped) clampedMark = LineMark{NameEquals(line.clampedName, *line.clamped, m_settings.numbers, line.coordinates, all), X(*line.clamped)};
+    // A value whose number would mislead reads as the lesson words it (NumberLine::rawText).
+    auto markText = [&](const std::string& name, double v, const std::string& words) {
+      return words.empty() ? NameEquals(name, v, m_settings.numbers, line.coordinates, all) : name + " = " + words;
+    };
+    if (line.clamped) clampedMark = LineMark{markText(line.clampedName, *line.clamped, line.clampedText), X(*line.clamped)};
     std::vector<LineMark> tickMarks;
     for (double tick : line.ticks)
       if (tick >= line.viewFrom && tick <= line.viewTo) tickMarks.push_back({LineNumber(tick, m_settings.numbers, line.coordinates, all), X(tick)});
     const NumberLineTexts texts = LayOutNumberLine(
         row, line.name, line.caption,
-        LineMark{NameEquals(line.rawName, line.raw, m_settings.numbers, line.coordinates, all) + (rawOff ? " (off scale)" : ""), xr,
-                 LineNumber(line.raw, m_settings.numbers, line.coordinates, all)},
+        LineMark{markText(line.rawName, line.raw, line.rawText) + (rawOff ? " (off scale)" : ""), xr,
+                 line.rawText.empty() ? LineNumber(line.raw, m_settings.numbers, line.coordinates, all) : line.rawText},
         clampedMark, tickMarks, UnroundedTextWidth);
     auto record = [&](const char* kind, const LineText& t) { m_drawnLineLabels.push_back({kind, t.text, t.box}); };
 

@@ -889,6 +889,81 @@ TEST(ContactLesson, APushLostInRoundingIsNotSaidToFreeTheBall) {
                              "part, and the ball may still be sunk in."),
             std::string::npos)
       << partlySteps;
+  // Nor the d line and the inspector (review: the line's marker read "after the push =
+  // 1e-20", d = r, beside C′ = C and d = 0, its caption "the push-out leaves d = r", and
+  // the resolved centre's help "the smallest move that frees the ball").
+  auto helpOf = [](const LessonFrame& f, const std::string& label) {
+    for (const InspectorValue& v : f.values)
+      if (v.label == label) return v.help;
+    return std::string("(no such value)");
+  };
+  ASSERT_EQ(frame.numberLines.size(), 2u);
+  const NumberLine& d = frame.numberLines[1];
+  EXPECT_EQ(d.clamped, contact->distance);
+  EXPECT_EQ(d.clampedText, "0 (the push is lost in double)");
+  EXPECT_EQ(d.caption.find("leaves d = r"), std::string::npos) << d.caption;
+  EXPECT_EQ(helpOf(frame, "resolved centre").find("frees the ball"), std::string::npos) << helpOf(frame, "resolved centre");
+  const auto* partlyContact = std::get_if<cq::ContactResult<double, 2>>(&partly.result);
+  ASSERT_NE(partlyContact, nullptr);
+  ASSERT_EQ(partly.numberLines.size(), 2u);
+  const NumberLine& dPartly = partly.numberLines[1];
+  const auto after = cq::ContactSphereSegment(cq::Sphere<double, 2>{partlyContact->resolvedCenter, 1.5},
+                                              cq::Vec2d{{9999999999999996, -4}}, cq::Vec2d{{10000000000000004, 4}});
+  ASSERT_TRUE(after.ok());
+  EXPECT_LT(after->distance, 1.5) << "precondition: still sunk in";
+  EXPECT_EQ(dPartly.clamped, after->distance);
+  EXPECT_NE(dPartly.clampedText.find("(the push is lost in part)"), std::string::npos) << dPartly.clampedText;
+  EXPECT_EQ(dPartly.caption.find("leaves d = r"), std::string::npos) << dPartly.caption;
+  EXPECT_EQ(helpOf(partly, "resolved centre").find("frees the ball"), std::string::npos);
+  // An ordinary push keeps its words: the marker at r, "after the push".
+  const LessonFrame ordinary = ContactLesson().Evaluate({{{-4, 0}}, {{4, 0}}, {{0, 1}}, {{1.5, 0}}}, k_view,
+                                                        NumberStyle::Readable);
+  ASSERT_EQ(ordinary.numberLines.size(), 2u);
+  EXPECT_EQ(ordinary.numberLines[1].clamped, 1.5);
+  EXPECT_EQ(ordinary.numberLines[1].clampedText, "");
+  EXPECT_NE(ordinary.numberLines[1].caption.find("leaves d = r"), std::string::npos);
+  EXPECT_NE(helpOf(ordinary, "resolved centre").find("frees the ball"), std::string::npos);
+}
+
+// A t_raw, t or s that core holds as 0 in double though its exact value is not 0 reads on
+// the number lines and the canvas as the inspector says it (review: the inspector said "0
+// in double, though exactly > 0", the t line "t_raw = 0", "t = 0", the plane's canvas and s
+// line "s = 0", as if P were on the perpendicular through A, or on the plane).
+TEST(LessonText, AZeroInDoubleReadsSoOnTheNumberLinesAndTheCanvas) {
+  const std::string words = "0 in double, though exactly > 0";
+  {
+    const Points pts = {{{0, 0}}, {{1e200, 0}}, {{1e-200, 1}}};
+    const LessonFrame frame = SegmentLesson().Evaluate(pts, ViewAround(SegmentLesson(), pts), NumberStyle::Readable);
+    ASSERT_FALSE(frame.error) << frame.errorText;
+    EXPECT_EQ(ValuesByLabel(frame)["t_raw"], words) << "precondition";
+    ASSERT_FALSE(frame.numberLines.empty());
+    EXPECT_EQ(frame.numberLines[0].rawText, words);
+    EXPECT_EQ(frame.numberLines[0].clampedText, words);
+  }
+  {
+    // The same on the contact's t line (C = P, a ball of radius 0.5, clear of the wire).
+    const Points pts = {{{0, 0}}, {{1e200, 0}}, {{1e-200, 1}}, {{0.5, 0}}};
+    const LessonFrame frame = ContactLesson().Evaluate(pts, ViewAround(ContactLesson(), pts), NumberStyle::Readable);
+    ASSERT_FALSE(frame.error) << frame.errorText;
+    ASSERT_FALSE(frame.numberLines.empty());
+    EXPECT_EQ(frame.numberLines[0].rawText, words);
+    EXPECT_EQ(frame.numberLines[0].clampedText, words);
+  }
+  {
+    const Points pts = {{{0, 0}}, {{1, 3}}, {{2e-323, -5e-324}}};
+    const LessonFrame frame = PlaneLesson().Evaluate(pts, ViewAround(PlaneLesson(), pts), NumberStyle::Readable);
+    ASSERT_FALSE(frame.error) << frame.errorText;
+    ASSERT_EQ(frame.regionName, cq::ToString(cq::PlaneRegion::Front)) << "precondition";
+    EXPECT_EQ(frame.distanceText, "s = " + words);
+    ASSERT_EQ(frame.numberLines.size(), 1u);
+    EXPECT_EQ(frame.numberLines[0].rawText, words);
+  }
+  // An exact 0 stays a plain number: P on the perpendicular through A, P on the plane.
+  const LessonFrame onPerpendicular = SegmentLesson().Evaluate({{{0, 0}}, {{2, 0}}, {{0, 1}}}, k_view, NumberStyle::Readable);
+  EXPECT_EQ(onPerpendicular.numberLines[0].rawText, "");
+  const LessonFrame onPlane = PlaneLesson().Evaluate({{{0, 0}}, {{1, 3}}, {{3, -1}}}, k_view, NumberStyle::Readable);
+  EXPECT_EQ(onPlane.distanceText, "s = 0");
+  EXPECT_EQ(onPlane.numberLines[0].rawText, "");
 }
 
 TEST(ContactLesson, ACentreExactlyInsideAnEndIsMeasuredAcrossTheWire) {
