@@ -106,15 +106,33 @@ std::string ProjectionWords(QueryKind kind, ExactProjection projection) {
   return ToString(projection, ToLinearKind(kind));
 }
 
+/// A value core holds as 0 in double whose exact value has the sign `exactSign` (not 0):
+/// said so, as the lab says it ("0 in double, though exactly > 0"); any other value as
+/// FormatWordsNumber writes it.
+std::string ZeroOrWords(double value, int exactSign) {
+  if (value == 0 && exactSign != 0) return std::string("0 in double, though exactly ") + (exactSign > 0 ? "> 0" : "< 0");
+  return FormatWordsNumber(value);
+}
+
 std::string DescribeLinear(const Request& request, const Answer& answer) {
   const std::string region = answer.region;
-  std::string text = "t_raw = " + FormatWordsNumber(answer.tRaw) +
-                     " (P projects onto the carrier line at P(t) = A + t (B - A))\n";
+  const bool degenerate = SamePoint(request.shape.a, request.shape.b, request.dim);
+  // The exact sign of the numerator (core's exact projection): a t_raw of 0 that is not 0
+  // exactly has underflowed (P = (1e-200, 1) over a segment 1e200 long read "t_raw = 0"
+  // beside "region: interior").
+  const int exactSign = degenerate || answer.projection == ExactProjection::OntoA ? 0
+                        : answer.projection == ExactProjection::BeforeA           ? -1
+                                                                                  : 1;
+  const bool underflows = answer.tRaw == 0 && exactSign != 0;
+  std::string text = "t_raw = " + ZeroOrWords(answer.tRaw, exactSign) + (underflows ? " (it underflows; " : " (") +
+                     "P projects onto the carrier line at P(t) = A + t (B - A))\n";
+  // An interior t is t_raw itself (clamped t of 0 or 1 are exact).
+  const std::string tWords = ZeroOrWords(answer.t, region == "interior" ? exactSign : 0);
   const char* range = request.kind == QueryKind::Segment ? "[0, 1]" : "[0, inf)";
-  if (SamePoint(request.shape.a, request.shape.b, request.dim)) {  // a line too: "does not clamp" was no reason
+  if (degenerate) {  // a line too: "does not clamp" was no reason
     text += "t = " + FormatWordsNumber(answer.t) + " (A and B coincide: t = 0 by definition, no division)\n";
   } else if (request.kind == QueryKind::Line) {
-    text += "t = " + FormatWordsNumber(answer.t) + " (a line does not clamp)\n";
+    text += "t = " + tWords + " (a line does not clamp)\n";
   } else if (region == "interior" && std::isinf(answer.tRaw)) {
     // Review s35: "t = inf (t_raw is within [0, inf): no clamp)".
     text += "t = " + FormatWordsNumber(answer.t) +
@@ -132,7 +150,7 @@ std::string DescribeLinear(const Request& request, const Answer& answer) {
             " (the numerator, below |B - A|^2, puts P inside; only the division rounds t_raw past 1, and t is kept "
             "in [0, 1])\n";
   } else if (region == "interior") {
-    text += "t = " + FormatWordsNumber(answer.t) + " (t_raw is within " + range + ": no clamp)\n";
+    text += "t = " + tWords + " (t_raw is within " + range + ": no clamp)\n";
   } else {
     // A vertex. t_raw and the numerator are rounded; where P projects is answered exactly
     // (answer.projection), so "exactly" is said only where it holds (P 2e-12 past B at
@@ -202,9 +220,17 @@ std::string DescribeLinear(const Request& request, const Answer& answer) {
 
 std::string DescribePlane(const Answer& answer) {
   const std::string region = answer.region;
-  std::string text = "signed distance = (n.P - d) / |n| = " + FormatWordsNumber(answer.signedDistance) + "\n";
+  // Off the plane s can underflow to 0 (P = (2e-323, -5e-324) in front of n = (1, 3)
+  // through the origin); core takes the side from the exact sign, and so do the words.
+  const int exactSide = region == "front" ? 1 : (region == "back" ? -1 : 0);
+  std::string text = "signed distance = (n.P - d) / |n| = " + ZeroOrWords(answer.signedDistance, exactSide) +
+                     (answer.signedDistance == 0 && exactSide != 0
+                          ? " (it underflows; the region is taken from the exact sign of n.P - d)"
+                          : "") +
+                     "\n";
+  const int off = exactSide != 0 ? 1 : 0;
   text += "closest point " + FormatWordsPoint(answer.point, answer.dim) + ", distance " +
-          FormatWordsNumber(answer.distance) + " (squared: " + FormatWordsNumber(answer.distanceSq) + ")\n";
+          ZeroOrWords(answer.distance, off) + " (squared: " + ZeroOrWords(answer.distanceSq, off) + ")\n";
   text += "region: " + region;
   if (region == "front") text += " (P is on the side the normal points into)";
   if (region == "back") text += " (P is behind, on the side the normal points away from)";

@@ -320,7 +320,9 @@ TEST(OneShot, WhereTRawReadsTheVertexTheWordsFollowTheExactProjection) {
   for (const char* kind : {"segment", "ray"}) {
     result = RunWith({kind, "--a", "0,0", "--b", "1e10,0", "--p", "-1e-320,1"});
     EXPECT_EQ(result.exitCode, 0);
-    EXPECT_EQ(result.text.find("exactly"), std::string::npos) << result.text;
+    // Not "t_raw is exactly 0": the numerator underflowed, and says so.
+    EXPECT_EQ(result.text.find("is exactly"), std::string::npos) << result.text;
+    ExpectContains(result.text, "t_raw = 0 in double, though exactly < 0 (it underflows;");
     ExpectContains(result.text, "t = 0 (t_raw reads 0 as rounded, though P projects before A; t = 0 either way)");
     ExpectContains(result.text, "region: A (P projects before A; t_raw reads 0 as rounded");
   }
@@ -403,6 +405,37 @@ TEST(OneShot, ARoundedSideThatTheExactProjectionContradictsIsSaidToBeRounded) {
 // segment) where the same option with numbers is named as unknown (audit of 2026-11-28's
 // night session). Whether it is taken depends on the query (and a contact's shape), not on
 // whether some query takes it.
+// A value that underflows to 0 in double though it is not 0 exactly is said so, as the
+// lab says it (review: "t_raw = 0" beside "region: interior", and a plane's "signed
+// distance = 0", "distance 0" beside "region: front").
+TEST(OneShot, AZeroThatIsNotExactlyZeroIsSaidSo) {
+  OneShotResult result = RunWith({"segment", "--a", "0,0", "--b", "1e200,0", "--p", "1e-200,1"});
+  EXPECT_EQ(result.exitCode, 0);
+  ExpectContains(result.text, "t_raw = 0 in double, though exactly > 0 (it underflows; P projects onto the carrier line");
+  ExpectContains(result.text, "t = 0 in double, though exactly > 0 (t_raw is within [0, 1]: no clamp)");
+  ExpectContains(result.text, "region: interior");
+  // A line's t_raw below 0 that underflows.
+  result = RunWith({"line", "--a", "0,0", "--b", "1e200,0", "--p", "-1e-200,1"});
+  ExpectContains(result.text, "t_raw = 0 in double, though exactly < 0 (it underflows;");
+  ExpectContains(result.text, "t = 0 in double, though exactly < 0 (a line does not clamp)");
+  result = RunWith({"plane", "--n", "1,3", "--d", "0", "--p", "2e-323,-5e-324"});
+  EXPECT_EQ(result.exitCode, 0);
+  ExpectContains(result.text, "signed distance = (n.P - d) / |n| = 0 in double, though exactly > 0 (it underflows; "
+                              "the region is taken from the exact sign of n.P - d)");
+  ExpectContains(result.text, "distance 0 in double, though exactly > 0 (squared: 0 in double, though exactly > 0)");
+  ExpectContains(result.text, "region: front");
+  result = RunWith({"plane", "--n", "1,3", "--d", "0", "--p", "-2e-323,5e-324"});
+  ExpectContains(result.text, "= 0 in double, though exactly < 0 (it underflows;");
+  // An exact 0 stays 0: P on the perpendicular through A (region A), P on the plane.
+  result = RunWith({"segment", "--a", "0,0", "--b", "2,0", "--p", "0,1"});
+  ExpectContains(result.text, "t_raw = 0 (P projects");
+  result = RunWith({"line", "--a", "0,0", "--b", "2,0", "--p", "0,1"});
+  ExpectContains(result.text, "t_raw = 0 (P projects");
+  ExpectContains(result.text, "t = 0 (a line does not clamp)");
+  result = RunWith({"plane", "--n", "1,3", "--d", "0", "--p", "3,-1"});
+  ExpectContains(result.text, "signed distance = (n.P - d) / |n| = 0\n");
+}
+
 TEST(OneShot, AnOptionTheQueryDoesNotTakeIsNamedWhateverItsValue) {
   const std::string segmentTakes = "; a segment query takes --a, --b, --p";
   EXPECT_EQ(RefusalOf({"segment", "--a", "0,0", "--b", "1,0", "--p", "0,1", "--n", "abc"}),
