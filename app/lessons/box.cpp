@@ -101,12 +101,10 @@ std::vector<DragHandle> BoxLesson::Handles(const Points& points) const {
 int BoxLesson::MoveHandle(Points& points, int handleId, const cq::Vec2d& target) const {
   cq::Vec2d& lo = points[k_min];
   cq::Vec2d& hi = points[k_max];
-  if (handleId == k_body) {
-    const cq::Vec2d size = hi - lo;
-    lo = target;
-    hi = target + size;
-    return handleId;
-  }
+  // The body moves only as an area (MoveArea: both corners given); re-adding its size to
+  // one corner here would round a far box's far corner (review s32). An inverted area,
+  // which no drag or nudge makes, moves nothing.
+  if (handleId == k_body) return handleId;
   if (handleId < k_cornerBase || handleId >= k_cornerBase + 4) return Lesson::MoveHandle(points, handleId, target);
   int sx = (handleId - k_cornerBase) & 1;
   int sy = (handleId - k_cornerBase) >> 1;

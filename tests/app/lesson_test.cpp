@@ -722,6 +722,20 @@ TEST(BoxLesson, AFlatBoxFarFromTheOriginKeepsItsNumberLines) {
   }
 }
 
+// The body moves as an area, both corners given; an inverted area (no drag or nudge makes
+// one) moves nothing. It fell back to moving Min to the area's min and re-adding the size,
+// which rounds a far box's far corner (the path a review removed from the drag).
+TEST(BoxLesson, TheBodyMovesOnlyAsAWholeArea) {
+  const BoxLesson lesson;
+  Points pts = {{{1e16, 0}}, {{1e16 + 6, 1}}, {{0, 0}}};
+  lesson.MoveArea(pts, BoxLesson::k_body, WorldRect{{{3, 3}}, {{2, 4}}});
+  EXPECT_EQ(pts[0], (cq::Vec2d{{1e16, 0}}));
+  EXPECT_EQ(pts[1], (cq::Vec2d{{1e16 + 6, 1}}));
+  lesson.MoveArea(pts, BoxLesson::k_body, WorldRect{{{0.1, 0.2}}, {{0.3, 0.4}}});
+  EXPECT_EQ(pts[0], (cq::Vec2d{{0.1, 0.2}}));
+  EXPECT_EQ(pts[1], (cq::Vec2d{{0.3, 0.4}}));
+}
+
 TEST(BoxLesson, NineRegionsOneHighlighted) {
   const LessonFrame frame = BoxLesson().Evaluate({{{-2, -1}}, {{2, 1}}, {{5, 0}}}, k_view, NumberStyle::Readable);
   EXPECT_EQ(frame.regions.size(), 9u);
