@@ -265,42 +265,33 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
           "the ball smaller, or undo (Ctrl+Z).";
     return frame;
   }
-  // The contact decides C's end region exactly: a centre a hair past an end, or exactly
-  // on the perpendicular through it, can have a rounded numerator inside [0, |B − A|²],
-  // and core's contact then takes the vertex
-  // (normalFrom ClosestToCenter, which on a wire means Q is a vertex). The lesson shows
-  // that decision, t_raw as projected: it showed region "interior", t = 0.9999999999999998
-  // and the foot as the answer next to Q = B (review s34).
-  // The reverse too: a centre a hair inside an end whose rounded numerator clamped to the
-  // vertex, which core's contact measures across the wire (normalFrom AcrossWire, Q the
-  // vertex as rounded): the region is the interior, t and Q stay as rounded.
+  // Core's contact decides C's feature of the wire exactly (wireRegion, from the exact
+  // projection), and the rounded numerator of the projection can contradict it within its
+  // rounding of an end. The lesson shows core's decision, with t_raw as projected:
+  // - a vertex the rounded numerator does not give: a centre a hair past an end, or
+  //   exactly on the perpendicular through it, read inside [0, |B − A|²] (it showed region
+  //   "interior", t = 0.9999999999999998 and the foot next to Q = B: review s34), and a
+  //   centre far off read past the other end (C exactly on the perpendicular through A,
+  //   2e16 from a wire 0.22 long, read region B: audit). Q is that vertex, t 0 or 1;
+  // - the interior where the rounded numerator clamped to an end: measured across the wire
+  //   (t and Q as rounded), or C exactly on the wire (C = (3.9999999999999996, 0) on the
+  //   wire from (-4, 0) to (4, 0)), where core's Q is C itself: region B, t = 1 and "the
+  //   vertex B itself" had sat beside the values' closest (3.9999999999999996, 0) (audit).
   cq::LinearResult<double, 2> shown = *projected;
   ExactEnd exactEnd = ExactEnd::AsRounded;
-  // And a centre far off whose rounded numerator reads past the other end (C exactly on
-  // the perpendicular through A, 2e16 from a wire 0.22 long, read region B: audit).
-  const bool contactAtVertex = contact->normalFrom == cq::ContactNormalFrom::ClosestToCenter;
-  const bool otherVertex = projected->region != cq::LinearRegion::Interior && contactAtVertex &&
-                           !(contact->closest == projected->closest);
-  if ((projected->region == cq::LinearRegion::Interior && contactAtVertex) || otherVertex) {
-    const bool atB = contact->closest == b;
-    shown.region = atB ? cq::LinearRegion::VertexB : cq::LinearRegion::VertexA;
-    shown.t = atB ? 1.0 : 0.0;
-    shown.closest = contact->closest;
-    exactEnd = ExactEnd::AtVertex;
-  } else if (projected->region != cq::LinearRegion::Interior &&
-             contact->normalFrom == cq::ContactNormalFrom::AcrossWire) {
-    shown.region = cq::LinearRegion::Interior;
-    exactEnd = ExactEnd::Inside;
-  } else if (projected->region != cq::LinearRegion::Interior &&
-             contact->normalFrom == cq::ContactNormalFrom::WirePerpendicular &&
-             !(contact->closest == projected->closest)) {
-    // C exactly on the wire a hair inside an end whose rounded numerator clamped to it
-    // (C = (3.9999999999999996, 0) on the wire from (-4, 0) to (4, 0)): core's Q is C
-    // itself, not the vertex; region B, t = 1 and "the vertex B itself" in the steps sat
-    // beside the values' closest (3.9999999999999996, 0) (audit).
-    shown.region = cq::LinearRegion::Interior;
-    shown.closest = contact->closest;
-    exactEnd = ExactEnd::OnWire;
+  const cq::LinearRegion wireRegion = contact->wireRegion.value_or(projected->region);
+  if (wireRegion != projected->region) {
+    shown.region = wireRegion;
+    if (wireRegion != cq::LinearRegion::Interior) {
+      shown.t = wireRegion == cq::LinearRegion::VertexB ? 1.0 : 0.0;
+      shown.closest = contact->closest;  // the vertex, bit for bit
+      exactEnd = ExactEnd::AtVertex;
+    } else if (contact->normalFrom == cq::ContactNormalFrom::WirePerpendicular) {
+      shown.closest = contact->closest;  // C itself
+      exactEnd = ExactEnd::OnWire;
+    } else {
+      exactEnd = ExactEnd::Inside;
+    }
   }
   const cq::LinearResult<double, 2>* const q = &shown;
   frame.result = *contact;

@@ -109,6 +109,7 @@ Checked<ContactResult<T, N>> ContactSphereSegment(const Sphere<T, N>& sphere, co
     r.closest = *vertex;
     r.distance = detail::ScaledDistance(c, *vertex).length;
   }
+  r.wireRegion = vertex == nullptr ? LinearRegion::Interior : vertexRegion;
   if (vertex != nullptr) {
     const bool onVertex = c == r.closest;
     r.normal = onVertex ? WirePerpendicular(a, b) : DirectionBetween(c, r.closest);

@@ -136,6 +136,24 @@ TYPED_TEST(ContactWire, NormalFromNamesTheRuleThatGaveTheNormal) {
   ASSERT_TRUE(outside.ok() && inside.ok());
   EXPECT_EQ(outside->normalFrom, From::ClosestToCenter);
   EXPECT_EQ(inside->normalFrom, From::NearestFace);
+  // The wire's feature, for the lesson to show (it had rebuilt it from Q == B): a plane and
+  // a box have none.
+  using R = cq::LinearRegion;
+  auto region = [&](const cq::Vec<T, N>& c) {
+    const auto r = cq::ContactSphereSegment(cq::Sphere<T, N>{c, T(1)}, a, b);
+    EXPECT_TRUE(r.ok() && r->wireRegion.has_value());
+    return r.ok() && r->wireRegion ? *r->wireRegion : R::Interior;
+  };
+  EXPECT_EQ(region(V<T, N>(7, 4, 0)), R::VertexB);
+  EXPECT_EQ(region(V<T, N>(-1, 1, 0)), R::VertexA);
+  EXPECT_EQ(region(V<T, N>(2, 3, 0)), R::Interior);
+  EXPECT_EQ(region(V<T, N>(2, 0, 0)), R::Interior);
+  EXPECT_EQ(region(V<T, N>(0, 0, 0)), R::VertexA);
+  EXPECT_EQ(region(V<T, N>(4, 0, 0)), R::VertexB);
+  EXPECT_EQ(region(V<T, N>(0, 5, 0)), R::VertexA);  // on the perpendicular through A
+  EXPECT_FALSE(plane->wireRegion.has_value());
+  EXPECT_FALSE(outside->wireRegion.has_value());
+  EXPECT_FALSE(inside->wireRegion.has_value());
 }
 
 TYPED_TEST(ContactWire, CentreOnTheWireUsesTheDocumentedPerpendicular) {
@@ -233,6 +251,7 @@ TEST(ContactWire3, CentreAHairOffTheWireNextToAnEndIsPushedAcrossIt) {
   ASSERT_EQ(cq::ClosestPointOnSegment(sphere.center, a, b)->region, cq::LinearRegion::VertexB) << "precondition";
   const auto r = cq::ContactSphereSegment(sphere, a, b);
   ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->wireRegion, cq::LinearRegion::Interior);  // the exact projection's, not the rounded B
   ExpectUnit(r->normal);
   const cqtest::VecL<3> u = cqtest::ToL(b - a);
   const Ld along = cqtest::DotL(cqtest::ToL(r->normal), u) / cqtest::NormL(u);
@@ -1131,6 +1150,7 @@ TEST(ContactWire, ACentreExactlyOnThePerpendicularThroughAnEndTakesThatVertex) {
     ASSERT_TRUE(r.ok());
     EXPECT_EQ(r->normalFrom, cq::ContactNormalFrom::ClosestToCenter);
     EXPECT_EQ(r->closest, b);
+    EXPECT_EQ(r->wireRegion, cq::LinearRegion::VertexB);
     EXPECT_EQ(r->distance, *cq::Distance(c, b));
   }
   {  // through A, likewise
@@ -1141,6 +1161,7 @@ TEST(ContactWire, ACentreExactlyOnThePerpendicularThroughAnEndTakesThatVertex) {
     ASSERT_TRUE(r.ok());
     EXPECT_EQ(r->normalFrom, cq::ContactNormalFrom::ClosestToCenter);
     EXPECT_EQ(r->closest, a);
+    EXPECT_EQ(r->wireRegion, cq::LinearRegion::VertexA);
     EXPECT_EQ(r->distance, *cq::Distance(c, a));
   }
   {  // through A, which the rounded numerator puts past B: only B's end was rechecked, and
@@ -1152,6 +1173,7 @@ TEST(ContactWire, ACentreExactlyOnThePerpendicularThroughAnEndTakesThatVertex) {
     ASSERT_TRUE(r.ok());
     EXPECT_EQ(r->normalFrom, cq::ContactNormalFrom::ClosestToCenter);
     EXPECT_EQ(r->closest, a);
+    EXPECT_EQ(r->wireRegion, cq::LinearRegion::VertexA);
     EXPECT_EQ(r->distance, *cq::Distance(c, a));
   }
 }
