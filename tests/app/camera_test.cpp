@@ -267,5 +267,21 @@ TEST(Framing, ASceneTooWideToShowFramesTheAnswerAndTheShape) {
   EXPECT_GE(refusedFraming.rect.max.x(), 1e308);
 }
 
+// A mutation run found the order of the handles framed untested: nearest the closest
+// point first. A segment from -4.8e305 to 7.6e305 with P = (0, 1) is 1.24e306 wide, more
+// than the widest view holds (8e305): P and A, the nearer end, are framed, B is left out.
+TEST(Framing, TheHandlesNearestTheAnswerAreFramedFirst) {
+  Camera camera;
+  camera.SetViewport({{{0, 0}}, {{800, 600}}});
+  const Lesson& segment = *FindLesson("segment");
+  const Points points = {{{-4.8e305, 0}}, {{7.6e305, 0}}, {{0, 1}}};
+  ASSERT_FALSE(camera.CanFrame(segment.Extent(points), 0)) << "precondition: too wide";
+  const Framing framing = FramingFor(segment, points, camera, 0);
+  EXPECT_FALSE(framing.whole);
+  EXPECT_EQ(framing.left, std::vector<std::string>{"B"});
+  EXPECT_LE(framing.rect.min.x(), -4.8e305);
+  EXPECT_LT(framing.rect.max.x(), 7.6e305);
+}
+
 }  // namespace
 }  // namespace cq::app

@@ -67,6 +67,19 @@ TEST(HitTest, BodyIsGrabbedOnlyWhereNoPointHandleIs) {
   EXPECT_FALSE(HitTest(handles, camera, {{400, 390}}, 18));    // below the body
 }
 
+// A mutation run found the body's edges untested: a press exactly on the box's right edge
+// missed the body, though its left edge, top and bottom took it.
+TEST(HitTest, TheBodyIsGrabbedOnEveryEdge) {
+  const Camera camera = UnitCamera();
+  const std::vector<DragHandle> handles = {{20, "", {{-5, -5}}, HandleShape::Body, WorldRect{{{-5, -5}}, {{5, 5}}}}};
+  for (const cq::Vec2d& edge : {cq::Vec2d{{5, 0}}, cq::Vec2d{{-5, 0}}, cq::Vec2d{{0, 5}}, cq::Vec2d{{0, -5}}}) {
+    const cq::Vec2d screen = camera.WorldToScreen(edge);
+    ASSERT_EQ(camera.ScreenToWorld(screen), edge) << "precondition: the press is on the edge exactly";
+    EXPECT_EQ(HitTest(handles, camera, screen, 18), std::optional<size_t>(0)) << edge.x() << "," << edge.y();
+  }
+  EXPECT_FALSE(HitTest(handles, camera, camera.WorldToScreen({{5.5, 0}}), 18));  // just right of it
+}
+
 constexpr DecimalStep k_half{5, -1};
 constexpr DecimalStep k_fifth{2, -1};
 

@@ -234,6 +234,24 @@ TEST(LinearLessons, AFarVertexLeavesTheShapeInViewAndDrawsNoClampThatDidNotHappe
   }
 }
 
+// A mutation run found the clamp drawn wherever t_raw != t untested: where the foot of
+// the perpendicular rounds onto the vertex itself nothing moved, and no P(t_raw) marker
+// nor clamp arrow is drawn. At this large scale t_raw is past 1 but the foot is B.
+TEST(LinearLessons, NoClampIsDrawnWhereTheRawFootIsTheVertex) {
+  const SegmentLesson lesson;
+  const Points points = {{{4105312878419660, 2492808049842464}},
+                         {{4105312878419653.5, 2492808049842463}},
+                         {{4105312878419653.5, 2492808049842462.5}}};
+  const LessonFrame frame = lesson.Evaluate(points, lesson.Extent(points), NumberStyle::Readable);
+  ASSERT_FALSE(frame.error);
+  const auto* q = std::get_if<cq::LinearResult<double, 2>>(&frame.result);
+  ASSERT_NE(q, nullptr);
+  ASSERT_NE(q->tRaw, q->t) << "precondition: t_raw is clamped";
+  ASSERT_EQ(q->foot, q->closest) << "precondition: the foot rounds onto the vertex";
+  EXPECT_EQ(FindMarker(frame, Marker::RawFoot), nullptr);
+  for (const StrokeLine& s : frame.strokes) EXPECT_NE(s.stroke, Stroke::ClampMove);
+}
+
 TEST(LinearLessons, RegionCountsPerKind) {
   const Points points = {{{-1, 0}}, {{1, 0}}, {{0, 1}}};
   EXPECT_EQ(SegmentLesson().Evaluate(points, k_view, NumberStyle::Readable).regions.size(), 3u);
@@ -497,6 +515,17 @@ TEST(PlaneLesson, PDroppedOnOIsOnThePlane) {
           EXPECT_EQ(ValuesByLabel(frame)["signed distance"], "0");
         }
   EXPECT_GT(scenes, 400);
+}
+
+// A mutation run found the perpendicular drawn for a P on the plane untested: it is its
+// own closest point, and a zero-length Perpendicular stroke was drawn there.
+TEST(PlaneLesson, APointOnThePlaneHasNoPerpendicular) {
+  const PlaneLesson lesson;
+  const Points points = {{{0, 0}}, {{0, 1}}, {{3, 0}}};  // O, N's tip, P on y = 0
+  const LessonFrame frame = lesson.Evaluate(points, k_view, NumberStyle::Readable);
+  ASSERT_FALSE(frame.error);
+  EXPECT_EQ(frame.regionName, "on");
+  for (const StrokeLine& s : frame.strokes) EXPECT_NE(s.stroke, Stroke::Perpendicular);
 }
 
 TEST(PlaneLesson, AFarOWhoseProductsCancelShowsTheTruePlane) {

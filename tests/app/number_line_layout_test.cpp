@@ -289,5 +289,24 @@ TEST(NumberLineLayout, ARawTextWiderThanTheAreaIsItsNumberAlone) {
             "t_raw = 1.42986");
 }
 
+// A mutation run found the side of the marker untested where the raw value goes beside
+// it: the side towards the axis's middle first, so the text reads towards the middle and
+// not off the axis's end. A row 48 px high has no room for it over the marker.
+TEST(NumberLineLayout, BesideItsMarkerTheRawValueGoesOnTheSideOfTheMiddle) {
+  const TLine line = Row(800, 40, 1, 13);
+  for (const double raw : {0.0, 1.0}) {
+    const std::string number = std::to_string(raw);
+    const NumberLineTexts t =
+        LayOutNumberLine(line.row, "t", "caption", {"t_raw = " + number, line.X(raw)},
+                         LineMark{"t = " + number, line.X(raw)}, {{"0", line.X(0)}, {"1", line.X(1)}}, Mono(7));
+    ASSERT_GT(t.raw.box.max.y(), t.rawMarker.min.y()) << "precondition: beside the marker, not over it";
+    if (raw == 1.0) {
+      EXPECT_LE(t.raw.box.max.x(), t.rawMarker.min.x()) << "right of the middle: the text goes left of its marker";
+    } else {
+      EXPECT_GE(t.raw.box.min.x(), t.rawMarker.max.x()) << "left of the middle: the text goes right of its marker";
+    }
+  }
+}
+
 }  // namespace
 }  // namespace cq::app

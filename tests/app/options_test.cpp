@@ -212,5 +212,16 @@ TEST(Options, APasteWithALineBreakOrTabInsideIsNotOneNumber) {
   for (const char* good : {"2.5", "2.5\n", "\t-1e-9\r\n", "", "\n", "3 4"}) EXPECT_FALSE(PasteProblem(good)) << good;
 }
 
+// A mutation run found the smallest --size untested: the design size itself, 320x200, is
+// the least the layout fits and is taken; one pixel less on either side is refused.
+TEST(Options, TheDesignSizeIsTheSmallestSizeTaken) {
+  const ParsedOptions parsed = Parse({"--size", "320x200"});
+  EXPECT_TRUE(parsed.error.empty()) << parsed.error;
+  EXPECT_EQ(parsed.options.width, 320);
+  EXPECT_EQ(parsed.options.height, 200);
+  EXPECT_NE(Parse({"--size", "319x200"}).error.find("at least 320x200"), std::string::npos);
+  EXPECT_NE(Parse({"--size", "320x199"}).error.find("at least 320x200"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace cq::app

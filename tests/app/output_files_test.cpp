@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -99,6 +100,21 @@ TEST(OutputFiles, CheckingLeavesNoTrace) {
   std::string error;
   ASSERT_TRUE(WriteTextFile(dir / "old.json", "new", error)) << error;
   EXPECT_EQ(Read(dir / "old.json"), "new");  // the write itself replaces it
+}
+
+// A mutation run found the last name tried untested: with the name and -2 to -998 taken,
+// -999 is made; with -999 taken too, none is, and the error names the range.
+TEST(OutputFiles, TheLastNameTriedIsDash999) {
+  const ScratchDir dir;
+  const std::string stem = dir / "shot";
+  Write(stem + ".png", "");
+  for (int n = 2; n <= 998; ++n) Write(stem + "-" + std::to_string(n) + ".png", "");
+  std::string error;
+  const auto last = CreateNewFile(stem, ".png", error);
+  EXPECT_EQ(last, std::optional<std::string>(stem + "-999.png")) << error;
+  error.clear();
+  EXPECT_FALSE(CreateNewFile(stem, ".png", error));
+  EXPECT_NE(error.find("every name from it to " + stem + "-999.png is taken"), std::string::npos) << error;
 }
 
 }  // namespace

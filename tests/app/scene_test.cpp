@@ -121,5 +121,33 @@ TEST(Scene, UndoingAFramingStepAsksForFraming) {
   EXPECT_FALSE(scene.Redo());  // nothing left
 }
 
+// A mutation run found re-opening the lesson already open untested: the menu item of the
+// lesson shown dropped the selected handle, and the arrows stopped nudging it.
+TEST(Scene, ReopeningTheOpenLessonKeepsTheSelectionAndAddsNoStep) {
+  Scene scene(*FindLesson("segment"));
+  scene.selectedHandle = 2;
+  scene.OpenLesson(scene.LessonIndex());
+  EXPECT_EQ(scene.CurrentLesson().Id(), "segment");
+  EXPECT_EQ(scene.selectedHandle, 2);
+  EXPECT_FALSE(scene.CanUndo());
+}
+
+// A mutation run found the history's length untested: it holds 500 states, the current
+// one and 499 undo steps (Scene::k_historyLimit), not one fewer.
+TEST(Scene, HistoryHolds499UndoStepsAfterManyEdits) {
+  Scene scene(*FindLesson("segment"));
+  for (int i = 1; i <= 600; ++i) {
+    scene.EditPoints()[2] = {{double(i), 0}};
+    scene.Commit();
+  }
+  int undos = 0;
+  while (scene.CanUndo()) {
+    scene.Undo();
+    ++undos;
+  }
+  EXPECT_EQ(undos, 499);
+  EXPECT_EQ(scene.CurrentPoints()[2], (cq::Vec2d{{101, 0}}));  // the oldest edit kept
+}
+
 }  // namespace
 }  // namespace cq::app

@@ -144,6 +144,37 @@ TEST_F(SettingsFile, ASecondUnreadableFileKeepsTheFirstOneMovedAside) {
   EXPECT_EQ(read(m_path + ".bad.2"), "second broken");
 }
 
+TEST_F(SettingsFile, ASecondDifferentFileSetAsideGetsTheNextName) {
+  // A mutation run found the backup name of a copy untested past the first: any taken
+  // name was taken for a copy of the same bytes, so a second, different file with an
+  // ignored field was said to be "kept in .bad", which holds the first, and was not kept.
+  const std::string first = R"({"colour": "red"})";
+  const std::string second = R"({"colour": "blue"})";
+  Write(first);
+  EXPECT_NE(LoadSettings(m_path).warning.find(m_path + ".bad"), std::string::npos);
+  Write(second);
+  const LoadedSettings loaded = LoadSettings(m_path);
+  EXPECT_NE(loaded.warning.find(m_path + ".bad.2"), std::string::npos) << loaded.warning;
+  const auto read = [](const std::string& path) {
+    std::ifstream in(path);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  };
+  EXPECT_EQ(read(m_path + ".bad"), first);
+  EXPECT_EQ(read(m_path + ".bad.2"), second);
+  EXPECT_EQ(read(m_path), second);  // copied, not moved
+}
+
+TEST_F(SettingsFile, TheLargestWindowSizeLoadsWithoutAWarning) {
+  // A mutation run found the top of a whole-number range untested: 16384, the largest
+  // window the settings take, was refused "from 320 to 16384" with the bound itself.
+  Write(R"({"window_width": 16384, "window_height": 16384})");
+  const LoadedSettings loaded = LoadSettings(m_path);
+  EXPECT_TRUE(loaded.warning.empty()) << loaded.warning;
+  EXPECT_EQ(loaded.settings.windowWidth, 16384);
+  EXPECT_EQ(loaded.settings.windowHeight, 16384);
+  EXPECT_FALSE(fs::exists(m_path + ".bad"));
+}
+
 TEST_F(SettingsFile, WindowPositionNeedsBothCoordinatesAsWholeNumbersInRange) {
   // Review s34: one coordinate out of range or not a number put the window at 0 on that
   // axis, and 1e100 was converted to int (undefined behaviour); 1234.9 was cut to 1234.

@@ -278,6 +278,13 @@ TEST(FormatNumber, ReadableAndExact) {
   EXPECT_EQ(FormatPoint({{1.0 / 3.0, -0.0}}, NumberStyle::Readable), "(0.333333, 0)");
 }
 
+// A mutation run found the 12-character field limit untested: a value whose exact text is
+// 12 characters is shown whole; at 13 it is rounded.
+TEST(FormatNumber, AFieldOfTwelveCharactersIsShownExactly) {
+  EXPECT_EQ(FieldNumber(0.1234567891, NumberStyle::Readable), "0.1234567891");
+  EXPECT_EQ(FieldNumber(0.12345678912, NumberStyle::Readable), "0.123457");
+}
+
 TEST(LabelLayout, NeverOnTheHandleItDescribes) {
   const cq::Vec2d anchor{{100, 100}};
   const ScreenCircle own{anchor, 10};
@@ -770,6 +777,26 @@ TEST(StateJson, ValuesBeyondTheDoubleRangeAreWrittenAsInfStrings) {
   EXPECT_EQ(j["values"]["distance"].get<double>(), q->distance);
   // Read back as text, the dump holds no null.
   EXPECT_EQ(j.dump().find("null"), std::string::npos) << j.dump();
+}
+
+// A mutation run found the "error" key untested: a valid scene's dump has none (it held
+// an empty one), a refused scene's names the reason.
+TEST(StateJson, OnlyARefusedSceneHasAnErrorKey) {
+  Camera camera;
+  camera.SetViewport({{{0, 0}}, {{800, 600}}});
+  const SegmentLesson segment;
+  const Points points = {{{0, 0}}, {{5, 0}}, {{3, -2}}};
+  const LessonFrame frame = segment.Evaluate(points, camera.VisibleWorld(), NumberStyle::Readable);
+  ASSERT_FALSE(frame.error);
+  EXPECT_FALSE(StateToJson(segment, points, frame, camera).contains("error"));
+  const Lesson& box = *FindLesson("box");
+  const Points inverted = {{{5, -1.5}}, {{2, 1.5}}, {{0, 0}}};
+  const LessonFrame refused = box.Evaluate(inverted, camera.VisibleWorld(), NumberStyle::Readable);
+  ASSERT_TRUE(refused.error);
+  const nlohmann::json j = StateToJson(box, inverted, refused, camera);
+  ASSERT_TRUE(j.contains("error"));
+  EXPECT_EQ(j["error"], refused.errorText);
+  EXPECT_FALSE(refused.errorText.empty());
 }
 
 }  // namespace

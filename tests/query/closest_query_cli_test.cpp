@@ -453,4 +453,15 @@ TEST(ClosestQueryCli, OneShotBadArgumentsExitTwoWithOneLineOnStderr) {
   }
 }
 
+// A mutation run found a single-dash first argument untested: "-v" is an unknown option of
+// the tool, not taken for the one-shot form's query name.
+TEST(ClosestQueryCli, ASingleDashFlagIsAnUnknownOption) {
+  const RunResult result = RunTool({"-v"}, "");
+  EXPECT_EQ(result.exitCode, 2);
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(
+      result.err,
+      "closest-query: unknown option \"-v\"; run with no arguments to read JSON lines from stdin, or see --help\n");
+}
+
 }  // namespace

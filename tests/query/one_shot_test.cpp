@@ -478,5 +478,49 @@ TEST(OneShot, AnOptionTheQueryDoesNotTakeIsNamedWhateverItsValue) {
             0u);
 }
 
+// A mutation run found distance 0 against a box untested: a centre on the box's face is
+// at distance 0, neither negative nor inside, and is not said to be.
+TEST(OneShot, ACentreOnABoxsFaceIsAtDistanceZeroNotInside) {
+  const OneShotResult result =
+      RunWith({"contact", "--center", "1,0.5", "--radius", "0.2", "--shape", "aabb", "--min", "0,0", "--max", "1,1"});
+  EXPECT_EQ(result.exitCode, 0);
+  ExpectContains(result.text, "\nclosest point of the shape (1, 0.5), distance 0\n");
+  EXPECT_EQ(result.text.find("negative"), std::string::npos) << result.text;
+  EXPECT_EQ(result.text.find("inside"), std::string::npos) << result.text;
+}
+
+// A mutation run found a t_raw of exactly 1 on the slow path untested: an interior whose
+// t_raw rounds to 1 is within [0, 1], not "rounded past 1". These tiny coordinates take
+// core's exact path; P projects just inside B.
+TEST(OneShot, AnInteriorTRawOfExactlyOneIsWithinTheRange) {
+  const cq::Vec2d a{{-3.0280727019529364e-294, 9.3416463173741961e-294}};
+  const cq::Vec2d b{{-3.5951828193233961e-294, 1.1218648245157832e-293}};
+  const cq::Vec2d p{{-2.9032864487503008e-294, 1.1427695143893428e-293}};
+  const auto q = cq::ClosestPointOnSegment(p, a, b);
+  ASSERT_TRUE(q);
+  if (q->tRaw != 1 || q->region != cq::LinearRegion::Interior)
+    GTEST_SKIP() << "this build rounds t_raw to " << q->tRaw << ": not the case tested";
+  const OneShotResult result = RunWith({"segment", "--a", "-3.0280727019529364e-294,9.3416463173741961e-294", "--b",
+                                        "-3.5951828193233961e-294,1.1218648245157832e-293", "--p",
+                                        "-2.9032864487503008e-294,1.1427695143893428e-293"});
+  EXPECT_EQ(result.exitCode, 0);
+  ExpectContains(result.text, "\nt = 1 (t_raw is within [0, 1]: no clamp)\n");
+  EXPECT_EQ(result.text.find("past 1"), std::string::npos) << result.text;
+}
+
+// A mutation run found the singular untested: one clamped coordinate is "1 coordinate".
+TEST(OneShot, OneClampedCoordinateIsSaidInTheSingular) {
+  const OneShotResult result = RunWith({"aabb", "--min", "0,0", "--max", "1,1", "--p", "2,0.5"});
+  EXPECT_EQ(result.exitCode, 0);
+  ExpectContains(result.text, "region: edge (1 coordinate clamped: the closest point lies on an edge)");
+}
+
+// A mutation run found a bare "--" untested: it is no option without a name, but an
+// unexpected argument, and says so.
+TEST(OneShot, ABareDoubleDashIsAnUnexpectedArgument) {
+  const std::string message = RefusalOf({"segment", "--", "--a", "0,0", "--b", "1,0", "--p", "0,1"});
+  EXPECT_EQ(message, "closest-query: unexpected argument \"--\": options look like --p 3,0,-2 (see --help)");
+}
+
 }  // namespace
 }  // namespace cq::query

@@ -419,6 +419,37 @@ TEST(QueryJsonNumbers, OverflowingTRawAndDistanceSqPrint1e999) {
   EXPECT_EQ(far.text, R"({"point":[1.7e+308,0],"distance":1e999,"distance_sq":1e999,"region":"edge","side":[-1,0]})");
 }
 
+// A mutation run found QuoteJsonString's edges untested: DEL (0x7F) is a control character
+// and is escaped like the others; it was passed through raw.
+TEST(QueryJsonText, DelIsEscapedLikeTheOtherControlCharacters) {
+  EXPECT_EQ(QuoteJsonString("a\x7f~"), "\"a\\u007f~\"");
+  EXPECT_EQ(QuoteJsonString("\x1f~"), "\"\\u001f~\"");
+}
+
+// A mutation run found the UTF-8 check's bounds untested: E0 followed by 80..9F is an
+// overlong form, and F4 followed by 90..BF is above U+10FFFF; each byte becomes U+FFFD.
+// The first valid (U+0800) and the last (U+10FFFF) are kept as they are.
+TEST(QueryJsonText, OverlongAndOutOfRangeUtf8BecomeReplacementCharacters) {
+  EXPECT_EQ(QuoteJsonString("\xE0\x9F\xBF"), "\"\\ufffd\\ufffd\\ufffd\"");
+  EXPECT_EQ(QuoteJsonString("\xE0\x80\x80"), "\"\\ufffd\\ufffd\\ufffd\"");
+  EXPECT_EQ(QuoteJsonString("\xE0\xA0\x80"), "\"\xE0\xA0\x80\"");
+  EXPECT_EQ(QuoteJsonString("\xF4\x90\x80\x80"), "\"\\ufffd\\ufffd\\ufffd\\ufffd\"");
+  EXPECT_EQ(QuoteJsonString("\xF4\xBF\xBF\xBF"), "\"\\ufffd\\ufffd\\ufffd\\ufffd\"");
+  EXPECT_EQ(QuoteJsonString("\xF4\x8F\xBF\xBF"), "\"\xF4\x8F\xBF\xBF\"");
+}
+
+// A mutation run found TruncateForEcho's edges untested: a text of exactly the limit is
+// kept whole, with no "..."; a longer one is cut at a character boundary, never inside a
+// character (which would leave a stray lead byte for the quoting to turn into U+FFFD).
+TEST(QueryJsonText, EchoIsCutOnlyPastTheLimitAndBetweenCharacters) {
+  const std::string forty(k_maxNameBytes, 'x');
+  EXPECT_EQ(TruncateForEcho(forty, k_maxNameBytes), forty);
+  EXPECT_EQ(TruncateForEcho(forty + "y", k_maxNameBytes), forty + "...");
+  // "é" (C3 A9) over bytes 40 and 41, and U+1F600 (F0 9F 98 80) over bytes 39 to 42.
+  EXPECT_EQ(TruncateForEcho(std::string(39, 'x') + "\xC3\xA9z", k_maxNameBytes), std::string(39, 'x') + "...");
+  EXPECT_EQ(TruncateForEcho(std::string(38, 'x') + "\xF0\x9F\x98\x80", k_maxNameBytes), std::string(38, 'x') + "...");
+}
+
 TEST(QueryJsonNumbers, NanResultBecomesAnErrorNamingTheField) {
   // Core promises never to answer NaN for valid input; if it ever did, the line must say
   // so rather than print a number that is not one.
@@ -771,6 +802,43 @@ TEST(QueryJsonErrors, AKeyThatSwallowedAFieldIsNamedAsTheKeyRead) {
   // message as if it were a field: "a:[0,0],: not valid JSON ...".
   const std::string message = ErrorOf(R"({"query":"segment","a:[0,0],"b":[1,0],"p":[0,1]})");
   EXPECT_EQ(message.rfind(R"(the key "a:[0,0],": not valid JSON: column 30)", 0), 0u) << message;
+}
+
+// A mutation run found the singular untested: an array of one number "got 1 element".
+TEST(QueryJsonErrors, AnArrayOfOneNumberIsSaidToHaveOneElement) {
+  EXPECT_EQ(ErrorOf(R"({"query":"segment","a":[1],"b":[1,0],"p":[0,1]})"),
+            "a: expected an array of 2 or 3 numbers, got 1 element");
+  EXPECT_EQ(ErrorOf(R"({"query":"segment","a":[1,2,3,4],"b":[1,0],"p":[0,1]})"),
+            "a: expected an array of 2 or 3 numbers, got 4 elements");
+}
+
+// A mutation run found the suggestion's tie-break untested: "mix" is one edit from both
+// min and max, and the first of them in the query's own order (min) is suggested.
+TEST(QueryJsonErrors, ATypoAsNearTwoNamesSuggestsTheFirstInTheQuerysOrder) {
+  EXPECT_EQ(ErrorOf(R"({"query":"aabb","mix":[0,0],"max":[1,1],"p":[2,2]})"),
+            "unknown field \"mix\" (a typo? did you mean \"min\"?); an aabb query takes query, min, max, p");
+}
+
+// A mutation run found the column arithmetic for a raw control character untested: the
+// parser's token text shows its one byte as "<U+0001>", 8 characters, 7 more than in the
+// line. Counted one off, the error after the second coordinate was not given to the
+// string that starts coordinate 2.
+TEST(QueryJsonErrors, ARawControlCharacterInAStringIsCountedAsOneByte) {
+  const std::string message = ErrorOf("{\"query\":\"segment\",\"a\":[1,2 \"x\x01\"]}");
+  EXPECT_EQ(message.rfind("a coordinate 2: not valid JSON: column 31: ", 0), 0u) << message;
+}
+
+// A mutation run found the depth limit untested at the limit itself: a line may open 16
+// objects and arrays (k_maxDepth), and the 17th is nested too deeply.
+TEST(QueryJsonErrors, TheSeventeenthNestedContainerIsNestedTooDeeply) {
+  const auto nested = [](int arrays) {  // the line's object and `arrays` arrays inside it
+    return "{\"query\":\"segment\",\"a\":" + std::string(std::size_t(arrays), '[') + "0" +
+           std::string(std::size_t(arrays), ']') + ",\"b\":[1,0],\"p\":[0,1]}";
+  };
+  const std::string atTheLimit = ErrorOf(nested(15));
+  EXPECT_EQ(atTheLimit.find("nested too deeply"), std::string::npos) << atTheLimit;
+  const std::string past = ErrorOf(nested(16));
+  EXPECT_NE(past.find("nested too deeply: a query needs at most 3 levels"), std::string::npos) << past;
 }
 
 TEST(QueryJsonErrors, AnObjectOfManyFieldsIsRefusedAtOnce) {
