@@ -147,6 +147,8 @@ TEST(OneShot, BadArgumentsExitTwoWithOneLine) {
       {{"foo", "--a", "1,2"}, "closest-query: first argument: unknown query \"foo\""},
       {{"contact", "--center", "0,0", "--radius", "1", "--shape", "ray", "--a", "0,1", "--b", "1,1"},
        "closest-query: --shape: a contact shape is a segment, plane or aabb, not a ray"},
+      {{"contact", "--center", "5,1", "--radius", "2", "--shape", "line", "--a", "0,0", "--b", "1,0"},
+       "closest-query: --shape: a contact shape is a segment, plane or aabb, not a line"},
       {{"box", "--min", "0,0"}, "unknown query \"box\" (did you mean \"aabb\"?)"},
       {{"segment", "--a", "0,0", "--b", "1,0"}, "--p: missing option (an array of 2 or 3 numbers, e.g. --p 3,0,-2)"},
       {{"contact", "--center", "0,0", "--radius", "1", "--shape", "plane", "--n", "0,1"},

@@ -535,6 +535,12 @@ const BadLine k_badLines[] = {
     {R"({"query":"contact","center":[0,0],"radius":1,"shape":{"n":[0,1],"d":0}})", "shape.query: missing field"},
     {R"({"query":"contact","center":[0,0],"radius":1,"shape":{"query":"ray","a":[0,1],"b":[1,1]}})",
      "shape.query: a contact shape is a segment, plane or aabb, not a ray"},
+    // A line and a contact too (a mutation run found only the ray checked: a line shape was
+    // then answered as the segment through its two points).
+    {R"({"query":"contact","center":[0,1],"radius":2,"shape":{"query":"line","a":[0,0],"b":[1,0]}})",
+     "shape.query: a contact shape is a segment, plane or aabb, not a line"},
+    {R"({"query":"contact","center":[0,1],"radius":2,"shape":{"query":"contact","center":[0,0],"radius":1}})",
+     "shape.query: a contact shape is a segment, plane or aabb, not a contact"},
     {R"({"query":"contact","center":[0,0],"radius":1,"shape":{"query":"plane","n":[0,0],"d":0}})",
      "shape.n: the plane normal is the zero vector"},
     {R"({"query":"contact","center":[0,0],"radius":1,"shape":{"query":"aabb","min":[2,0],"max":[1,1]}})",
