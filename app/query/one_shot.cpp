@@ -187,7 +187,7 @@ std::string DescribeLinear(const Request& request, const Answer& answer) {
     }
   }
   text += "closest point " + FormatWordsPoint(answer.point, answer.dim) + ", distance " +
-          FormatWordsNumber(answer.distance) + " (squared: " + FormatWordsNumber(answer.distanceSq) + ")\n";
+          FormatWordsNumber(answer.distance) + " (squared: " + ZeroOrWords(answer.distanceSq, answer.distance != 0 ? 1 : 0) + ")\n";
   text += "region: " + region;
   if (SamePoint(request.shape.a, request.shape.b, request.dim)) {
     text += " (A and B coincide: the shape is the single point A)";
@@ -249,7 +249,7 @@ std::string DescribeBox(const Answer& answer) {
   }
   std::string text = "side = [" + side + "] (per axis: -1 clamped to min, 0 within, +1 clamped to max)\n";
   text += "closest point " + FormatWordsPoint(answer.point, answer.dim) + ", distance " +
-          FormatWordsNumber(answer.distance) + " (squared: " + FormatWordsNumber(answer.distanceSq) + ")\n";
+          FormatWordsNumber(answer.distance) + " (squared: " + ZeroOrWords(answer.distanceSq, answer.distance != 0 ? 1 : 0) + ")\n";
   text += "region: " + region;
   if (region == "inside") {
     text += " (P is in the box: it is its own closest point)";

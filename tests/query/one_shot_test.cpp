@@ -426,6 +426,11 @@ TEST(OneShot, AZeroThatIsNotExactlyZeroIsSaidSo) {
                               "the region is taken from the exact sign of n.P - d)");
   ExpectContains(result.text, "distance 0 in double, though exactly > 0 (squared: 0 in double, though exactly > 0)");
   ExpectContains(result.text, "region: front");
+  // A squared distance that underflows beside a distance that does not (d = 1e-200).
+  result = RunWith({"segment", "--a", "0,0", "--b", "1,0", "--p", "0.5,1e-200"});
+  ExpectContains(result.text, "distance 1e-200 (squared: 0 in double, though exactly > 0)");
+  result = RunWith({"aabb", "--min", "0,0", "--max", "1,1", "--p", "0.5,-1e-200"});
+  ExpectContains(result.text, "distance 1e-200 (squared: 0 in double, though exactly > 0)");
   result = RunWith({"plane", "--n", "1,3", "--d", "0", "--p", "-2e-323,5e-324"});
   ExpectContains(result.text, "= 0 in double, though exactly < 0 (it underflows;");
   // An exact 0 stays 0: P on the perpendicular through A (region A), P on the plane.
