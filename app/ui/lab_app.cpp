@@ -142,6 +142,7 @@ void LabApp::UndoOrRedo(bool redo) {
 
 void LabApp::OpenLesson(size_t index) {
   if (index == m_scene.LessonIndex()) return;
+  ApplyPendingEdit();  // a value typed into this lesson's field belongs to this lesson
   m_scene.OpenLesson(index);
   if (m_offCanvasNote || m_statusIsFraming) SetStatus("");  // it named the old lesson's handles
   m_drag.reset();

@@ -159,6 +159,10 @@ class LabApp {
   void SidebarEditorsAndEvaluate();
   void DrawPointEditors();
   void DrawCoordinateEditor(const std::string& name, size_t point, int axis);
+  /// Applies the coordinate being typed (m_coordinateEdit), as leaving its field does, or
+  /// refuses it with the reason: before another field takes the edit's place, and before
+  /// the scene's points are replaced (another lesson, a preset). Nothing if none is pending.
+  void ApplyPendingEdit();
   void DrawSteps() const;
   void DrawValues() const;
 

@@ -117,6 +117,7 @@ void LabApp::SidebarLessonPicker() {
     std::snprintf(label, sizeof label, "%zu  %s", i + 1, presets[i].name.c_str());
     ImGui::PushID(int(i));
     if (ImGui::Selectable(label, m_scene.CurrentPoints() == presets[i].points)) {
+      ApplyPendingEdit();  // applied, then replaced: one undo brings it back
       m_scene.ApplyPreset(i);
       m_editError.clear();
       FrameScene();
@@ -281,15 +282,31 @@ void LabApp::DrawCoordinateEditor(const std::string& name, size_t point, int axi
   const ImVec2 fieldMax = ImGui::GetItemRectMax();
   m_fieldBoxes.push_back({name + (axis == 0 ? ".x" : ".y"), ScreenBox{{{fieldMin.x, fieldMin.y}}, {{fieldMax.x, fieldMax.y}}}});
   if (ImGui::IsItemActivated()) {
+    // Entered from a field drawn below this one (Shift+Tab, Tab from the last field, a
+    // click upwards): that field reports leaving only later in this frame, after this one
+    // has taken the edit's place, and its text was lost without a word (classroom audit).
+    // It is applied here, as leaving it would have.
+    ApplyPendingEdit();
     m_coordinateEdit = CoordinateEdit{point, axis, {}, text, {}, {}};
     std::snprintf(m_coordinateEdit->text, sizeof m_coordinateEdit->text, "%s", text.c_str());
   }
-  if (!ImGui::IsItemDeactivated() || !m_coordinateEdit) return;
-  const std::string typed = m_coordinateEdit->text;
-  const std::string before = m_coordinateEdit->before;
-  const bool joinedPaste = !m_coordinateEdit->pasteProblem.empty() && typed == m_coordinateEdit->afterPaste;
-  const std::string pasteProblem = m_coordinateEdit->pasteProblem;
+  // Left: its own edit, if still pending (not one a field above has begun since).
+  if (ImGui::IsItemDeactivated() && editing) ApplyPendingEdit();
+}
+
+void LabApp::ApplyPendingEdit() {
+  if (!m_coordinateEdit) return;
+  const CoordinateEdit edit = *m_coordinateEdit;
   m_coordinateEdit.reset();
+  const std::vector<PointSpec> specs = m_scene.CurrentLesson().PointSpecs();
+  if (edit.point >= specs.size()) return;
+  const std::string& name = specs[edit.point].name;
+  const size_t point = edit.point;
+  const int axis = edit.axis;
+  const std::string typed = edit.text;
+  const std::string& before = edit.before;
+  const bool joinedPaste = !edit.pasteProblem.empty() && typed == edit.afterPaste;
+  const std::string& pasteProblem = edit.pasteProblem;
   if (typed == before) return;  // untouched (or Esc): keep the exact value, not its rounded text
   const char* axisName = axis == 0 ? ".x" : ".y";
   auto refuse = [&](const std::string& why) {

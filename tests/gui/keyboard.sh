@@ -13,6 +13,8 @@
 #   escape-undo  click into P.x, type "7", Esc; click into P.x again, Ctrl+Z (in the field), Enter
 #   tab-untouched  click into P.x, Tab (on to P.y), Enter (nothing typed)
 #   click-py-untouched  click into P.x, then into P.y (PY_X, PY_Y), Enter (nothing typed)
+#   shift-tab-field  click into P.x, type "7", Shift+Tab (back to B.y), type "8", Enter
+#   click-back   click into P.y, type "2", click into P.x (a field drawn before it), type "8", Enter
 #   escape-help  F1 (Shortcuts), then Esc
 #   open-help    F1 (Shortcuts), left open
 #   nudge-n      Tab three times (the plane's N), Left 4 times and Down 10 times
@@ -113,6 +115,30 @@ case $scene in
     click_px
     hold Tab
     sleep 0.3
+    hold Return
+    ;;
+  shift-tab-field)
+    click_px
+    xdotool type --delay 20 "7"
+    sleep 0.2
+    xdotool keydown shift
+    hold Tab
+    xdotool keyup shift
+    sleep 0.3
+    xdotool type --delay 20 "8"
+    sleep 0.2
+    hold Return
+    ;;
+  click-back)
+    xdotool mousemove --window "$wid" "$PY_X" "$PY_Y"
+    sleep 0.2
+    xdotool click 1
+    sleep 0.3
+    xdotool type --delay 20 "2"
+    sleep 0.2
+    click_px
+    xdotool type --delay 20 "8"
+    sleep 0.2
     hold Return
     ;;
   click-py-untouched)

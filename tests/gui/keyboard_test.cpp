@@ -275,6 +275,26 @@ TEST(Keyboard, TabBetweenRoundedFieldsTypedIntoSetsBoth) {
   ExpectTabFieldsTyped(PlayRoundedBothScene(dir, "tab-fields"));
 }
 
+// Leaving a field for one drawn before it (Shift+Tab, a click on the field to its left)
+// lost what was typed, and then what was typed into the second one too (classroom audit):
+// the field entered took the edit's place before the one left could apply it.
+TEST(Keyboard, ShiftTabFromATypedFieldAppliesItAndTheFieldBefore) {
+  TempDir dir;
+  const nlohmann::json s = PlayFieldScene(dir, "shift-tab-field");
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_EQ(s["points"]["P"][0].get<double>(), 7.0) << s["points"];
+  EXPECT_EQ(s["points"]["B"][1].get<double>(), 8.0) << s["points"];
+  EXPECT_FALSE(s.contains("editing")) << s["editing"];
+}
+
+TEST(Keyboard, AClickBackToAnEarlierFieldAppliesBothTypedValues) {
+  TempDir dir;
+  const nlohmann::json s = PlayFieldScene(dir, "click-back");
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_EQ(s["points"]["P"][0].get<double>(), 8.0) << s["points"];
+  EXPECT_EQ(s["points"]["P"][1].get<double>(), 2.0) << s["points"];
+}
+
 TEST(Keyboard, ClickFromARoundedFieldToAnotherKeepsBothValues) {
   TempDir dir;
   ExpectRoundedBothKept(PlayRoundedBothScene(dir, "click-py-untouched"));
