@@ -129,4 +129,18 @@ std::string FieldNumber(double value, NumberStyle style) {
   return buffer;
 }
 
+std::string FittedFieldNumber(double value, NumberStyle style, double width,
+                              const std::function<double(const std::string&)>& measure) {
+  const std::string text = FieldNumber(value, style);
+  if (!std::isfinite(value) || measure(text) <= width) return text;
+  std::string shorter;
+  for (int digits = 16; digits >= 1; --digits) {
+    char buffer[40];
+    std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
+    shorter = buffer;
+    if (measure(shorter) <= width) break;
+  }
+  return shorter;
+}
+
 }  // namespace cq::app

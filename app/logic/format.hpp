@@ -2,6 +2,7 @@
 // labels, the number lines and --dump-state's "shown" texts agree character for character.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -66,5 +67,13 @@ std::string NameEquals(const std::string& name, double value, NumberStyle style,
 /// "far from the origin" preset showed B = (1e+06, 1e+06) for (1000003, 1000001.5), and a
 /// click into the field gave the same: the real value could be neither read nor edited.
 std::string FieldNumber(double value, NumberStyle style);
+
+/// FieldNumber's text where `measure` finds it no wider than `width`; else the same value
+/// with the most significant digits (16 down to 1, %g: an exponent where it needs one) that
+/// fit, the 1-digit text where none does. A field cuts a text that does not fit at its
+/// right edge: 8.108108108108109e+299 read "8.108108108108109e", and a P.y of 2.85e+305
+/// read 2.8500000000000005 (classroom audit); 8.1081e+299 keeps the exponent in sight.
+std::string FittedFieldNumber(double value, NumberStyle style, double width,
+                              const std::function<double(const std::string&)>& measure);
 
 }  // namespace cq::app

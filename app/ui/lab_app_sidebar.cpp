@@ -218,7 +218,11 @@ void LabApp::DrawCoordinateEditor(const std::string& name, size_t point, int axi
   const bool editing = m_coordinateEdit && m_coordinateEdit->point == point && m_coordinateEdit->axis == axis;
   const double current = m_scene.CurrentPoints()[point].v[axis];
   char shown[sizeof CoordinateEdit::text];
-  const std::string readable = FieldNumber(current, m_settings.numbers);
+  // As many digits as the field has room for: a text cut at the field's edge lost its
+  // exponent (FittedFieldNumber).
+  const float room = ImGui::CalcItemWidth() - 2 * ImGui::GetStyle().FramePadding.x;
+  const std::string readable = FittedFieldNumber(current, m_settings.numbers, room,
+                                                 [](const std::string& t) { return double(ImGui::CalcTextSize(t.c_str()).x); });
   std::snprintf(shown, sizeof shown, "%s", readable.c_str());
   // Once clicked into, the field holds the value in full: a readable text rounded to 6
   // digits (3.9999999999999996 reads "4") could neither be read there nor edited digit by

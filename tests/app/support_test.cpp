@@ -217,6 +217,27 @@ TEST(GridSpacing, LabelStrideKeepsSideBySideLabelsApart) {
     }
 }
 
+// A field too narrow for its text cut it at its right edge, exponent and all: P.y =
+// 8.108108108108109e+299 read "8.108108108108109e", 2.85e+305 read "2.8500000000000005"
+// (classroom audit). The text that fits keeps the exponent, with the digits there is room for.
+TEST(FormatNumber, AFieldTooNarrowForItsTextShowsFewerDigitsNotACutOne) {
+  const auto measure = [](const std::string& text) { return 7.0 * double(text.size()); };
+  EXPECT_EQ(FittedFieldNumber(8.108108108108109e299, NumberStyle::Readable, 7.0 * 22, measure), "8.108108108108109e+299");
+  EXPECT_EQ(FittedFieldNumber(8.108108108108109e299, NumberStyle::Readable, 7.0 * 12, measure), "8.10811e+299");
+  EXPECT_EQ(FittedFieldNumber(2.8500000000000005e305, NumberStyle::Readable, 7.0 * 10, measure), "2.85e+305");
+  EXPECT_EQ(FittedFieldNumber(12345678901234567.0, NumberStyle::Readable, 7.0 * 11, measure), "1.23457e+16");
+  EXPECT_EQ(FittedFieldNumber(-1.5, NumberStyle::Readable, 7.0 * 4, measure), "-1.5");
+  EXPECT_EQ(FittedFieldNumber(8.108108108108109e299, NumberStyle::Readable, 7.0 * 3, measure), "8e+299");  // none fits
+  // Every text is the same value to its digits: never a different number.
+  for (const double v : {8.108108108108109e299, -3.0000000000000004e-300, 12345.678901234, 1e16 + 2})
+    for (double w = 7.0; w <= 7.0 * 24; w += 7.0) {
+      const std::string text = FittedFieldNumber(v, NumberStyle::Readable, w, measure);
+      const double read = std::strtod(text.c_str(), nullptr);
+      EXPECT_LE(std::abs(read - v), 0.5 * std::abs(v)) << v << " as " << text;
+      EXPECT_EQ(std::signbit(read), std::signbit(v)) << text;
+    }
+}
+
 TEST(FormatNumber, FieldsShowWhatTheyHold) {
   // Short exact texts as they are: the far preset's B is (1000003, 1000001.5), not 1e+06.
   EXPECT_EQ(FieldNumber(1000003, NumberStyle::Readable), "1000003");
