@@ -158,11 +158,15 @@ void LabApp::DrawMenuBar() {
 void LabApp::DrawHelpWindow() {
   if (m_showHelp) {
     // Sized and centred each time it opens, never larger than the window (a small window
-    // at UI scale 2 had its title bar, and the close button, above the screen).
+    // at UI scale 2 had its title bar, and the close button, above the screen), and again
+    // whenever the window's size changes (opened at 1280x720 and the window then cut to
+    // 400x300, it kept its box of 720x560: classroom audit).
     const ImVec2 display = ImGui::GetIO().DisplaySize;
-    ImGui::SetNextWindowSize(ImVec2(std::min(Px(720), display.x * 0.9f), std::min(Px(560), display.y * 0.9f)),
-                             ImGuiCond_Appearing);
-    ImGui::SetNextWindowPos(HalfDisplay(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    const std::pair<float, float> size{display.x, display.y};
+    const ImGuiCond fit = size != m_helpDisplay ? ImGuiCond_Always : ImGuiCond_Appearing;
+    m_helpDisplay = size;
+    ImGui::SetNextWindowSize(ImVec2(std::min(Px(720), display.x * 0.9f), std::min(Px(560), display.y * 0.9f)), fit);
+    ImGui::SetNextWindowPos(HalfDisplay(), fit, ImVec2(0.5f, 0.5f));
     const bool open = ImGui::Begin("Shortcuts (F1)", &m_showHelp, ImGuiWindowFlags_NoSavedSettings);
     m_shortcutsBox = WindowBox();
     if (open) {
@@ -186,9 +190,15 @@ void LabApp::DrawHelpWindow() {
       }
     }
     ImGui::End();
+  } else {
+    m_helpDisplay = {0, 0};  // opened again: fitted then (ImGuiCond_Appearing)
   }
   if (m_showAbout) {
-    ImGui::SetNextWindowPos(HalfDisplay(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    // Centred when it opens and again when the window's size changes (it sizes itself).
+    const std::pair<float, float> size{ImGui::GetIO().DisplaySize.x, ImGui::GetIO().DisplaySize.y};
+    const bool resized = size != m_aboutDisplay;
+    m_aboutDisplay = size;
+    ImGui::SetNextWindowPos(HalfDisplay(), resized ? ImGuiCond_Always : ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     const bool open = ImGui::Begin("About Closest Point Lab", &m_showAbout,
                                    ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
     m_aboutBox = WindowBox();

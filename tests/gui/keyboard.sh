@@ -17,6 +17,7 @@
 #   click-back   click into P.y, type "2", click into P.x (a field drawn before it), type "8", Enter
 #   escape-help  F1 (Shortcuts), then Esc
 #   open-help    F1 (Shortcuts), left open
+#   help-resize  F1 (Shortcuts), then the window resized to RESIZE_W x RESIZE_H (400x300)
 #   nudge-n      Tab three times (the plane's N), Left 4 times and Down 10 times
 #   enter-tab    click into P.x, type "7", Enter; then Tab and "3" (the keys, not the field)
 #   tab-fields   click into P.x, type "7", Tab (on to P.y), type "8", Enter
@@ -156,6 +157,12 @@ case $scene in
     ;;
   open-help)
     xdotool key F1
+    ;;
+  help-resize)
+    xdotool key F1
+    sleep 0.4
+    xdotool windowsize "$wid" "${RESIZE_W:-400}" "${RESIZE_H:-300}"
+    sleep 0.8
     ;;
   nudge-n)
     xdotool mousemove --window "$wid" 800 600  # over the canvas, away from every handle

@@ -376,6 +376,21 @@ TEST(Keyboard, EscapeClosesTheShortcutsWindow) {
   EXPECT_FALSE(s["windows"]["shortcuts"].get<bool>());
 }
 
+// Opened in a large window that then shrinks (a projector's resolution set, a window
+// snapped to half the screen): the Shortcuts window stayed where it was, its close button
+// off the screen (classroom audit). It fits itself to every new size.
+TEST(Keyboard, TheShortcutsWindowFitsAWindowResizedWhileItIsOpen) {
+  TempDir dir;
+  const nlohmann::json s = PlayScene(dir, "help-resize", "LAB_SIZE=1280x720 RESIZE_W=400 RESIZE_H=300");
+  ASSERT_FALSE(s.is_discarded());
+  ASSERT_TRUE(s["windows"]["shortcuts"].get<bool>());
+  const nlohmann::json box = s["window_boxes"]["shortcuts"];
+  EXPECT_GE(box[0].get<double>(), 0) << box;
+  EXPECT_GE(box[1].get<double>(), 0) << box;
+  EXPECT_LE(box[2].get<double>(), 400) << box;
+  EXPECT_LE(box[3].get<double>(), 300) << box;
+}
+
 // In a small window at a large UI scale the Shortcuts window was larger than the window:
 // its title bar and close button lay above the screen.
 TEST(Keyboard, TheShortcutsWindowFitsASmallWindow) {
