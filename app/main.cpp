@@ -21,6 +21,7 @@
 #include "gl/framebuffer_capture.hpp"
 #include "gl/canvas_renderer.hpp"
 #include "logic/frame_stats.hpp"
+#include "logic/keys.hpp"
 #include "logic/options.hpp"
 #include "logic/output_files.hpp"
 #include "logic/palette.hpp"
@@ -44,9 +45,12 @@ void RecordGlfwError(int code, const char* description) {
   g_glfwError = std::string(description) + " (GLFW error " + std::to_string(code) + ")";
 }
 
-void RecordKey(GLFWwindow*, int key, int, int action, int mods) {
+void RecordKey(GLFWwindow*, int key, int scancode, int action, int mods) {
   g_inputSeen = true;
-  if (action == GLFW_PRESS || action == GLFW_REPEAT) g_keyPresses.push_back({key, mods, action == GLFW_REPEAT});
+  // Letter shortcuts by the letter the key types on this layout (LayoutLetterKey): Ctrl+A
+  // on an AZERTY keyboard is GLFW's Ctrl+Q.
+  if (action == GLFW_PRESS || action == GLFW_REPEAT)
+    g_keyPresses.push_back({cq::app::LayoutLetterKey(key, glfwGetKeyName(key, scancode)), mods, action == GLFW_REPEAT});
 }
 void MarkInputButton(GLFWwindow*, int, int, int) { g_inputSeen = true; }
 void MarkInputScroll(GLFWwindow*, double, double) { g_inputSeen = true; }

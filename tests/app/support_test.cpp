@@ -13,6 +13,7 @@
 #include "logic/format.hpp"
 #include "logic/frame_stats.hpp"
 #include "logic/grid.hpp"
+#include "logic/keys.hpp"
 #include "logic/label_layout.hpp"
 #include "logic/palette.hpp"
 #include "logic/state_json.hpp"
@@ -236,6 +237,27 @@ TEST(FormatNumber, AFieldTooNarrowForItsTextShowsFewerDigitsNotACutOne) {
       EXPECT_LE(std::abs(read - v), 0.5 * std::abs(v)) << v << " as " << text;
       EXPECT_EQ(std::signbit(read), std::signbit(v)) << text;
     }
+}
+
+// Shortcuts read the letter a key types on the layout in use, not its place on a US
+// keyboard (classroom audit: on AZERTY, Ctrl+A in a field quit the app). GLFW's letter
+// keys are the ASCII capitals; glfwGetKeyName gives what the key types.
+TEST(Keys, ALetterShortcutReadsTheLetterTheKeyTypes) {
+  EXPECT_EQ(LayoutLetterKey('Q', "a"), 'A');  // AZERTY: the key marked A is at US Q
+  EXPECT_EQ(LayoutLetterKey('A', "q"), 'Q');
+  EXPECT_EQ(LayoutLetterKey('Z', "w"), 'W');
+  EXPECT_EQ(LayoutLetterKey('Y', "z"), 'Z');  // QWERTZ: the key marked Z is at US Y
+  EXPECT_EQ(LayoutLetterKey(';', "m"), 'M');  // AZERTY's M sits at US ;
+  EXPECT_EQ(LayoutLetterKey('G', "g"), 'G');  // US
+  EXPECT_EQ(LayoutLetterKey('G', "G"), 'G');
+  // Keys that type no single ASCII letter keep their place: digits (AZERTY's top row types
+  // & é " ...), brackets, and keys glfwGetKeyName has no name for.
+  EXPECT_EQ(LayoutLetterKey('1', "&"), '1');
+  EXPECT_EQ(LayoutLetterKey('2', "\xc3\xa9"), '2');  // é, two bytes
+  EXPECT_EQ(LayoutLetterKey('[', "^"), '[');
+  EXPECT_EQ(LayoutLetterKey(290, nullptr), 290);  // F1
+  EXPECT_EQ(LayoutLetterKey('Q', ""), 'Q');
+  EXPECT_EQ(LayoutLetterKey('Q', "ab"), 'Q');
 }
 
 TEST(FormatNumber, FieldsShowWhatTheyHold) {
