@@ -95,11 +95,16 @@ bool Camera::CanFrame(const cq::Rect2<double>& world, double marginPixels) const
   return ZoomToFit(world, m_viewport.Size(), marginPixels) >= k_minZoom;
 }
 
-void Camera::Frame(const cq::Rect2<double>& world, double marginPixels) {
-  const double fit = ZoomToFit(world, m_viewport.Size(), marginPixels);
+void Camera::Frame(const cq::Rect2<double>& world, double marginPixels, double reservedTop) {
+  const cq::Vec2d size = m_viewport.Size();
+  const double reserved = std::clamp(reservedTop, 0.0, std::max(0.0, size.y() - 1));
+  const double fit = ZoomToFit(world, {{size.x(), size.y() - reserved}}, marginPixels);
   const double zoom = std::isinf(fit) ? m_zoom : fit;  // a single point: keep the zoom
   m_center = 0.5 * world.min + 0.5 * world.max;  // first: the zoom's limit depends on it
   SetZoom(zoom);
+  // The scene's centre at the middle of the part below the reserved strip, half the strip
+  // below the viewport's centre (screen y grows downwards, world y upwards).
+  if (reserved > 0) m_center.v[1] += 0.5 * reserved / m_zoom;
   KeepViewFinite();
 }
 

@@ -67,8 +67,10 @@ class Camera {
   /// the centre to infinity, and every point under the mouse with it).
   void PanByPixels(const cq::Vec2d& screenDelta);
   /// Centres `world` and zooms so it fills the viewport less `marginPixels` on each side
-  /// (at most a quarter of the viewport's side each, so a small canvas keeps half of it).
-  void Frame(const cq::Rect2<double>& world, double marginPixels);
+  /// (at most a quarter of the viewport's side each, so a small canvas keeps half of it),
+  /// leaving out the viewport's top `reservedTop` pixels (where a refused scene's banner
+  /// sits): the scene is centred in the part below them.
+  void Frame(const cq::Rect2<double>& world, double marginPixels, double reservedTop = 0);
   /// Whether Frame(world, marginPixels) would show all of `world`: false for a scene wider
   /// than the view holds at k_minZoom (about 6e305 across in 600 pixels).
   bool CanFrame(const cq::Rect2<double>& world, double marginPixels) const;

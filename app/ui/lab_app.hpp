@@ -122,7 +122,8 @@ class LabApp {
     cq::Vec2d at{};
     ScreenBox box{};
   };
-  std::optional<ErrorBanner> Banner() const;
+  std::optional<ErrorBanner> Banner() const;  ///< this frame's, over a refused scene
+  ErrorBanner BannerFor(const std::string& errorText) const;
   struct CanvasLabels {
     std::vector<CanvasLabel> labels;
     std::vector<ScreenCircle> handles;  ///< the handles and markers on screen, as discs

@@ -184,7 +184,18 @@ void LabApp::CanvasInput() {
 
   if (m_needsFraming) {
     const Framing framing = FramingFor(lesson, m_scene.CurrentPoints(), m_camera, Px(90));
-    m_camera.Frame(framing.rect, Px(90));
+    // A refused scene (the plane's "Zero normal" preset) is framed below its banner, which
+    // hid the very dot it says to drag (classroom audit: 1280x720 at UI scale 1.5), where
+    // that leaves the scene a fifth of the canvas's height, and 48 UI pixels. This frame's scene, not
+    // the last frame's: a preset chosen this frame is not evaluated yet.
+    double reserved = 0;
+    const LessonFrame now = lesson.Evaluate(m_scene.CurrentPoints(), m_camera.VisibleWorld(), m_settings.numbers);
+    if (now.error) {
+      const double below = BannerFor(now.errorText).box.max.y() + Px(4) - m_layout.canvas.min.y();
+      const double height = m_layout.canvas.Size().y();
+      if (height - below >= std::max(double(Px(48)), 0.2 * height)) reserved = below;
+    }
+    m_camera.Frame(framing.rect, Px(90), reserved);
     m_needsFraming = false;
     if (framing.whole && m_statusIsFraming) SetStatus("");  // the last framing's "Off the canvas" no longer holds
     if (!framing.whole) SetFramingNote(framing.left, "framed " + framing.focus);
@@ -291,11 +302,15 @@ void LabApp::CanvasDraw() {
 
 std::optional<LabApp::ErrorBanner> LabApp::Banner() const {
   if (!m_frame.error) return std::nullopt;
+  return BannerFor(m_frame.errorText);
+}
+
+LabApp::ErrorBanner LabApp::BannerFor(const std::string& errorText) const {
   ErrorBanner banner;
   banner.at = m_layout.canvas.min + cq::Vec2d{{Px(12), Px(12)}};
   // Wrapped to the canvas at spaces (a narrow window cut it off mid-word).
   const double width = m_layout.canvas.Size().x() - 2 * Px(12);
-  banner.lines = WrapAtSpaces("Invalid input: " + m_frame.errorText, width, UnroundedTextWidth);
+  banner.lines = WrapAtSpaces("Invalid input: " + errorText, width, UnroundedTextWidth);
   double widest = 0;
   for (const std::string& line : banner.lines) widest = std::max(widest, double(ImGui::CalcTextSize(line.c_str()).x));
   const double height = double(banner.lines.size()) * ImGui::GetFontSize();

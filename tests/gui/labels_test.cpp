@@ -135,6 +135,14 @@ TEST_P(CanvasLabels, GridLabelsAtTheirLinesNothingOverlappedNothingCut) {
     const auto& b = s["banner"];
     const ScreenBox banner{{{b[0].get<double>(), b[1].get<double>()}}, {{b[2].get<double>(), b[3].get<double>()}}};
     for (const Label& a : labels) EXPECT_FALSE(cq::app::Overlaps(a.box, banner)) << a.kind << " \"" << a.text << "\" under the banner";
+    // Nor a handle: the banner says to drag them (the zero normal's dot lay under it at
+    // 1280x720 and UI scale 1.5: classroom audit). The scene is framed below it.
+    for (const auto& h : s["handles"]) {
+      const double x = h["screen"][0].get<double>();
+      const double y = h["screen"][1].get<double>();
+      EXPECT_FALSE(x > banner.min.x() - 6 && x < banner.max.x() + 6 && y > banner.min.y() - 6 && y < banner.max.y() + 6)
+          << "handle " << h["label"] << " at (" << x << ", " << y << ") under the banner";
+    }
   }
   EXPECT_GT(grid, 0) << "no grid label at all";
   EXPECT_TRUE(mustShowSeen) << c.mustShowKind << " label \"" << c.mustShow << "\" not drawn";
@@ -170,6 +178,12 @@ INSTANTIATE_TEST_SUITE_P(
         LabelCase{"ZeroNormalBanner", "--lesson plane --set O=1,2 --set N=1,2 --set P=3,3 --size 1200x800", nullptr,
                   nullptr, true},
         LabelCase{"InvertedBoxBanner", "--lesson box --set Min=5,-1.5 --set Max=2,1.5 --set P=4,3.5 --size 1200x800",
+                  nullptr, nullptr, true},
+        // At a projector's UI scale: the preset "Zero normal (invalid)", and a box inverted
+        // on both axes, whose banner takes two thirds of the canvas.
+        LabelCase{"ZeroNormalBannerAtUiScale1_5", "--lesson plane --set O=0,0 --set N=0,0 --set P=3,-2 --size 1280x720 --ui-scale 1.5",
+                  nullptr, nullptr, true},
+        LabelCase{"InvertedBoxBannerAtUiScale2", "--lesson box --set Min=3,3 --set Max=1,1 --set P=4,3.5 --size 1024x768 --ui-scale 2",
                   nullptr, nullptr, true}),
     [](const ::testing::TestParamInfo<LabelCase>& param) { return std::string(param.param.name); });
 
