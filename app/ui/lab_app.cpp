@@ -237,10 +237,15 @@ void LabApp::HandleShortcut(const KeyPress& press) {
   }
   if (key >= GLFW_KEY_1 && key <= GLFW_KEY_9) {
     const size_t preset = size_t(key - GLFW_KEY_1);
-    if (preset < m_scene.CurrentLesson().Presets().size()) {
+    const size_t count = m_scene.CurrentLesson().Presets().size();
+    if (preset < count) {
       m_scene.ApplyPreset(preset);
       m_editError.clear();
       FrameScene();
+    } else {
+      // Not a silent key (classroom audit: 9 in the segment lesson did nothing).
+      SetStatus("No preset " + std::to_string(preset + 1) + ": " + std::string(m_scene.CurrentLesson().Title()) +
+                " has " + std::to_string(count) + " (keys 1 to " + std::to_string(count) + ")");
     }
     return;
   }
@@ -286,6 +291,7 @@ nlohmann::json LabApp::DumpState() const {
     handles.push_back({{"label", h.label}, {"screen", {at.x(), at.y()}}, {"selected", selected}});
   }
   state["handles"] = handles;
+  state["snap_shown"] = m_snapShown;  // the menu bar's "Snap to grid (G)" while snapping is on
   // The named markers (the closest point, the raw foot, Q, C′) where they are drawn: with
   // the handles, the points a name on the canvas may belong to.
   nlohmann::json markers = nlohmann::json::array();

@@ -201,6 +201,7 @@ class LabApp {
   bool m_statusIsFraming = false;
   Points m_framingNotePoints;  ///< the scene the framing note was written for
   double m_menuBarRight = 0;            ///< where the menu bar's last menu ends, for --dump-state
+  bool m_snapShown = false;             ///< the menu bar says "Snap to grid (G)": snapping is on
   ScreenBox m_shortcutsBox{};           ///< where the Shortcuts and About windows were last drawn
   ScreenBox m_aboutBox{};
   ScreenBox m_noticeBox{};

@@ -130,6 +130,14 @@ void LabApp::DrawMenuBar() {
     ImGui::EndMenu();
   }
   m_menuBarRight = ImGui::GetCursorScreenPos().x;  // past the last menu: --dump-state
+  // Snapping on for good (G) is said where it is always in view: with nothing on screen,
+  // points jumped to the grid in the next lesson, the setting being saved (classroom audit).
+  m_snapShown = m_settings.snapToGrid;
+  if (m_snapShown) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(PackAbgr(LabelColor(), 0.6f)));
+    ImGui::TextUnformatted("Snap to grid (G)");
+    ImGui::PopStyleColor();
+  }
   // The status line (a note on the UI scale, an export, a framing, a handle let go off the
   // canvas) right of the menus, where it is always in view: at the bottom of the sidebar it
   // sat under the values, scrolled out of sight in most lessons. Cut at a space with "…"

@@ -28,6 +28,7 @@
 #   undo-preset  8 (the segment's preset far from the origin), then Ctrl+Z
 #   shift-tab    Shift+Tab with nothing selected (backwards: the last handle)
 #   idle         nothing (what the window shows at the start)
+#   keys         the keys in KEYS (xdotool names, space-separated), one by one, over the canvas
 #   edit-then-py click into P.x, type "7", Enter; then click where P.y's field was at the
 #                start (PY_X, PY_Y), type "8", Enter
 #   export-twice Ctrl+E twice, 0.3 s apart (two PNGs into OUT, which serves as HOME)
@@ -240,6 +241,13 @@ case $scene in
     xdotool key ctrl+z
     ;;
   idle) ;;
+  keys)
+    xdotool mousemove --window "$wid" 800 600  # over the canvas, away from every handle
+    for key in ${KEYS:-}; do
+      xdotool key "$key"
+      sleep 0.25
+    done
+    ;;
   note-switch-back)
     xdotool mousemove --window "$wid" 800 600  # over the canvas, away from every handle
     for key in 4 Tab Right bracketright bracketleft; do

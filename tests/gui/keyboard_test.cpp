@@ -391,6 +391,22 @@ TEST(Keyboard, TheShortcutsWindowFitsAWindowResizedWhileItIsOpen) {
   EXPECT_LE(box[3].get<double>(), 300) << box;
 }
 
+// A digit past the lesson's presets, and snapping turned on for good, said nothing on
+// screen (classroom audit): the first did nothing, the second made points jump to the
+// grid in the next lesson for no visible reason.
+TEST(Keyboard, AMissingPresetAndSnappingAreSaidOnScreen) {
+  TempDir dir;
+  const nlohmann::json s = PlayScene(dir, "keys", "KEYS='9 g'");
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_EQ(s["status"].get<std::string>(), "No preset 9: Segment has 8 (keys 1 to 8)") << s["status"];
+  EXPECT_TRUE(s["snap_shown"].get<bool>());
+  TempDir off;
+  const nlohmann::json untouched = PlayScene(off, "keys", "KEYS='1'");
+  ASSERT_FALSE(untouched.is_discarded());
+  EXPECT_FALSE(untouched["snap_shown"].get<bool>());
+  EXPECT_EQ(untouched["status"].get<std::string>(), "");
+}
+
 // In a small window at a large UI scale the Shortcuts window was larger than the window:
 // its title bar and close button lay above the screen.
 TEST(Keyboard, TheShortcutsWindowFitsASmallWindow) {
