@@ -202,6 +202,12 @@ void LabApp::HandleShortcut(const KeyPress& press) {
     case GLFW_KEY_LEFT_BRACKET: OpenLesson((m_scene.LessonIndex() + lessonCount - 1) % lessonCount); return;
     case GLFW_KEY_RIGHT_BRACKET: OpenLesson((m_scene.LessonIndex() + 1) % lessonCount); return;
     case GLFW_KEY_F: FrameScene(); return;
+    // The sidebar by the page, to its top or end: at 1024x768 the values lay below it, out
+    // of a keyboard-only teacher's reach (classroom audit).
+    case GLFW_KEY_PAGE_DOWN: m_sidebarScroll = SidebarScroll::PageDown; return;
+    case GLFW_KEY_PAGE_UP: m_sidebarScroll = SidebarScroll::PageUp; return;
+    case GLFW_KEY_HOME: m_sidebarScroll = SidebarScroll::Top; return;
+    case GLFW_KEY_END: m_sidebarScroll = SidebarScroll::End; return;
     case GLFW_KEY_R:
       m_scene.Reset();
       m_editError.clear();
@@ -291,7 +297,8 @@ nlohmann::json LabApp::DumpState() const {
     handles.push_back({{"label", h.label}, {"screen", {at.x(), at.y()}}, {"selected", selected}});
   }
   state["handles"] = handles;
-  state["snap_shown"] = m_snapShown;  // the menu bar's "Snap to grid (G)" while snapping is on
+  state["snap_shown"] = m_snapShown;
+  state["sidebar_scroll"] = {m_sidebarScrollY, m_sidebarScrollMaxY};  // pixels scrolled, and the most there are  // the menu bar's "Snap to grid (G)" while snapping is on
   // The named markers (the closest point, the raw foot, Q, C′) where they are drawn: with
   // the handles, the points a name on the canvas may belong to.
   nlohmann::json markers = nlohmann::json::array();

@@ -201,7 +201,12 @@ class LabApp {
   bool m_statusIsFraming = false;
   Points m_framingNotePoints;  ///< the scene the framing note was written for
   double m_menuBarRight = 0;            ///< where the menu bar's last menu ends, for --dump-state
-  bool m_snapShown = false;             ///< the menu bar says "Snap to grid (G)": snapping is on
+  bool m_snapShown = false;
+  /// PageDown, PageUp, Home or End asked to scroll the sidebar (applied at its next Begin).
+  enum class SidebarScroll { None, PageDown, PageUp, Top, End };
+  SidebarScroll m_sidebarScroll = SidebarScroll::None;
+  double m_sidebarScrollY = 0;     ///< where the sidebar was scrolled to this frame, for --dump-state ...
+  double m_sidebarScrollMaxY = 0;  ///< ... and how far it can be             ///< the menu bar says "Snap to grid (G)": snapping is on
   ScreenBox m_shortcutsBox{};           ///< where the Shortcuts and About windows were last drawn
   ScreenBox m_aboutBox{};
   ScreenBox m_noticeBox{};

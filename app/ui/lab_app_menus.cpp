@@ -35,6 +35,7 @@ constexpr ShortcutRow k_shortcuts[] = {
     {"G", "snap to grid on / off"},
     {"V", "show / hide the regions"},
     {"H", "show / hide the sidebar (the canvas takes the whole width)"},
+    {"PageDown / PageUp, Home / End", "scroll the sidebar by a page, to its top / end"},
     {"X", "numbers: readable (6 digits) / exact (round-trip)"},
     {"Ctrl+Z, Ctrl+Y (Ctrl+Shift+Z)", "undo, redo"},
     {"Ctrl+=  Ctrl+-  Ctrl+0", "UI and font bigger, smaller, default"},

@@ -72,6 +72,19 @@ void LabApp::SidebarLessonPicker() {
   m_presetNoteShown.clear();  // set again below where a note is drawn
   if (!m_settings.showSidebar) return;
   BeginSidebarWindow(m_layout.sidebar);
+  m_sidebarScrollY = ImGui::GetScrollY();
+  m_sidebarScrollMaxY = ImGui::GetScrollMaxY();
+  if (m_sidebarScroll != SidebarScroll::None) {
+    const float page = 0.8f * ImGui::GetWindowHeight();
+    switch (m_sidebarScroll) {
+      case SidebarScroll::PageDown: ImGui::SetScrollY(std::min(ImGui::GetScrollY() + page, ImGui::GetScrollMaxY())); break;
+      case SidebarScroll::PageUp: ImGui::SetScrollY(std::max(ImGui::GetScrollY() - page, 0.0f)); break;
+      case SidebarScroll::Top: ImGui::SetScrollY(0); break;
+      case SidebarScroll::End: ImGui::SetScrollY(ImGui::GetScrollMaxY()); break;
+      case SidebarScroll::None: break;
+    }
+    m_sidebarScroll = SidebarScroll::None;
+  }
   SectionTitle("LESSON   ( [ and ] )");
   // One row of lessons: the list stays visible without pushing the values off screen.
   const auto& table = LessonTable();

@@ -407,6 +407,25 @@ TEST(Keyboard, AMissingPresetAndSnappingAreSaidOnScreen) {
   EXPECT_EQ(untouched["status"].get<std::string>(), "");
 }
 
+// The sidebar scrolls from the keyboard (PageDown, PageUp, Home, End): at 1024x768 the
+// values lay below its fold, out of a keyboard-only teacher's reach (classroom audit).
+TEST(Keyboard, PageDownAndEndScrollTheSidebarHomeBringsItBack) {
+  TempDir dir;
+  const nlohmann::json down = PlayScene(dir, "keys", "LAB_SIZE=1024x768 KEYS='Next'");
+  ASSERT_FALSE(down.is_discarded());
+  const double max = down["sidebar_scroll"][1].get<double>();
+  ASSERT_GT(max, 100) << "precondition: the sidebar is taller than the window";
+  EXPECT_GT(down["sidebar_scroll"][0].get<double>(), 100) << down["sidebar_scroll"];
+  TempDir endDir;
+  const nlohmann::json end = PlayScene(endDir, "keys", "LAB_SIZE=1024x768 KEYS='End'");
+  ASSERT_FALSE(end.is_discarded());
+  EXPECT_EQ(end["sidebar_scroll"][0].get<double>(), end["sidebar_scroll"][1].get<double>()) << end["sidebar_scroll"];
+  TempDir homeDir;
+  const nlohmann::json home = PlayScene(homeDir, "keys", "LAB_SIZE=1024x768 KEYS='End Prior Home'");
+  ASSERT_FALSE(home.is_discarded());
+  EXPECT_EQ(home["sidebar_scroll"][0].get<double>(), 0.0) << home["sidebar_scroll"];
+}
+
 // In a small window at a large UI scale the Shortcuts window was larger than the window:
 // its title bar and close button lay above the screen.
 TEST(Keyboard, TheShortcutsWindowFitsASmallWindow) {
