@@ -376,19 +376,23 @@ TEST(Keyboard, EscapeClosesTheShortcutsWindow) {
   EXPECT_FALSE(s["windows"]["shortcuts"].get<bool>());
 }
 
-// Opened in a large window that then shrinks (a projector's resolution set, a window
-// snapped to half the screen): the Shortcuts window stayed where it was, its close button
-// off the screen (classroom audit). It fits itself to every new size.
-TEST(Keyboard, TheShortcutsWindowFitsAWindowResizedWhileItIsOpen) {
-  TempDir dir;
-  const nlohmann::json s = PlayScene(dir, "help-resize", "LAB_SIZE=1280x720 RESIZE_W=400 RESIZE_H=300");
+/// The Shortcuts window is open and lies whole inside a window of width x height.
+void ExpectShortcutsWindowInside(const nlohmann::json& s, double width, double height) {
   ASSERT_FALSE(s.is_discarded());
   ASSERT_TRUE(s["windows"]["shortcuts"].get<bool>());
   const nlohmann::json box = s["window_boxes"]["shortcuts"];
   EXPECT_GE(box[0].get<double>(), 0) << box;
   EXPECT_GE(box[1].get<double>(), 0) << box;
-  EXPECT_LE(box[2].get<double>(), 400) << box;
-  EXPECT_LE(box[3].get<double>(), 300) << box;
+  EXPECT_LE(box[2].get<double>(), width) << box;
+  EXPECT_LE(box[3].get<double>(), height) << box;
+}
+
+// Opened in a large window that then shrinks (a projector's resolution set, a window
+// snapped to half the screen): the Shortcuts window stayed where it was, its close button
+// off the screen (classroom audit). It fits itself to every new size.
+TEST(Keyboard, TheShortcutsWindowFitsAWindowResizedWhileItIsOpen) {
+  TempDir dir;
+  ExpectShortcutsWindowInside(PlayScene(dir, "help-resize", "LAB_SIZE=1280x720 RESIZE_W=400 RESIZE_H=300"), 400, 300);
 }
 
 // A digit past the lesson's presets, and snapping turned on for good, said nothing on
@@ -430,14 +434,7 @@ TEST(Keyboard, PageDownAndEndScrollTheSidebarHomeBringsItBack) {
 // its title bar and close button lay above the screen.
 TEST(Keyboard, TheShortcutsWindowFitsASmallWindow) {
   TempDir dir;
-  const nlohmann::json s = PlayScene(dir, "open-help", "LAB_SIZE=640x480 LAB_UI_SCALE=2");
-  ASSERT_FALSE(s.is_discarded());
-  ASSERT_TRUE(s["windows"]["shortcuts"].get<bool>());
-  const nlohmann::json box = s["window_boxes"]["shortcuts"];
-  EXPECT_GE(box[0].get<double>(), 0) << box;
-  EXPECT_GE(box[1].get<double>(), 0) << box;
-  EXPECT_LE(box[2].get<double>(), 640) << box;
-  EXPECT_LE(box[3].get<double>(), 480) << box;
+  ExpectShortcutsWindowInside(PlayScene(dir, "open-help", "LAB_SIZE=640x480 LAB_UI_SCALE=2"), 640, 480);
 }
 
 // After a field is committed with Enter, Tab is the key that selects a handle, and the

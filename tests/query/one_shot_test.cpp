@@ -402,11 +402,6 @@ TEST(OneShot, ARoundedSideThatTheExactProjectionContradictsIsSaidToBeRounded) {
   ExpectContains(result.text, "region: interior (the foot of the perpendicular)");
 }
 
-// An option the query does not take, given a value that is no list of numbers, was
-// blamed on its value ("--n: \"abc\" is not a comma-separated list of numbers" for a
-// segment) where the same option with numbers is named as unknown (audit of 2026-11-28's
-// night session). Whether it is taken depends on the query (and a contact's shape), not on
-// whether some query takes it.
 // A value that underflows to 0 in double though it is not 0 exactly is said so, as the
 // lab says it (review: "t_raw = 0" beside "region: interior", and a plane's "signed
 // distance = 0", "distance 0" beside "region: front").
@@ -443,6 +438,11 @@ TEST(OneShot, AZeroThatIsNotExactlyZeroIsSaidSo) {
   ExpectContains(result.text, "signed distance = (n.P - d) / |n| = 0\n");
 }
 
+// An option the query does not take, given a value that is no list of numbers, was
+// blamed on its value ("--n: \"abc\" is not a comma-separated list of numbers" for a
+// segment) where the same option with numbers is named as unknown (audit of 2026-11-28's
+// night session). Whether it is taken depends on the query (and a contact's shape), not on
+// whether some query takes it.
 TEST(OneShot, AnOptionTheQueryDoesNotTakeIsNamedWhateverItsValue) {
   const std::string segmentTakes = "; a segment query takes --a, --b, --p";
   EXPECT_EQ(RefusalOf({"segment", "--a", "0,0", "--b", "1,0", "--p", "0,1", "--n", "abc"}),
