@@ -1,12 +1,30 @@
 #include "logic/keys.hpp"
 
+#include <string_view>
+
 namespace cq::app {
 
+namespace {
+
+/// The ASCII characters GLFW has a key code for, that code being the character itself.
+bool HasGlfwCode(char c) { return std::string_view("'`,-./;=[\\]0123456789").find(c) != std::string_view::npos; }
+
+}  // namespace
+
 int LayoutLetterKey(int key, const char* layoutName) {
-  if (layoutName == nullptr || layoutName[0] == '\0' || layoutName[1] != '\0') return key;
+  const bool letterKey = key >= 'A' && key <= 'Z';
+  if (layoutName == nullptr || layoutName[0] == '\0' || layoutName[1] != '\0') {
+    // A letter place that types no single ASCII character (a Cyrillic or Greek layout):
+    // kept, so that the shortcuts stay where a US keyboard has them.
+    return key;
+  }
   const char c = layoutName[0];
   if (c >= 'a' && c <= 'z') return 'A' + (c - 'a');
   if (c >= 'A' && c <= 'Z') return c;
+  // A letter's place that types something else on this layout reads as what it types,
+  // or as no key: on Dvorak the US Q types ' and the key marked Q is elsewhere, and both
+  // had read as Q (Ctrl+' quit the app).
+  if (letterKey) return HasGlfwCode(c) ? int(c) : k_noKey;
   return key;
 }
 

@@ -14,6 +14,10 @@ namespace cq::app {
 /// (classroom audit). So a key that types a single letter reads as that letter's capital;
 /// every other key (digits, brackets, arrows, F-keys) keeps its place, as presets 1-9 on
 /// the top row do whatever the row types.
+/// A letter's place that types a character no shortcut has (Dvorak's US Q types ') reads
+/// as that character's code where GLFW has one, else as k_noKey (GLFW_KEY_UNKNOWN).
 int LayoutLetterKey(int key, const char* layoutName);
+
+inline constexpr int k_noKey = -1;  ///< GLFW_KEY_UNKNOWN
 
 }  // namespace cq::app

@@ -61,6 +61,7 @@ void LabApp::SetStatus(std::string text) {
   m_statusIsUiScaleNote = false;
   m_offCanvasNote.reset();
   m_statusIsFraming = false;
+  m_presetNoteScene.reset();
 }
 
 AxisGrids LabApp::Grids() const {
@@ -75,7 +76,16 @@ AxisGrids LabApp::Grids() const {
 bool LabApp::TakeFontRebuildRequest() { return std::exchange(m_fontRebuild, false); }
 bool LabApp::TakeExportRequest() { return std::exchange(m_exportRequested, false); }
 
+void LabApp::ForgetPresetNote() {
+  if (m_presetNoteScene) SetStatus("");
+}
+
 void LabApp::Frame(const std::vector<KeyPress>& keys) {
+  // "No preset 9: …" holds until the scene changes (a preset, another lesson, an edit):
+  // beside a preset then chosen it read as if that preset were missing (review).
+  if (m_presetNoteScene && (m_presetNoteScene->first != m_scene.LessonIndex() ||
+                            m_presetNoteScene->second != m_scene.CurrentPoints()))
+    SetStatus("");
   DrawMenuBar();
   HandleShortcuts(keys);
   SidebarLessonPicker();
@@ -143,6 +153,7 @@ void LabApp::UndoOrRedo(bool redo) {
 void LabApp::OpenLesson(size_t index) {
   if (index == m_scene.LessonIndex()) return;
   ApplyPendingEdit();  // a value typed into this lesson's field belongs to this lesson
+  ForgetPresetNote();
   m_scene.OpenLesson(index);
   if (m_offCanvasNote || m_statusIsFraming) SetStatus("");  // it named the old lesson's handles
   m_drag.reset();
@@ -209,6 +220,7 @@ void LabApp::HandleShortcut(const KeyPress& press) {
     case GLFW_KEY_HOME: m_sidebarScroll = SidebarScroll::Top; return;
     case GLFW_KEY_END: m_sidebarScroll = SidebarScroll::End; return;
     case GLFW_KEY_R:
+      ForgetPresetNote();
       m_scene.Reset();
       m_editError.clear();
       FrameScene();
@@ -245,6 +257,7 @@ void LabApp::HandleShortcut(const KeyPress& press) {
     const size_t preset = size_t(key - GLFW_KEY_1);
     const size_t count = m_scene.CurrentLesson().Presets().size();
     if (preset < count) {
+      ForgetPresetNote();
       m_scene.ApplyPreset(preset);
       m_editError.clear();
       FrameScene();
@@ -252,6 +265,7 @@ void LabApp::HandleShortcut(const KeyPress& press) {
       // Not a silent key (classroom audit: 9 in the segment lesson did nothing).
       SetStatus("No preset " + std::to_string(preset + 1) + ": " + std::string(m_scene.CurrentLesson().Title()) +
                 " has " + std::to_string(count) + " (keys 1 to " + std::to_string(count) + ")");
+      m_presetNoteScene = std::make_pair(m_scene.LessonIndex(), m_scene.CurrentPoints());
     }
     return;
   }
@@ -297,8 +311,10 @@ nlohmann::json LabApp::DumpState() const {
     handles.push_back({{"label", h.label}, {"screen", {at.x(), at.y()}}, {"selected", selected}});
   }
   state["handles"] = handles;
+  // The menu bar's "Snap to grid (G)", shown while snapping is on where the status line
+  // leaves it room.
   state["snap_shown"] = m_snapShown;
-  state["sidebar_scroll"] = {m_sidebarScrollY, m_sidebarScrollMaxY};  // pixels scrolled, and the most there are  // the menu bar's "Snap to grid (G)" while snapping is on
+  state["sidebar_scroll"] = {m_sidebarScrollY, m_sidebarScrollMaxY};  // pixels scrolled, and the most there are
   // The named markers (the closest point, the raw foot, Q, C′) where they are drawn: with
   // the handles, the points a name on the canvas may belong to.
   nlohmann::json markers = nlohmann::json::array();

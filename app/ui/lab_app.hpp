@@ -164,6 +164,8 @@ class LabApp {
   /// refuses it with the reason: before another field takes the edit's place, and before
   /// the scene's points are replaced (another lesson, a preset). Nothing if none is pending.
   void ApplyPendingEdit();
+  /// Clears "No preset N" from the status line (a preset chosen, another lesson, a reset).
+  void ForgetPresetNote();
   void DrawSteps() const;
   void DrawValues() const;
 
@@ -201,12 +203,15 @@ class LabApp {
   bool m_statusIsFraming = false;
   Points m_framingNotePoints;  ///< the scene the framing note was written for
   double m_menuBarRight = 0;            ///< where the menu bar's last menu ends, for --dump-state
-  bool m_snapShown = false;
+  bool m_snapShown = false;  ///< the menu bar says "Snap to grid (G)" (snapping is on, and it has room)
+  /// The lesson and points when "No preset N" was put on the status line: cleared once
+  /// either changes.
+  std::optional<std::pair<size_t, Points>> m_presetNoteScene;
   /// PageDown, PageUp, Home or End asked to scroll the sidebar (applied at its next Begin).
   enum class SidebarScroll { None, PageDown, PageUp, Top, End };
   SidebarScroll m_sidebarScroll = SidebarScroll::None;
   double m_sidebarScrollY = 0;     ///< where the sidebar was scrolled to this frame, for --dump-state ...
-  double m_sidebarScrollMaxY = 0;  ///< ... and how far it can be             ///< the menu bar says "Snap to grid (G)": snapping is on
+  double m_sidebarScrollMaxY = 0;  ///< ... and how far it can be
   ScreenBox m_shortcutsBox{};           ///< where the Shortcuts and About windows were last drawn
   ScreenBox m_aboutBox{};
   ScreenBox m_noticeBox{};

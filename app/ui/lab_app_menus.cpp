@@ -98,6 +98,7 @@ void LabApp::DrawMenuBar() {
         const std::string key = i < 9 ? std::to_string(i + 1) : std::string();
         if (ImGui::MenuItem(presets[i].name.c_str(), key.c_str())) {
           ApplyPendingEdit();  // applied, then replaced: one undo brings it back
+          ForgetPresetNote();
           m_scene.ApplyPreset(i);
           FrameScene();
         }
@@ -132,19 +133,20 @@ void LabApp::DrawMenuBar() {
   }
   m_menuBarRight = ImGui::GetCursorScreenPos().x;  // past the last menu: --dump-state
   // Snapping on for good (G) is said where it is always in view: with nothing on screen,
-  // points jumped to the grid in the next lesson, the setting being saved (classroom audit).
-  m_snapShown = m_settings.snapToGrid;
-  if (m_snapShown) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(PackAbgr(LabelColor(), 0.6f)));
-    ImGui::TextUnformatted("Snap to grid (G)");
-    ImGui::PopStyleColor();
-  }
+  // points jumped to the grid in the next lesson, the setting being saved (classroom
+  // audit). It goes last and gives way to the status line: where it would leave the status
+  // less than half the room, it is left out (a review found it taking the UI scale note's).
+  const char* snapText = "Snap to grid (G)";
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  const float snapWidth = m_settings.snapToGrid ? ImGui::CalcTextSize(snapText).x + spacing : 0.0f;
+  const float avail = ImGui::GetContentRegionAvail().x - spacing;
+  m_snapShown = m_settings.snapToGrid && snapWidth <= 0.5f * avail;
   // The status line (a note on the UI scale, an export, a framing, a handle let go off the
   // canvas) right of the menus, where it is always in view: at the bottom of the sidebar it
   // sat under the values, scrolled out of sight in most lessons. Cut at a space with "…"
   // to the room left; the whole text on hover.
   if (!m_status.empty()) {
-    const float room = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x;
+    const float room = avail - (m_snapShown ? snapWidth : 0.0f);
     const std::string shown = FitOnOneLine(m_status, double(room), UnroundedTextWidth);
     if (!shown.empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(PackAbgr(LabelColor())));
@@ -160,6 +162,13 @@ void LabApp::DrawMenuBar() {
         ImGui::EndTooltip();
       }
     }
+  }
+  if (m_snapShown) {
+    // At the bar's right end, whatever the status line takes.
+    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - snapWidth + spacing);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(PackAbgr(LabelColor(), 0.6f)));
+    ImGui::TextUnformatted(snapText);
+    ImGui::PopStyleColor();
   }
   ImGui::EndMainMenuBar();
 }

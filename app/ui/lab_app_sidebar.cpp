@@ -70,7 +70,10 @@ void LabApp::SidebarLessonPicker() {
   // computed before the rest of the layout.
   ComputeLayout();
   m_presetNoteShown.clear();  // set again below where a note is drawn
-  if (!m_settings.showSidebar) return;
+  if (!m_settings.showSidebar) {
+    m_sidebarScroll = SidebarScroll::None;  // a key pressed while hidden is not kept for later
+    return;
+  }
   BeginSidebarWindow(m_layout.sidebar);
   m_sidebarScrollY = ImGui::GetScrollY();
   m_sidebarScrollMaxY = ImGui::GetScrollMaxY();
@@ -131,6 +134,7 @@ void LabApp::SidebarLessonPicker() {
     ImGui::PushID(int(i));
     if (ImGui::Selectable(label, m_scene.CurrentPoints() == presets[i].points)) {
       ApplyPendingEdit();  // applied, then replaced: one undo brings it back
+      ForgetPresetNote();
       m_scene.ApplyPreset(i);
       m_editError.clear();
       FrameScene();

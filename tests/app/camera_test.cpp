@@ -168,7 +168,7 @@ TEST(Camera, FrameInASmallCanvasKeepsHalfOfItForTheScene) {
 }
 
 // A refused scene's banner covers the canvas's top: the scene is framed into the part
-// below it (the plane's "Zero normal" preset at 800x600, UI scale 2, had the dot the
+// below it (the plane's "Zero normal" preset at 1280x720, UI scale 1.5, had the dot the
 // banner says to drag under the banner: classroom audit).
 TEST(Camera, FrameBelowAReservedTopStripKeepsTheSceneOutOfIt) {
   Camera camera;

@@ -258,6 +258,13 @@ TEST(Keys, ALetterShortcutReadsTheLetterTheKeyTypes) {
   EXPECT_EQ(LayoutLetterKey(290, nullptr), 290);  // F1
   EXPECT_EQ(LayoutLetterKey('Q', ""), 'Q');
   EXPECT_EQ(LayoutLetterKey('Q', "ab"), 'Q');
+  // A letter's place that types no letter reads as what it types, never as its US letter,
+  // which the key marked with that letter is already (review: on Dvorak Ctrl+' quit).
+  EXPECT_EQ(LayoutLetterKey('Q', "'"), '\'');  // Dvorak: US Q types '
+  EXPECT_EQ(LayoutLetterKey('E', "."), '.');
+  EXPECT_EQ(LayoutLetterKey('Z', ";"), ';');
+  EXPECT_EQ(LayoutLetterKey('Q', "&"), k_noKey);  // no GLFW key for &
+  EXPECT_EQ(LayoutLetterKey('Q', "\xd0\xb9"), 'Q');  // Cyrillic й: the US place is kept
 }
 
 TEST(FormatNumber, FieldsShowWhatTheyHold) {

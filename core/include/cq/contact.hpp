@@ -73,12 +73,13 @@ struct ContactResult {
   Vec<T, N> closest;        ///< the shape's surface point the normal starts from
   Vec<T, N> resolvedCenter;  ///< center + depth * normal
   ContactNormalFrom normalFrom;  ///< which rule gave the normal
-  /// The wire only (nullopt for a plane or a box): the feature of the wire Q lies on,
-  /// decided by the exact projection of the centre (ProjectExactly), which the rounded
-  /// numerator of ClosestPointOnSegment can contradict within its rounding of an end: a
-  /// centre a hair past B whose rounded t_raw reads 0.9999999999999998 is VertexB here.
-  /// VertexA / VertexB: Q is that vertex, bit for bit. Interior: Q is the query's foot
-  /// (normalFrom AcrossWire), or the centre itself on the wire (WirePerpendicular).
+  /// The wire only (nullopt for a plane or a box): the feature of the wire the centre
+  /// exactly projects onto (ProjectExactly), which the rounded numerator of
+  /// ClosestPointOnSegment can contradict within its rounding of an end: a centre a hair
+  /// past B whose rounded t_raw reads 0.9999999999999998 is VertexB here. VertexA /
+  /// VertexB: Q is that vertex, bit for bit. Interior: Q is the query's closest point as
+  /// rounded (normalFrom AcrossWire; a vertex, bit for bit, where the rounded numerator
+  /// clamped to it), or the centre itself on the wire (WirePerpendicular).
   std::optional<LinearRegion> wireRegion;
 };
 
