@@ -152,13 +152,11 @@ void LabApp::UndoOrRedo(bool redo) {
 
 void LabApp::OpenLesson(size_t index) {
   if (index == m_scene.LessonIndex()) return;
-  ApplyPendingEdit();  // a value typed into this lesson's field belongs to this lesson
-  ForgetPresetNote();
+  LeaveScene();  // a value typed into this lesson's field belongs to this lesson
   m_scene.OpenLesson(index);
   if (m_offCanvasNote || m_statusIsFraming) SetStatus("");  // it named the old lesson's handles
   m_drag.reset();
   m_lineDrag.reset();
-  m_editError.clear();
   FrameScene();
 }
 
@@ -220,9 +218,8 @@ void LabApp::HandleShortcut(const KeyPress& press) {
     case GLFW_KEY_HOME: m_sidebarScroll = SidebarScroll::Top; return;
     case GLFW_KEY_END: m_sidebarScroll = SidebarScroll::End; return;
     case GLFW_KEY_R:
-      ForgetPresetNote();
+      LeaveScene();
       m_scene.Reset();
-      m_editError.clear();
       FrameScene();
       return;
     case GLFW_KEY_G: m_settings.snapToGrid = !m_settings.snapToGrid; return;
@@ -257,9 +254,8 @@ void LabApp::HandleShortcut(const KeyPress& press) {
     const size_t preset = size_t(key - GLFW_KEY_1);
     const size_t count = m_scene.CurrentLesson().Presets().size();
     if (preset < count) {
-      ForgetPresetNote();
+      LeaveScene();
       m_scene.ApplyPreset(preset);
-      m_editError.clear();
       FrameScene();
     } else {
       // Not a silent key (classroom audit: 9 in the segment lesson did nothing).
@@ -350,6 +346,8 @@ nlohmann::json LabApp::DumpState() const {
   // Where each coordinate field was drawn ("P.x": [x0, y0, x1, y1]); empty with the sidebar hidden.
   state["fields"] = nlohmann::json::object();
   for (const auto& [name, box] : m_fieldBoxes) state["fields"][name] = boxJson(box);
+  state["lesson_tabs"] = nlohmann::json::object();  // the sidebar's lesson tabs, by title
+  for (const auto& [title, box] : m_lessonTabBoxes) state["lesson_tabs"][title] = boxJson(box);
   if (m_coordinateEdit) {  // a field being typed into (left unapplied on quitting)
     const std::vector<PointSpec> specs = m_scene.CurrentLesson().PointSpecs();
     state["editing"] = {{"field", specs[m_coordinateEdit->point].name + (m_coordinateEdit->axis == 0 ? ".x" : ".y")},

@@ -164,6 +164,10 @@ class LabApp {
   /// refuses it with the reason: before another field takes the edit's place, and before
   /// the scene's points are replaced (another lesson, a preset). Nothing if none is pending.
   void ApplyPendingEdit();
+  /// Before the scene is replaced (another lesson, a preset, a reset): ApplyPendingEdit,
+  /// ForgetPresetNote, and a refusal under the fields moved to the status line with its
+  /// lesson ("Segment P.x: …"), since it names the scene about to go.
+  void LeaveScene();
   /// Clears "No preset N" from the status line (a preset chosen, another lesson, a reset).
   void ForgetPresetNote();
   void DrawSteps() const;
@@ -232,6 +236,7 @@ class LabApp {
   std::vector<DrawnLabel> m_drawnLineLabels;
   /// Where each coordinate field ("P.x", ...) was drawn this frame, for --dump-state.
   std::vector<std::pair<std::string, ScreenBox>> m_fieldBoxes;
+  std::vector<std::pair<std::string, ScreenBox>> m_lessonTabBoxes;  ///< the sidebar's lesson tabs, for --dump-state
 
   std::vector<DragHandle> m_handles;      ///< this frame's handles (after all input)
   std::optional<int> m_hoveredId;         ///< id of the handle under the mouse

@@ -97,8 +97,7 @@ void LabApp::DrawMenuBar() {
       for (size_t i = 0; i < presets.size(); ++i) {
         const std::string key = i < 9 ? std::to_string(i + 1) : std::string();
         if (ImGui::MenuItem(presets[i].name.c_str(), key.c_str())) {
-          ApplyPendingEdit();  // applied, then replaced: one undo brings it back
-          ForgetPresetNote();
+          LeaveScene();
           m_scene.ApplyPreset(i);
           FrameScene();
         }

@@ -66,7 +66,16 @@ void LabApp::NumberLinesInput() {
     const std::optional<cq::Vec2d>& direction = m_lineGeometry[i].dragDirection;
     if (ImGui::IsItemHovered() && direction) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
     if (ImGui::IsItemActivated() && direction) {
-      m_lineDrag = LineDrag{i, m_lineGeometry[i].viewFrom, m_lineGeometry[i].viewTo, *direction};
+      // A value typed and not yet applied is its own undo step, before the line moves the
+      // point: both went into one step, undone to a point never shown (field audit). The
+      // direction then comes from the scene with it (it may have moved A or B).
+      ApplyPendingEdit();
+      const Lesson& lesson = m_scene.CurrentLesson();
+      const LessonFrame now = lesson.Evaluate(m_scene.CurrentPoints(), m_camera.VisibleWorld(), m_settings.numbers);
+      const cq::Vec2d along = i < now.numberLines.size() && now.numberLines[i].dragDirection
+                                  ? *now.numberLines[i].dragDirection
+                                  : *direction;
+      m_lineDrag = LineDrag{i, m_lineGeometry[i].viewFrom, m_lineGeometry[i].viewTo, along};
       m_moveStart = m_scene.CurrentPoints();
     }
     if (!m_lineDrag || m_lineDrag->line != i) continue;

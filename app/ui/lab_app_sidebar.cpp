@@ -70,6 +70,7 @@ void LabApp::SidebarLessonPicker() {
   // computed before the rest of the layout.
   ComputeLayout();
   m_presetNoteShown.clear();  // set again below where a note is drawn
+  m_lessonTabBoxes.clear();
   if (!m_settings.showSidebar) {
     m_sidebarScroll = SidebarScroll::None;  // a key pressed while hidden is not kept for later
     return;
@@ -99,7 +100,10 @@ void LabApp::SidebarLessonPicker() {
       // A lesson that does not fit starts a new row (past the edge it could not be clicked).
       if (ImGui::GetContentRegionAvail().x < size.x) ImGui::NewLine();
     }
-    if (ImGui::Selectable(title.c_str(), i == m_scene.LessonIndex(), 0, size)) OpenLesson(i);
+    const bool clicked = ImGui::Selectable(title.c_str(), i == m_scene.LessonIndex(), 0, size);
+    m_lessonTabBoxes.push_back({title, ScreenBox{{{ImGui::GetItemRectMin().x, ImGui::GetItemRectMin().y}},
+                                                 {{ImGui::GetItemRectMax().x, ImGui::GetItemRectMax().y}}}});
+    if (clicked) OpenLesson(i);
   }
   const Lesson& lesson = m_scene.CurrentLesson();
   ImGui::Spacing();
@@ -133,10 +137,8 @@ void LabApp::SidebarLessonPicker() {
     std::snprintf(label, sizeof label, "%zu  %s", i + 1, presets[i].name.c_str());
     ImGui::PushID(int(i));
     if (ImGui::Selectable(label, m_scene.CurrentPoints() == presets[i].points)) {
-      ApplyPendingEdit();  // applied, then replaced: one undo brings it back
-      ForgetPresetNote();
+      LeaveScene();
       m_scene.ApplyPreset(i);
-      m_editError.clear();
       FrameScene();
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", presets[i].note.c_str());
@@ -282,10 +284,17 @@ void LabApp::DrawCoordinateEditor(const std::string& name, size_t point, int axi
   // - the undo stack starts anew: ImGui keeps it when the same field is clicked into
   //   again, and an earlier record (the Esc that put back "4") applied to the full text
   //   garbled it (Ctrl+Z made "7.9999999999999996" of it, review).
-  if (swapDue && !swap.pending) {
+  // - and on every click into the field, not only after a swap: ImGui keeps a field's undo
+  //   records from its last edit, and Ctrl+Z there replayed them on the text it shows now
+  //   (1 typed, then 1.5 by a nudge, read ".5" after one Ctrl+Z, applied by Enter without a
+  //   word: field audit).
+  const bool swapped = swapDue && !swap.pending;
+  if (swapped || ImGui::IsItemActivated()) {
     if (ImGuiInputTextState* state = ImGui::GetInputTextState(ImGui::GetItemID())) {
-      state->InitialTextA.resize(static_cast<int>(exact.size()) + 1);
-      std::memcpy(state->InitialTextA.Data, exact.c_str(), exact.size() + 1);
+      if (swapped) {
+        state->InitialTextA.resize(static_cast<int>(exact.size()) + 1);
+        std::memcpy(state->InitialTextA.Data, exact.c_str(), exact.size() + 1);
+      }
       state->Stb.undostate.undo_point = 0;
       state->Stb.undostate.undo_char_point = 0;
       state->Stb.undostate.redo_point = STB_TEXTEDIT_UNDOSTATECOUNT;
@@ -313,6 +322,18 @@ void LabApp::DrawCoordinateEditor(const std::string& name, size_t point, int axi
   }
   // Left: its own edit, if still pending (not one a field above has begun since).
   if (ImGui::IsItemDeactivated() && editing) ApplyPendingEdit();
+}
+
+void LabApp::LeaveScene() {
+  ApplyPendingEdit();  // applied, then replaced: one undo brings it back
+  ForgetPresetNote();
+  // A refusal under the fields names the scene about to go: carried to the status line
+  // with its lesson (a refused text left by a click on another lesson or a preset was
+  // dropped without a word: field audit).
+  if (!m_editError.empty()) {
+    SetStatus(std::string(m_scene.CurrentLesson().Title()) + " " + m_editError);
+    m_editError.clear();
+  }
 }
 
 void LabApp::ApplyPendingEdit() {

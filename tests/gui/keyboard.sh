@@ -28,6 +28,8 @@
 #   undo-preset  8 (the segment's preset far from the origin), then Ctrl+Z
 #   shift-tab    Shift+Tab with nothing selected (backwards: the last handle)
 #   idle         nothing (what the window shows at the start)
+#   stale-undo   click into P.x, type "1", Enter; Tab and Right (P nudged); click into P.x, Ctrl+Z, Enter
+#   type-then-click  click into P.x, type TYPED (abc), click at (CLICK_X, CLICK_Y), then the keys in KEYS
 #   keys         the keys in KEYS (xdotool names, space-separated), one by one, over the canvas
 #   edit-then-py click into P.x, type "7", Enter; then click where P.y's field was at the
 #                start (PY_X, PY_Y), type "8", Enter
@@ -241,6 +243,35 @@ case $scene in
     xdotool key ctrl+z
     ;;
   idle) ;;
+  stale-undo)
+    click_px
+    xdotool type --delay 20 "1"
+    sleep 0.2
+    hold Return
+    sleep 0.3
+    xdotool mousemove --window "$wid" 800 600
+    xdotool key Tab
+    sleep 0.2
+    xdotool key Right
+    sleep 0.3
+    click_px
+    xdotool key ctrl+z
+    sleep 0.3
+    hold Return
+    ;;
+  type-then-click)
+    click_px
+    xdotool type --delay 20 "${TYPED:-abc}"
+    sleep 0.2
+    xdotool mousemove --window "$wid" "$CLICK_X" "$CLICK_Y"
+    sleep 0.2
+    xdotool click 1
+    sleep 0.4
+    for key in ${KEYS:-}; do
+      xdotool key "$key"
+      sleep 0.3
+    done
+    ;;
   keys)
     xdotool mousemove --window "$wid" 800 600  # over the canvas, away from every handle
     for key in ${KEYS:-}; do

@@ -376,6 +376,63 @@ TEST(Keyboard, EscapeClosesTheShortcutsWindow) {
   EXPECT_FALSE(s["windows"]["shortcuts"].get<bool>());
 }
 
+// Ctrl+Z in a field clicked into again replayed the field's undo records from its last
+// edit on the text it showed now: 1 typed, then nudged to 1.5, read ".5" after one Ctrl+Z
+// and Enter applied 0.5 without a word (field audit). A field starts with no records.
+TEST(Keyboard, CtrlZInAFieldClickedIntoAgainReplaysNoEarlierEdit) {
+  TempDir dir;
+  const nlohmann::json s = PlayFieldScene(dir, "stale-undo");
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_EQ(s["points"]["P"][0].get<double>(), 1.5) << s["points"];
+  EXPECT_EQ(s["edit_error"].get<std::string>(), "") << s["edit_error"];
+}
+
+/// The centre of `box` ([x0, y0, x1, y1] in a dump) as CLICK_X and CLICK_Y for keyboard.sh.
+std::string ClickAt(const nlohmann::json& box) {
+  const long x = std::lround(0.5 * (box[0].get<double>() + box[2].get<double>()));
+  const long y = std::lround(0.5 * (box[1].get<double>() + box[3].get<double>()));
+  return "CLICK_X=" + std::to_string(x) + " CLICK_Y=" + std::to_string(y) + " ";
+}
+
+// A refused text left by a click on another lesson was dropped without a word (field
+// audit): the message under the fields went with the scene it named. It is said on the
+// status line, with the lesson.
+TEST(Keyboard, ARefusedTextLeftForAnotherLessonIsSaidOnTheStatusLine) {
+  TempDir layoutDir;
+  const RunResult layout = RunLab("--lesson segment --size 1200x800 --frames 3 --dump-state " +
+                                      Quote((layoutDir / "layout.json").string()),
+                                  layoutDir);
+  ASSERT_EQ(layout.status, 0) << layout.err;
+  const nlohmann::json tabs = ReadJson(layoutDir / "layout.json")["lesson_tabs"];
+  ASSERT_TRUE(tabs.contains("Ray")) << tabs;
+  TempDir dir;
+  const nlohmann::json s = PlayFieldScene(dir, "type-then-click", ClickAt(tabs["Ray"]) + "TYPED=abc");
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_EQ(s["lesson"].get<std::string>(), "ray");
+  EXPECT_EQ(s["status"].get<std::string>().rfind("Segment P.x: ", 0), 0u) << s["status"];
+  EXPECT_NE(s["status"].get<std::string>().find("the previous value is kept"), std::string::npos) << s["status"];
+}
+
+// A value typed and then a press on the t line: both went into one undo step, undone to a
+// point never shown (the typed x with the line's y: field audit). The typed value is its
+// own step: one Ctrl+Z brings back the scene right after it.
+TEST(Keyboard, AValueTypedThenAPressOnANumberLineAreTwoUndoSteps) {
+  TempDir layoutDir;
+  const RunResult layout = RunLab("--lesson segment --size 1200x800 --frames 3 --dump-state " +
+                                      Quote((layoutDir / "layout.json").string()),
+                                  layoutDir);
+  ASSERT_EQ(layout.status, 0) << layout.err;
+  const nlohmann::json state = ReadJson(layoutDir / "layout.json");
+  const nlohmann::json& area = state["number_lines"];
+  const nlohmann::json box = {area["min"][0], area["min"][1], area["max"][0], area["max"][1]};
+  const double y0 = state["points"]["P"][1].get<double>();
+  TempDir dir;
+  const nlohmann::json s = PlayFieldScene(dir, "type-then-click", ClickAt(box) + "TYPED=1 KEYS=ctrl+z");
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_EQ(s["points"]["P"][0].get<double>(), 1.0) << s["points"];
+  EXPECT_EQ(s["points"]["P"][1].get<double>(), y0) << s["points"];
+}
+
 /// The Shortcuts window is open and lies whole inside a window of width x height.
 void ExpectShortcutsWindowInside(const nlohmann::json& s, double width, double height) {
   ASSERT_FALSE(s.is_discarded());
