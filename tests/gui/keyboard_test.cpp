@@ -387,6 +387,15 @@ TEST(Keyboard, CtrlZInAFieldClickedIntoAgainReplaysNoEarlierEdit) {
   EXPECT_EQ(s["edit_error"].get<std::string>(), "") << s["edit_error"];
 }
 
+/// The dump of the segment lesson at 1200x800 after three frames: where keyboard.sh's
+/// scenes find things to click.
+nlohmann::json LayoutAtStart(const TempDir& dir) {
+  const RunResult layout =
+      RunLab("--lesson segment --size 1200x800 --frames 3 --dump-state " + Quote((dir / "layout.json").string()), dir);
+  EXPECT_EQ(layout.status, 0) << layout.err;
+  return ReadJson(dir / "layout.json");
+}
+
 /// The centre of `box` ([x0, y0, x1, y1] in a dump) as CLICK_X and CLICK_Y for keyboard.sh.
 std::string ClickAt(const nlohmann::json& box) {
   const long x = std::lround(0.5 * (box[0].get<double>() + box[2].get<double>()));
@@ -399,11 +408,7 @@ std::string ClickAt(const nlohmann::json& box) {
 // status line, with the lesson.
 TEST(Keyboard, ARefusedTextLeftForAnotherLessonIsSaidOnTheStatusLine) {
   TempDir layoutDir;
-  const RunResult layout = RunLab("--lesson segment --size 1200x800 --frames 3 --dump-state " +
-                                      Quote((layoutDir / "layout.json").string()),
-                                  layoutDir);
-  ASSERT_EQ(layout.status, 0) << layout.err;
-  const nlohmann::json tabs = ReadJson(layoutDir / "layout.json")["lesson_tabs"];
+  const nlohmann::json tabs = LayoutAtStart(layoutDir)["lesson_tabs"];
   ASSERT_TRUE(tabs.contains("Ray")) << tabs;
   TempDir dir;
   const nlohmann::json s = PlayFieldScene(dir, "type-then-click", ClickAt(tabs["Ray"]) + "TYPED=abc");
@@ -418,11 +423,7 @@ TEST(Keyboard, ARefusedTextLeftForAnotherLessonIsSaidOnTheStatusLine) {
 // own step: one Ctrl+Z brings back the scene right after it.
 TEST(Keyboard, AValueTypedThenAPressOnANumberLineAreTwoUndoSteps) {
   TempDir layoutDir;
-  const RunResult layout = RunLab("--lesson segment --size 1200x800 --frames 3 --dump-state " +
-                                      Quote((layoutDir / "layout.json").string()),
-                                  layoutDir);
-  ASSERT_EQ(layout.status, 0) << layout.err;
-  const nlohmann::json state = ReadJson(layoutDir / "layout.json");
+  const nlohmann::json state = LayoutAtStart(layoutDir);
   const nlohmann::json& area = state["number_lines"];
   const nlohmann::json box = {area["min"][0], area["min"][1], area["max"][0], area["max"][1]};
   const double y0 = state["points"]["P"][1].get<double>();
