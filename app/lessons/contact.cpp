@@ -4,7 +4,6 @@
 // depth = r − d and is pushed out along the unit normal from Q towards the centre.
 #include <algorithm>
 #include <cmath>
-#include <cstdint>
 #include <limits>
 #include <optional>
 
@@ -22,25 +21,10 @@ constexpr int k_b = 1;
 constexpr int k_center = 2;
 constexpr int k_rim = 3;  ///< the radius as a vector: the rim handle sits at C + R
 
-/// How much of the push C′ = C + depth·n survives rounding: all of it; none (the move is
-/// below the rounding of C's coordinates, C′ = C bit for bit: C on a wire at y = 1 with
-/// r = 1e-20); or only part (some coordinate the normal moves kept C's value: C = (1e16, 2),
-/// whose push's x part, -0.06, is below x's rounding). Where it is not all, the ball may
-/// still be sunk in, and no word may say the push frees it.
-enum class PushLoss : std::uint8_t { None, Whole, Part };
-
-PushLoss PushLossOf(const cq::Vec2d& center, const cq::ContactResult<double, 2>& contact) {
-  if (!contact.penetrating) return PushLoss::None;
-  if (contact.resolvedCenter == center) return PushLoss::Whole;
-  for (int k = 0; k < 2; ++k)
-    if (contact.normal[k] != 0 && contact.resolvedCenter[k] == center[k]) return PushLoss::Part;
-  return PushLoss::None;
-}
-
 /// The d number line: the centre's distance to the wire against the radius. The contact
 /// clamps d to [r, ∞): the raw marker is d, the clamped one where the push leaves it: at r,
-/// or, where rounding lost the push (PushLossOf), where core finds C′ (review: "after the
-/// push = 1e-20", d = r, beside C′ = C and d = 0).
+/// or, where rounding lost the push (core's ContactResult::push), where core finds C′
+/// (review: "after the push = 1e-20", d = r, beside C′ = C and d = 0).
 NumberLine MakeDistanceLine(const LinearPoints& points, const cq::ContactResult<double, 2>& contact, double radius,
                             NumberStyle style) {
   constexpr double inf = std::numeric_limits<double>::infinity();
@@ -54,12 +38,11 @@ NumberLine MakeDistanceLine(const LinearPoints& points, const cq::ContactResult<
   line.rawName = "d";
   line.clamped = contact.penetrating ? radius : contact.distance;
   line.clampedName = contact.penetrating ? "after the push" : "no push";
-  const PushLoss loss = PushLossOf(points.query, contact);
-  if (loss == PushLoss::Whole) {
+  if (contact.push == cq::PushRounding::Lost) {
     line.caption = "d, the centre's distance to the wire: sunk in while d < r; here the push is lost in double";
     line.clamped = contact.distance;
     line.clampedText = ValueText(contact.distance, style, {radius}) + " (the push is lost in double)";
-  } else if (loss == PushLoss::Part) {
+  } else if (contact.push == cq::PushRounding::LostInPart) {
     line.caption = "d, the centre's distance to the wire: sunk in while d < r; here the push is lost in part";
     // Core's contact measures C′'s d as it does C's (across the wire, from the exact cross
     // product where the rounded foot is too coarse: at x = 1e16 |C′ − Q′| read 2.25 for 1.46).
@@ -151,12 +134,11 @@ void AddContactSteps(LessonFrame& frame, const LinearPoints& points, double radi
   // wire at y = 1, r = 1e-20; audit of the one-shot's words).
   // Lost in one coordinate only (C = (1e16, 2): the push's x part, -0.06, is below x's
   // rounding, and the ball stays sunk in: review), the step says that too.
-  const PushLoss loss = PushLossOf(center, contact);
-  if (loss == PushLoss::Whole)
+  if (contact.push == cq::PushRounding::Lost)
     frame.steps.push_back("Push out: C′ = C + depth·n = " + FormatPoint(contact.resolvedCenter, style, {center}) +
                           ", C itself: the move, " + n(contact.depth) +
                           ", is below the rounding of C's coordinates, so it is lost in double.");
-  else if (loss == PushLoss::Part)
+  else if (contact.push == cq::PushRounding::LostInPart)
     frame.steps.push_back("Push out: C′ = C + depth·n = " + FormatPoint(contact.resolvedCenter, style, {center}) +
                           ": in one coordinate the move is below the rounding of C's, so C′ is the push only in "
                           "part, and the ball may still be sunk in.");
@@ -336,11 +318,12 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
   AddValue(frame, "normal", FormatPoint(contact->normal, style),
            across ? "unit, across the wire towards C (exact cross product): the way out"
                   : "unit, from Q towards C: the way out");
-  const PushLoss loss = PushLossOf(c, *contact);
   AddValue(frame, "resolved centre", FormatPoint(contact->resolvedCenter, style, {c}),
-           loss == PushLoss::Whole  ? "C′ = C + depth·n: C itself, the move is below the rounding of C's coordinates"
-           : loss == PushLoss::Part ? "C′ = C + depth·n: the move is lost in one coordinate, so the ball may still be sunk in"
-                                    : "C′ = C + depth·n: the smallest move that frees the ball");
+           contact->push == cq::PushRounding::Lost
+               ? "C′ = C + depth·n: C itself, the move is below the rounding of C's coordinates"
+           : contact->push == cq::PushRounding::LostInPart
+               ? "C′ = C + depth·n: the move is lost in one coordinate, so the ball may still be sunk in"
+               : "C′ = C + depth·n: the smallest move that frees the ball");
   AddContactSteps(frame, {c, a, b}, *radius, *q, *contact, style, a == b, exactEnd);
   return frame;
 }

@@ -126,6 +126,7 @@ Outcome<Answer> AnswerContact(const Request& request, Answer answer) {
   answer.normal = ToCoords(result->normal);
   answer.normalFrom = result->normalFrom;
   answer.resolvedCenter = ToCoords(result->resolvedCenter);
+  answer.push = result->push;
   return answer;
 }
 

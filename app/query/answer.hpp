@@ -46,6 +46,7 @@ struct Answer {
   Coords normal{};          ///< unit, from the shape towards the centre
   ContactNormalFrom normalFrom = ContactNormalFrom::ClosestToCenter;  ///< which rule of core's gave the normal
   Coords resolvedCenter{};  ///< center + depth * normal (the centre itself when not penetrating)
+  PushRounding push = PushRounding::NoPush;  ///< how much of that push core's rounding kept
 };
 
 /// Core's kind for a segment, ray or line query (any other kind reads as a segment).

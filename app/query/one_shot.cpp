@@ -301,21 +301,19 @@ std::string DescribeContact(const Request& request, const Answer& answer) {
   // A push below the rounding of the centre's coordinates leaves them as they were: "the
   // center moved" beside the same numbers was no truer (depth 1e-20 at x = 1; audit).
   // And a push lost in some coordinates only (x at 1e16 kept, y moved: review) is no
-  // full move either.
-  bool lostSomewhere = false;
-  bool movedSomewhere = false;
-  for (int k = 0; k < dim; ++k) {
-    const auto i = static_cast<std::size_t>(k);
-    if (answer.normal[i] == 0) continue;
-    (answer.resolvedCenter[i] == request.center[i] ? lostSomewhere : movedSomewhere) = true;
+  // full move either. Core says which (ContactResult::push).
+  switch (answer.push) {
+    case PushRounding::NoPush: text += " (unchanged: no penetration)"; break;
+    case PushRounding::Kept: text += " (the center moved by depth along the normal)"; break;
+    case PushRounding::Lost:
+      text += " (the center plus depth along the normal; the move is below the rounding of the center's "
+              "coordinates, which stay as they were)";
+      break;
+    case PushRounding::LostInPart:
+      text += " (the center plus depth along the normal, rounded: in some coordinates the move is below the "
+              "rounding of the center's coordinate, so the ball may still overlap the shape)";
+      break;
   }
-  text += !answer.penetrating ? " (unchanged: no penetration)"
-          : !lostSomewhere    ? " (the center moved by depth along the normal)"
-          : !movedSomewhere   ? " (the center plus depth along the normal; the move is below the rounding of the "
-                                "center's coordinates, which stay as they were)"
-                              : " (the center plus depth along the normal, rounded: in some coordinates the move is "
-                                "below the rounding of the center's coordinate, so the ball may still overlap the "
-                                "shape)";
   return text + "\n";
 }
 

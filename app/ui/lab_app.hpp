@@ -277,8 +277,7 @@ class LabApp {
   bool m_exportRequested = false;
   bool m_showHelp = false;
   bool m_showAbout = false;
-  std::pair<float, float> m_helpDisplay{0, 0};   ///< the window's size when the Shortcuts window was last fitted
-  std::pair<float, float> m_aboutDisplay{0, 0};  ///< the same for the About window
+  std::pair<float, float> m_lastDisplay{0, 0};  ///< the window's size last frame (DrawHelpWindow)
 };
 
 }  // namespace cq::app

@@ -173,15 +173,16 @@ void LabApp::DrawMenuBar() {
 }
 
 void LabApp::DrawHelpWindow() {
+  // The app's window resized since the last frame: the Shortcuts and About windows fit
+  // themselves again (opened at 1280x720 and the window then cut to 400x300, the Shortcuts
+  // window kept its box of 720x560: classroom audit). Opening one fits it anyway.
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const std::pair<float, float> displaySize{display.x, display.y};
+  const ImGuiCond fit = displaySize != m_lastDisplay ? ImGuiCond_Always : ImGuiCond_Appearing;
+  m_lastDisplay = displaySize;
   if (m_showHelp) {
-    // Sized and centred each time it opens, never larger than the window (a small window
-    // at UI scale 2 had its title bar, and the close button, above the screen), and again
-    // whenever the window's size changes (opened at 1280x720 and the window then cut to
-    // 400x300, it kept its box of 720x560: classroom audit).
-    const ImVec2 display = ImGui::GetIO().DisplaySize;
-    const std::pair<float, float> size{display.x, display.y};
-    const ImGuiCond fit = size != m_helpDisplay ? ImGuiCond_Always : ImGuiCond_Appearing;
-    m_helpDisplay = size;
+    // Sized and centred each time it opens (and `fit`), never larger than the window (a
+    // small window at UI scale 2 had its title bar, and the close button, above the screen).
     ImGui::SetNextWindowSize(ImVec2(std::min(Px(720), display.x * 0.9f), std::min(Px(560), display.y * 0.9f)), fit);
     ImGui::SetNextWindowPos(HalfDisplay(), fit, ImVec2(0.5f, 0.5f));
     const bool open = ImGui::Begin("Shortcuts (F1)", &m_showHelp, ImGuiWindowFlags_NoSavedSettings);
@@ -207,15 +208,9 @@ void LabApp::DrawHelpWindow() {
       }
     }
     ImGui::End();
-  } else {
-    m_helpDisplay = {0, 0};  // opened again: fitted then (ImGuiCond_Appearing)
   }
   if (m_showAbout) {
-    // Centred when it opens and again when the window's size changes (it sizes itself).
-    const std::pair<float, float> size{ImGui::GetIO().DisplaySize.x, ImGui::GetIO().DisplaySize.y};
-    const bool resized = size != m_aboutDisplay;
-    m_aboutDisplay = size;
-    ImGui::SetNextWindowPos(HalfDisplay(), resized ? ImGuiCond_Always : ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowPos(HalfDisplay(), fit, ImVec2(0.5f, 0.5f));  // it sizes itself
     const bool open = ImGui::Begin("About Closest Point Lab", &m_showAbout,
                                    ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
     m_aboutBox = WindowBox();
@@ -235,7 +230,6 @@ void LabApp::DrawHelpWindow() {
     // Centred on the canvas but whole inside the window (at 800x600 and UI scale 2 it ran
     // off the right edge); taller than the window, it scrolls.
     const ScreenRect& canvas = m_layout.canvas;
-    const ImVec2 display = ImGui::GetIO().DisplaySize;
     const float padding = 2 * ImGui::GetStyle().WindowPadding.x;
     const float wrap = std::max(Px(120), std::min(Px(560), display.x * 0.9f - padding));
     // The scrollbar's width too: ImGui adds it to an auto-sized window once its height is

@@ -32,6 +32,14 @@ Checked<ContactResult<T, N>> Resolve(const Sphere<T, N>& sphere, ContactResult<T
   r.penetrating = r.distance < sphere.radius;
   r.depth = r.penetrating ? sphere.radius - r.distance : T(0);
   r.resolvedCenter = r.penetrating ? sphere.center + r.depth * r.normal : sphere.center;
+  r.push = r.penetrating ? PushRounding::Kept : PushRounding::NoPush;
+  if (r.penetrating) {
+    bool lost = false;
+    bool moved = false;
+    for (int k = 0; k < N; ++k)
+      if (r.normal[k] != T(0)) (r.resolvedCenter[k] == sphere.center[k] ? lost : moved) = true;
+    if (lost) r.push = moved ? PushRounding::LostInPart : PushRounding::Lost;
+  }
   // Overflow: blamed on the centre when its distance to the shape is already beyond the
   // range (a centre far behind a plane), else on the radius (the push itself overflows).
   if (!std::isfinite(r.depth) || !IsFinite(r.resolvedCenter))

@@ -1140,6 +1140,35 @@ TYPED_TEST(ContactProperties, UnitNormalAndResolvedSphereJustTouches) {
 // point, whichever region the rounded numerator gives (found by a mutation run: where it
 // gave the interior, the contact answered a foot 5.4e-9 from A = 0, and a foot next to B
 // for the scene through B). Integer scenes: (C - V).(B - A) is exactly 0.
+// How much of the push rounding kept, for the app and the tool to say (both had worked it
+// out from resolvedCenter and the centre, each its own way).
+TEST(ContactPush, RoundingThatLosesThePushIsReported) {
+  using V2 = cq::Vec<double, 2>;
+  auto push = [](const V2& c, double r, const V2& a, const V2& b) {
+    const auto q = cq::ContactSphereSegment(cq::Sphere<double, 2>{c, r}, a, b);
+    EXPECT_TRUE(q.ok());
+    return q.ok() ? q->push : cq::PushRounding::NoPush;
+  };
+  EXPECT_EQ(push({{0, 5}}, 1, {{-4, 0}}, {{4, 0}}), cq::PushRounding::NoPush);
+  EXPECT_EQ(push({{0, 0.5}}, 1, {{-4, 0}}, {{4, 0}}), cq::PushRounding::Kept);
+  // A ball of radius 1e-20 on a wire at y = 1: C + depth n rounds to C.
+  EXPECT_EQ(push({{0, 1}}, 1e-20, {{-4, 1}}, {{4, 1}}), cq::PushRounding::Lost);
+  // x = 1e16, where doubles are 2 apart: the push's x part (-0.06) is lost, its y part kept.
+  const auto part = cq::ContactSphereSegment(cq::Sphere<double, 2>{{{1e16, 2}}, 1.5}, V2{{9999999999999996, -4}},
+                                             V2{{10000000000000004, 4}});
+  ASSERT_TRUE(part.ok());
+  EXPECT_EQ(part->push, cq::PushRounding::LostInPart);
+  EXPECT_EQ(part->resolvedCenter.x(), 1e16);
+  EXPECT_NE(part->resolvedCenter.y(), 2.0);
+  // A plane and a box report it too.
+  const auto plane = cq::ContactSpherePlane(cq::Sphere<double, 2>{{{0, 1}}, 1e-20}, cq::Plane<double, 2>{{{0, 1}}, 1});
+  ASSERT_TRUE(plane.ok());
+  EXPECT_EQ(plane->push, cq::PushRounding::Lost);
+  const auto box = cq::ContactSphereBox(cq::Sphere<double, 2>{{{0.5, 0.5}}, 0.25}, cq::Aabb<double, 2>{{{0, 0}}, {{1, 1}}});
+  ASSERT_TRUE(box.ok());
+  EXPECT_EQ(box->push, cq::PushRounding::Kept);
+}
+
 TEST(ContactWire, ACentreExactlyOnThePerpendicularThroughAnEndTakesThatVertex) {
   const cq::Vec<double, 2> a{{0, 0}};
   {  // through B, which the rounded numerator puts inside

@@ -64,6 +64,17 @@ enum class ContactNormalFrom {
   NearestFace,        ///< C inside the box: the outward normal of the nearest face
 };
 
+/// How much of the push resolvedCenter = center + depth * normal survives rounding: the
+/// sum rounds per coordinate, and a move below a coordinate's spacing of doubles leaves it
+/// as it was (a ball of radius 1e-20 on a wire at y = 1; x = 1e16, where doubles are 2
+/// apart, pushed by 0.06). Where it is not Kept the ball may still be sunk in.
+enum class PushRounding {
+  NoPush,      ///< not penetrating: nothing to push
+  Kept,        ///< every coordinate the normal moves moved
+  LostInPart,  ///< some of them kept the centre's value, some moved
+  Lost,        ///< resolvedCenter == center bit for bit
+};
+
 template <Real T, int N>
 struct ContactResult {
   bool penetrating;         ///< distance < radius
@@ -73,6 +84,7 @@ struct ContactResult {
   Vec<T, N> closest;        ///< the shape's surface point the normal starts from
   Vec<T, N> resolvedCenter;  ///< center + depth * normal
   ContactNormalFrom normalFrom;  ///< which rule gave the normal
+  PushRounding push;             ///< how much of the push rounding kept
   /// The wire only (nullopt for a plane or a box): the feature of the wire the centre
   /// exactly projects onto (ProjectExactly), which the rounded numerator of
   /// ClosestPointOnSegment can contradict within its rounding of an end: a centre a hair
