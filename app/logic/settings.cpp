@@ -36,9 +36,53 @@ std::string Printable(std::string_view text, std::size_t maxBytes) {
   return out;
 }
 
+/// Marks a number beyond the double range that QuoteOverflowingNumbers wrote as a text.
+constexpr char k_overflowMark = '\x01';
+
+/// The settings text with every number beyond the double range (1e999, -2e400) written as
+/// a text marked with k_overflowMark: the parser refuses the whole file for one such
+/// number, where an out-of-range field should be ignored on its own and named. A token
+/// that is not a number in full (1e999e5) is left for the parser to refuse.
+std::string QuoteOverflowingNumbers(const std::string& text) {
+  const auto inNumber = [](char c) {
+    return (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.' || c == 'e' || c == 'E';
+  };
+  std::string out;
+  out.reserve(text.size());
+  bool inText = false;
+  for (std::size_t i = 0; i < text.size();) {
+    const char c = text[i];
+    if (inText || c == '"' || !(c == '-' || (c >= '0' && c <= '9'))) {
+      out += c;
+      ++i;
+      if (inText && c == '\\' && i < text.size())
+        out += text[i++];  // an escaped character, a quote among them
+      else if (c == '"')
+        inText = !inText;
+      continue;
+    }
+    std::size_t end = i + 1;
+    while (end < text.size() && inNumber(text[end])) ++end;
+    const std::string token = text.substr(i, end - i);
+    char* parsedTo = nullptr;
+    const double value = std::strtod(token.c_str(), &parsedTo);
+    if (std::isinf(value) && parsedTo == token.c_str() + token.size())
+      out += "\"\\u0001" + token + "\"";  // the token's characters need no escape in a text
+    else
+      out += token;
+    i = end;
+  }
+  return out;
+}
+
 /// What a JSON value is, in words, for a message: "the text "1.5"", "true", "0".
 std::string Describe(const nlohmann::json& value) {
-  if (value.is_string()) return "the text \"" + Printable(value.get<std::string>(), 24) + "\"";
+  if (value.is_string()) {
+    const std::string text = value.get<std::string>();
+    if (!text.empty() && text[0] == k_overflowMark)
+      return "the number " + Printable(std::string_view(text).substr(1), 24) + " (beyond the double range)";
+    return "the text \"" + Printable(text, 24) + "\"";
+  }
   // Not dumped: a value nested 100,000 deep was dumped whole, recursively, before being
   // cut to 24 characters, and the app crashed at every start (robustness audit).
   if (value.is_array()) return "an array";
@@ -250,7 +294,19 @@ LoadedSettings LoadSettings(const std::string& path, const std::vector<std::stri
   std::string notJson;
   if (text) {
     try {
-      j = nlohmann::json::parse(*text);
+      try {
+        j = nlohmann::json::parse(*text);
+      } catch (const nlohmann::json::out_of_range& e) {
+        // A number beyond the double range: read again with such numbers as marked texts,
+        // which their fields ignore and name. A file still unreadable then (broken
+        // elsewhere too) is named by the first reason, whose place is the file's own.
+        if (e.id != 406) throw;
+        try {
+          j = nlohmann::json::parse(QuoteOverflowingNumbers(*text));
+        } catch (const nlohmann::json::exception&) {
+          throw e;
+        }
+      }
     } catch (const nlohmann::json::exception& e) {
       const std::string what = e.what();
       const std::size_t column = what.find("column ");

@@ -367,18 +367,41 @@ TEST_F(SettingsFile, ADeeplyNestedValueIsIgnoredNotDumped) {
   EXPECT_NE(loaded.warning.find("ui_scale: an array"), std::string::npos) << loaded.warning;
 }
 
-// A number beyond the double range read "not JSON", and no message said where a hand
-// edit went wrong.
+// A hand edit that breaks the JSON is named with the parser's place and reason; "not
+// JSON" alone did not say where.
 TEST_F(SettingsFile, AnUnreadableFileSaysWhereAndWhy) {
-  Write(R"({"window_height": 800, "ui_scale": 1e999})");
+  Write(R"({"window_height": 800,})");
   LoadedSettings loaded = LoadSettings(m_path);
+  EXPECT_NE(loaded.warning.find("(not JSON: column 23: syntax error while parsing object key"), std::string::npos)
+      << loaded.warning;
+  // A number beyond the double range in a file that is broken anyway: the parser stops at
+  // the number, and that is what is named.
+  Write(R"({"ui_scale": 1e999, "window_height": 800,})");
+  loaded = LoadSettings(m_path);
   EXPECT_NE(loaded.warning.find("(not JSON: number overflow parsing '1e999': a number beyond the double range)"),
             std::string::npos)
       << loaded.warning;
-  Write(R"({"window_height": 800,})");
-  loaded = LoadSettings(m_path);
-  EXPECT_NE(loaded.warning.find("(not JSON: column 23: syntax error while parsing object key"), std::string::npos)
+}
+
+// A number beyond the double range (the parser refuses it) made the whole file unreadable:
+// every other setting was lost for the run. Now only its field is ignored, named as the
+// number it was; numbers inside texts are left alone.
+TEST_F(SettingsFile, ANumberBeyondTheDoubleRangeIgnoresOnlyItsField) {
+  Write(R"({"window_height": 800, "ui_scale": 1e999, "sidebar_width": -2.5E+400, "lesson": "box",)"
+        R"( "numbers": "1e999", "show_regions": false})");
+  const LoadedSettings loaded = LoadSettings(m_path);
+  EXPECT_EQ(loaded.settings.windowHeight, 800);
+  EXPECT_EQ(loaded.settings.lesson, "box");
+  EXPECT_FALSE(loaded.settings.showRegions);
+  EXPECT_EQ(loaded.settings.uiScale, Settings{}.uiScale);
+  EXPECT_EQ(loaded.settings.sidebarWidth, Settings{}.sidebarWidth);
+  EXPECT_NE(loaded.warning.find("ui_scale: the number 1e999 (beyond the double range), wants a number from 0.5 to 4"),
+            std::string::npos)
       << loaded.warning;
+  EXPECT_NE(loaded.warning.find("sidebar_width: the number -2.5E+400 (beyond the double range)"), std::string::npos)
+      << loaded.warning;
+  EXPECT_NE(loaded.warning.find(R"(numbers: the text "1e999")"), std::string::npos) << loaded.warning;
+  EXPECT_EQ(loaded.warning.find("not JSON"), std::string::npos) << loaded.warning;
 }
 
 // A settings "file" that is a FIFO hung the start-up (reading it waits for a writer).
