@@ -194,6 +194,24 @@ void LabApp::NumberLinesDraw() {
       record("clamped", *texts.clamped);
     }
   }
+  if (count == 0 && m_frame.error) {
+    // A refused scene has no parameter to show: the strip says so rather than stand blank,
+    // as if drawing had failed. Wrapped to the strip; lines that do not fit are left out.
+    const double margin = Px(12);
+    const double width = std::max(1.0, rect.max.x() - rect.min.x() - 2 * margin);
+    const double lineHeight = ImGui::GetTextLineHeightWithSpacing();
+    cq::Vec2d at{{rect.min.x() + margin, rect.min.y() + Px(10)}};
+    for (const std::string& text : WrapAtSpaces(
+             "No number line while core refuses this scene: its reason is at the top of the canvas.", width,
+             UnroundedTextWidth)) {
+      const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+      const ScreenBox box{at, at + cq::Vec2d{{size.x, size.y}}};
+      if (box.max.y() > rect.max.y() || box.max.x() > rect.max.x()) break;
+      draw.AddText(ToIm(at), PackAbgr(LabelColor(), 0.6f), text.c_str());
+      m_drawnLineLabels.push_back({"note", text, box});
+      at.v[1] += lineHeight;
+    }
+  }
   ImGui::End();
 }
 

@@ -199,6 +199,7 @@ struct LineCase {
 void PrintTo(const LineCase& c, std::ostream* os) { *os << c.name << ": " << c.args; }
 
 class NumberLineLabels : public ::testing::TestWithParam<LineCase> {};
+class RefusedSceneNumberLines : public ::testing::TestWithParam<LineCase> {};
 
 TEST_P(NumberLineLabels, NothingOverlappedNothingOutside) {
   const LineCase& c = GetParam();
@@ -232,6 +233,31 @@ INSTANTIATE_TEST_SUITE_P(
                       LineCase{"BoxAtUiScale4", "--lesson box --size 1280x800 --ui-scale 4"},
                       LineCase{"ContactAtUiScale4", "--lesson contact --size 1280x800 --ui-scale 4"},
                       LineCase{"SegmentAtUiScale4", "--lesson segment --size 1280x800 --ui-scale 4"}),
+    [](const ::testing::TestParamInfo<LineCase>& param) { return std::string(param.param.name); });
+
+// A scene core refuses has no number line, and its strip under the canvas stood blank,
+// as if the app had failed to draw it: it now says why, whole inside the strip, at small
+// and large sizes and UI scales.
+TEST_P(RefusedSceneNumberLines, TheStripSaysWhyItIsEmpty) {
+  TempDir dir;
+  const nlohmann::json s = StateAfterFrames(GetParam().args, dir);
+  ASSERT_FALSE(s.is_discarded());
+  const ScreenBox area{PointFromJson(s["number_lines"]["min"]), PointFromJson(s["number_lines"]["max"])};
+  const std::vector<Label> labels = LabelsFromJson(s["number_line_labels"]);
+  std::string said;
+  for (const Label& l : labels) {
+    EXPECT_EQ(l.kind, "note") << "a refused scene draws no number line, but \"" << l.text << "\" is there";
+    EXPECT_TRUE(cq::app::Inside(l.box, area)) << "\"" << l.text << "\" is outside the number lines";
+    said += (said.empty() ? "" : " ") + l.text;
+  }
+  EXPECT_NE(said.find("No number line while core refuses this scene"), std::string::npos) << said;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Scenes, RefusedSceneNumberLines,
+    ::testing::Values(LineCase{"ZeroNormal", "--lesson plane --set N=0,0 --size 1280x800"},
+                      LineCase{"ZeroNormalSmallAtUiScale2", "--lesson plane --set N=0,0 --size 800x600 --ui-scale 2"},
+                      LineCase{"InvertedBoxAtUiScale4", "--lesson box --set Min=3,3 --set Max=1,1 --size 1280x800 --ui-scale 4"}),
     [](const ::testing::TestParamInfo<LineCase>& param) { return std::string(param.param.name); });
 
 // A region's name lies whole inside the region it names: each corner of its box, taken back
