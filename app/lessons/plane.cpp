@@ -131,7 +131,10 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
   line.clampedName = "foot";
   const std::optional<cq::Vec2d> unit = cq::Normalize(plane.normal);  // n̂; non-zero: core accepted the plane
   line.dragDirection = unit;
-  const double reach = std::max(1.0, std::abs(q->signedDistance));
+  // Drawn to the scene's size, the normal's length: at least [-1, 1] put s = -0.001 on the
+  // foot for a plane scene 1e-3 across (lesson audit), where the canvas showed P well off
+  // the plane. A scene scaled by any factor draws the same line.
+  const double reach = std::max(std::hypot(normal.n.x(), normal.n.y()), std::abs(q->signedDistance));
   FitNumberLine(line, -reach, reach);
   frame.numberLines.push_back(line);
 

@@ -751,6 +751,68 @@ TEST(BoxLesson, AFlatBoxFarFromTheOriginKeepsItsNumberLines) {
   }
 }
 
+// A number line is drawn to the scene's own size: scaled by any power of ten, the scene
+// puts every value at the same place on the line. The box's lines were padded by at least
+// 0.5 and the plane's s line spanned at least [-1, 1] (absolute units): for a box 1e-4
+// wide with P 1e-4 past its max, or a plane scene 1e-3 across, P's value sat on the
+// clamped one and the line said nothing was clamped (lesson audit), while the canvas
+// showed P far off the shape.
+TEST(NumberLines, AScaledSceneDrawsTheSameNumberLines) {
+  struct Case {
+    const char* name;
+    const Lesson& lesson;
+    Points points;  // at scale 1
+  };
+  const BoxLesson box;
+  const PlaneLesson plane;
+  const Case cases[] = {
+      {"box, P past max.x", box, {{{0, 0}}, {{1, 1}}, {{2, 0.5}}}},
+      {"box, P inside", box, {{{-1, -2}}, {{3, 1}}, {{0.5, 0.25}}}},
+      {"flat box, P on it", box, {{{-1, 2}}, {{3, 2}}, {{0.5, 2}}}},
+      {"plane, P behind", plane, {{{0, 0}}, {{1, 0}}, {{-1, 1}}}},
+      {"plane, P in front far off", plane, {{{0, 0}}, {{0, 2}}, {{1, 30}}}},
+  };
+  NumberLineRow row;
+  row.left = 100;
+  row.right = 900;
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    std::vector<std::vector<double>> reference;  // per line: raw, clamped, ticks, in pixels
+    for (const double scale : {1.0, 1e-12, 1e-4, 1e6, 1e15}) {
+      SCOPED_TRACE(scale);
+      Points pts = c.points;
+      for (cq::Vec2d& p : pts) p = scale * p;
+      const LessonFrame frame = c.lesson.Evaluate(pts, ViewAround(c.lesson, pts), NumberStyle::Readable);
+      ASSERT_FALSE(frame.error) << frame.errorText;
+      std::vector<std::vector<double>> places;
+      for (const NumberLine& line : frame.numberLines) {
+        std::vector<double> xs = {row.ToX(line.raw, line.viewFrom, line.viewTo)};
+        if (line.clamped) xs.push_back(row.ToX(*line.clamped, line.viewFrom, line.viewTo));
+        for (const double tick : line.ticks) xs.push_back(row.ToX(tick, line.viewFrom, line.viewTo));
+        places.push_back(xs);
+      }
+      if (reference.empty()) {
+        reference = places;
+        continue;
+      }
+      ASSERT_EQ(places.size(), reference.size());
+      for (std::size_t i = 0; i < places.size(); ++i)
+        for (std::size_t k = 0; k < places[i].size(); ++k)
+          EXPECT_NEAR(places[i][k], reference[i][k], 0.5) << "line " << i << ", value " << k;
+    }
+    // And at scale 1 the raw value and the clamped one lie apart wherever they differ.
+    Points pts = c.points;
+    const LessonFrame frame = c.lesson.Evaluate(pts, ViewAround(c.lesson, pts), NumberStyle::Readable);
+    for (const NumberLine& line : frame.numberLines) {
+      if (!line.clamped || *line.clamped == line.raw) continue;
+      EXPECT_GT(std::abs(row.ToX(line.raw, line.viewFrom, line.viewTo) -
+                         row.ToX(*line.clamped, line.viewFrom, line.viewTo)),
+                40)
+          << line.name;
+    }
+  }
+}
+
 // The body moves as an area, both corners given; an inverted area (no drag or nudge makes
 // one) moves nothing. It fell back to moving Min to the area's min and re-adding the size,
 // which rounds a far box's far corner (the path a review removed from the drag).
