@@ -324,7 +324,7 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
       break;
     case cq::LinearRegion::Interior:
       if (kind == cq::LinearKind::Line)
-        clamp = "No clamp: a line is unbounded, so t = t_raw" + EqualsText(q.t, style) + ".";
+        clamp = "No clamp: a line is unbounded, so t = t_raw" + tText(q.t) + ".";
       else if (q.t != q.tRaw)
         // t_raw rounded past an end that the exact test says P is inside of (the slow
         // path's t_raw = 1.0000000000000002 with P exactly before B): t is that end.

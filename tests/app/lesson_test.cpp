@@ -1617,6 +1617,12 @@ TEST(LessonText, StepsAndValuesShowComparedValuesApart) {
   const LessonFrame box = BoxLesson().Evaluate({{{0, 0}}, {{2, 2}}, {{2.00000000000001, 1}}}, k_view, R);
   ASSERT_FALSE(box.error);
   EXPECT_EQ(box.steps[0], "Clamp x: P.x = 2.00000000000001 into [0, 2] gives 2 (clamped to max).");
+  // A line's t_raw an ulp past 1: its clamp step said "t = t_raw = 1" right after the
+  // project step's "= 1.0000000000000002" (lesson audit); the ray's said it in full.
+  const LessonFrame line = LineLesson().Evaluate({{{0, 0}}, {{1e-12, 1e-12}}, {{-1e-12, 3e-12}}}, k_view, R);
+  ASSERT_FALSE(line.error);
+  ASSERT_EQ((std::get<cq::LinearResult<double, 2>>(line.result).tRaw), 1.0000000000000002);
+  EXPECT_EQ(line.steps.at(1), "No clamp: a line is unbounded, so t = t_raw = 1.0000000000000002.");
 }
 
 // A point an ulp or so from a vertex or a bound read as that vertex beside words that say
