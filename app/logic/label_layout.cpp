@@ -85,7 +85,7 @@ ScreenBox PlaceLabel(const cq::Vec2d& anchor, const cq::Vec2d& size, double gap,
            std::none_of(circles.begin(), circles.end(), [&](const ScreenCircle& c) { return Overlaps(box, c); }) &&
            std::none_of(boxes.begin(), boxes.end(), [&](const ScreenBox& b) { return Overlaps(box, b); }) &&
            std::none_of(rivals.begin(), rivals.end(),
-                        [&](const cq::Vec2d& other) { return DistanceToBox(box, other) < DistanceToBox(box, anchor); });
+                        [&](const cq::Vec2d& other) { return DistanceToBox(box, other) <= DistanceToBox(box, anchor); });
   };
   const double step = std::max(1.0, size.y() / 10);
   // Within the first k_softRings rings: a free place off the drawn lines too, else the
@@ -229,7 +229,7 @@ std::optional<ScreenBox> NearestFreePlace(const cq::Vec2d& a, const cq::Vec2d& b
       if (std::any_of(circles.begin(), circles.end(), [&](const ScreenCircle& c) { return Overlaps(box, c); }) ||
           std::any_of(boxes.begin(), boxes.end(), [&](const ScreenBox& other) { return Overlaps(box, other); }) ||
           std::any_of(rivals.begin(), rivals.end(),
-                      [&](const cq::Vec2d& other) { return DistanceToBox(box, other) < DistanceToBox(box, a); }))
+                      [&](const cq::Vec2d& other) { return DistanceToBox(box, other) <= DistanceToBox(box, a); }))
         continue;
       const double cost =
           d + perCrossing * double(std::count_if(soft.begin(), soft.end(),

@@ -585,7 +585,7 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
     if (optional && (std::any_of(placed.begin(), placed.end(), [&](const ScreenBox& b) { return Overlaps(box, b); }) ||
                      std::any_of(discs.begin(), discs.end(), [&](const ScreenCircle& c) { return Overlaps(box, c); }) ||
                      std::any_of(rivals.begin(), rivals.end(),
-                                 [&](const cq::Vec2d& p) { return DistanceToBox(box, p) < DistanceToBox(box, anchor); }) ||
+                                 [&](const cq::Vec2d& p) { return DistanceToBox(box, p) <= DistanceToBox(box, anchor); }) ||
                      !NearItsAnchor(box, anchor, anchor, gap, size.y + 2.0 * textPad.y())))
       return;
     placed.push_back(box);
@@ -593,7 +593,7 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
     // together than a name is wide, every place is: UI scale 2 in 800x600) gets a leader to
     // its own point, so that it is not read as the other's.
     std::optional<Leader> leader;
-    if (ofPoint && RivalLead(box, anchor, rivals) > 0) leader = Leader{NearestPointOfBox(box, anchor), anchor};
+    if (ofPoint && RivalLead(box, anchor, rivals) >= 0) leader = Leader{NearestPointOfBox(box, anchor), anchor};
     if (leader) keepOff(leader->from, leader->to);
     result.labels.push_back({box, text, ink, backgroundAlpha, leader});
   };

@@ -542,7 +542,9 @@ TEST_P(PointNames, EachNameIsNearestItsOwnPoint) {
       }
     const nlohmann::json& entry = s["labels"][i];
     const nlohmann::json leader = entry.contains("leader") ? entry["leader"] : nlohmann::json();
-    if (mine <= nearestOther) {
+    // Strictly nearer: a name as near another point as its own (C's name level between C
+    // and C′ at 800x600, UI scale 2: 21 px from each; lesson audit) names neither.
+    if (mine < nearestOther) {
       EXPECT_TRUE(leader.is_null()) << "\"" << l.text << "\" is nearest its point, and needs no leader";
       continue;
     }
@@ -579,7 +581,8 @@ INSTANTIATE_TEST_SUITE_P(
                       NameCase{"Box640x400", "--lesson box --size 640x400"},
                       // A canvas of 440x284 pixels at UI scale 2 (220x142 at UI scale 1): C, C′ and
                       // the raw foot 12 to 20 pixels apart, the names 42 pixels tall.
-                      NameCase{"ContactAtUiScale2", "--lesson contact --size 800x600 --ui-scale 2", true}),
+                      NameCase{"ContactAtUiScale2", "--lesson contact --size 800x600 --ui-scale 2", true},
+                      NameCase{"ContactSunkAtUiScale2", "--lesson contact --size 800x600 --ui-scale 2 --set C=0,1"}),
     [](const ::testing::TestParamInfo<NameCase>& param) { return std::string(param.param.name); });
 
 // The values on the canvas are always shown: "depth = …" by the push-out arrow and "d = …" by
