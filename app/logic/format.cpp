@@ -119,7 +119,13 @@ std::string FormatPoint(const cq::Vec2d& p, NumberStyle style, const PointsApart
 std::string FieldNumber(double value, NumberStyle style) {
   const std::string exact = FormatNumber(value, NumberStyle::Exact);
   if (style == NumberStyle::Exact || !std::isfinite(value)) return exact;
-  if (exact.size() <= 12) return exact == "-0" ? "0" : exact;
+  if (exact.size() <= 12) {
+    // The inspector's own text where it holds the value: 1e-4 read "1e-04" in its field
+    // and in a point beside "distance 0.0001" (lesson audit).
+    const std::string readable = FormatNumber(value, NumberStyle::Readable);
+    if (std::strtod(readable.c_str(), nullptr) == value) return readable;
+    return exact == "-0" ? "0" : exact;
+  }
   const int precision = FieldPrecision(value);
   char buffer[40];
   std::snprintf(buffer, sizeof buffer, "%.*g", precision, value);

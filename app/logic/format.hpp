@@ -61,7 +61,9 @@ std::string NameEquals(const std::string& name, double value, NumberStyle style,
                        const Apart& apart = {});
 
 /// A coordinate as its editable field shows it. Exact: FormatNumber's exact text. Readable:
-/// the exact text when it is short (at most 12 characters: "1000003", "1000001.5", "0.1"),
+/// FormatNumber's readable text where it reads back to the value ("0.0001", as the
+/// inspector writes 1e-4, not "1e-04"), else the exact text when it is short (at most 12
+/// characters: "1000003", "1000001.5"),
 /// else rounded to 6 significant digits or to 3 decimals past the integer part, whichever
 /// keeps more ("2.34194", "1000003.235"), never more than 17. With 6 digits alone the
 /// "far from the origin" preset showed B = (1e+06, 1e+06) for (1000003, 1000001.5), and a

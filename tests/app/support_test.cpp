@@ -274,6 +274,12 @@ TEST(FormatNumber, FieldsShowWhatTheyHold) {
   EXPECT_EQ(FieldNumber(0.1, NumberStyle::Readable), "0.1");
   EXPECT_EQ(FieldNumber(-0.0, NumberStyle::Readable), "0");
   EXPECT_EQ(FieldNumber(5e-324, NumberStyle::Readable), "5e-324");
+  // Where the inspector's text holds the value, that text: a box 1e-4 wide read "Max
+  // 1e-04" and "closest (1e-04, 5e-05)" beside "distance 0.0001" (lesson audit).
+  EXPECT_EQ(FieldNumber(1e-4, NumberStyle::Readable), "0.0001");
+  EXPECT_EQ(FieldNumber(2e-4, NumberStyle::Readable), FormatNumber(2e-4, NumberStyle::Readable));
+  EXPECT_EQ(FieldNumber(5e-5, NumberStyle::Readable), "5e-05");
+  EXPECT_EQ(FieldNumber(1e11, NumberStyle::Readable), "1e+11");
   // Long ones rounded: 6 significant digits, or 3 decimals past the integer part.
   EXPECT_EQ(FieldNumber(2.3419354838709677, NumberStyle::Readable), "2.34194");
   EXPECT_EQ(FieldNumber(1000003.2345678, NumberStyle::Readable), "1000003.235");
