@@ -40,6 +40,7 @@ constexpr int k_settleFrames = 3;
 std::string g_glfwError;  // the last GLFW error, reported once instead of a cascade
 bool g_inputSeen = false;  // any input event since the last frame (for idle waiting)
 std::vector<KeyPress> g_keyPresses;  // since the last frame, for the shortcuts
+bool g_lastPressTyped = false;       // the last press's character has come (KeyForTypedChar)
 
 void RecordGlfwError(int code, const char* description) {
   g_glfwError = std::string(description) + " (GLFW error " + std::to_string(code) + ")";
@@ -49,12 +50,21 @@ void RecordKey(GLFWwindow*, int key, int scancode, int action, int mods) {
   g_inputSeen = true;
   // Letter shortcuts by the letter the key types on this layout (LayoutLetterKey): Ctrl+A
   // on an AZERTY keyboard is GLFW's Ctrl+Q.
-  if (action == GLFW_PRESS || action == GLFW_REPEAT)
+  if (action == GLFW_PRESS || action == GLFW_REPEAT) {
     g_keyPresses.push_back({cq::app::LayoutLetterKey(key, glfwGetKeyName(key, scancode)), mods, action == GLFW_REPEAT});
+    g_lastPressTyped = false;
+  }
 }
 void MarkInputButton(GLFWwindow*, int, int, int) { g_inputSeen = true; }
 void MarkInputScroll(GLFWwindow*, double, double) { g_inputSeen = true; }
-void MarkInputChar(GLFWwindow*, unsigned int) { g_inputSeen = true; }
+void MarkInputChar(GLFWwindow*, unsigned int codepoint) {
+  g_inputSeen = true;
+  // The character a press typed comes right after it: [ and ] switch lessons whatever key
+  // typed them (AltGr+5 on AZERTY).
+  if (!g_keyPresses.empty() && !g_lastPressTyped)
+    g_keyPresses.back().key = cq::app::KeyForTypedChar(g_keyPresses.back().key, char32_t(codepoint));
+  g_lastPressTyped = true;
+}
 void MarkInputCursor(GLFWwindow*, double, double) { g_inputSeen = true; }
 void MarkInputSize(GLFWwindow*, int, int) { g_inputSeen = true; }
 

@@ -28,4 +28,6 @@ int LayoutLetterKey(int key, const char* layoutName) {
   return key;
 }
 
+int KeyForTypedChar(int key, char32_t typed) { return typed == U'[' || typed == U']' ? int(typed) : key; }
+
 }  // namespace cq::app

@@ -18,6 +18,14 @@ namespace cq::app {
 /// as that character's code where GLFW has one, else as k_noKey (GLFW_KEY_UNKNOWN).
 int LayoutLetterKey(int key, const char* layoutName);
 
+/// The key a press stands for once the character it typed is known: '[' or ']' reads as
+/// GLFW's bracket key (their ASCII codes) whatever key typed it, any other character
+/// leaves the key as it is. On a French (AZERTY) keyboard AltGr+5 types [ and AltGr+°
+/// types ], and GLFW reports the keys 5 and - without a modifier for AltGr: the lesson
+/// keys loaded preset 5 instead (classroom audit). GLFW sends a key press before the
+/// character it types.
+int KeyForTypedChar(int key, char32_t typed);
+
 inline constexpr int k_noKey = -1;  ///< GLFW_KEY_UNKNOWN
 
 }  // namespace cq::app

@@ -239,6 +239,20 @@ TEST(FormatNumber, AFieldTooNarrowForItsTextShowsFewerDigitsNotACutOne) {
     }
 }
 
+// The lesson keys [ and ] by the character typed: on a French (AZERTY) keyboard AltGr+5
+// types [ and AltGr+° types ], and GLFW reports the keys 5 and - with no modifier for
+// AltGr, so they loaded preset 5 and did nothing. GLFW's bracket codes are their ASCII
+// codes ('[' = 91, ']' = 93); its digit keys are '0' to '9'.
+TEST(Keys, ATypedBracketSwitchesLessonsWhateverKeyTypedIt) {
+  EXPECT_EQ(KeyForTypedChar('5', U'['), '[');
+  EXPECT_EQ(KeyForTypedChar('-', U']'), ']');
+  EXPECT_EQ(KeyForTypedChar('[', U'['), '[');          // a US keyboard
+  EXPECT_EQ(KeyForTypedChar('5', U'('), '5');          // AZERTY's 5 without Shift: preset 5 still
+  EXPECT_EQ(KeyForTypedChar('5', U'5'), '5');
+  EXPECT_EQ(KeyForTypedChar('[', U'^'), '[');          // AZERTY's key at US [: its place kept
+  EXPECT_EQ(KeyForTypedChar('Q', U'a'), 'Q');          // letters: LayoutLetterKey's business
+}
+
 // Shortcuts read the letter a key types on the layout in use, not its place on a US
 // keyboard (classroom audit: on AZERTY, Ctrl+A in a field quit the app). GLFW's letter
 // keys are the ASCII capitals; glfwGetKeyName gives what the key types.

@@ -63,6 +63,13 @@ wid=$(timeout 20 xdotool search --sync --onlyvisible --name "Closest Point Lab" 
 if [[ -n ${LAB_GONE_CWD:-} ]]; then cd "$out"; rmdir "$out/cwd"; fi
 sleep 1  # the first frames: fonts, shaders, layout
 xdotool windowfocus --sync "$wid" || true
+# RETYPE='FROM TO': the key that types keysym FROM types TO instead (retype_key.cpp, at
+# RETYPE_KEY): a layout on which another key types TO, as AltGr+5 types [ on a French one.
+if [[ -n ${RETYPE:-} ]]; then
+  read -r -a retype <<< "$RETYPE"
+  "$RETYPE_KEY" "${retype[@]}"
+  sleep 0.3
+fi
 
 click_px() {  # P.x's field, in the POINTS section, at (PX_X, PX_Y)
   [[ -n $px_x && -n $px_y ]] || { echo "keyboard.sh: PX_X and PX_Y must give P.x's field" >&2; kill "$pid"; exit 2; }

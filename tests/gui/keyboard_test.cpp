@@ -369,6 +369,20 @@ TEST(Keyboard, APresetsNoteOutlastsAVisitToAnotherLesson) {
   EXPECT_EQ(note.rfind("As loaded: ", 0), 0u) << note;
 }
 
+// On a French (AZERTY) keyboard AltGr+5 types [ and GLFW reports the key 5 with no
+// modifier for AltGr: the lesson key loaded preset 5 (classroom audit). Here the key that
+// types 5 is made to type ] (RETYPE), and pressing it must open the next lesson, the ray
+// at its own start, not the segment's preset 5.
+TEST(Keyboard, ABracketTypedByAnotherKeySwitchesLessons) {
+  TempDir dir;
+  const nlohmann::json s =
+      PlayScene(dir, "keys", std::string("RETYPE='5 bracketright' RETYPE_KEY=") + Quote(CQ_RETYPE_KEY) + " KEYS=bracketright");
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_EQ(s["lesson"], "ray");
+  const cq::app::Preset start = cq::app::FindLesson("ray")->Presets()[0];  // the default
+  EXPECT_EQ(PointFromJson(s["points"]["P"]), start.points[2]) << s["points"];
+}
+
 TEST(Keyboard, EscapeClosesTheShortcutsWindow) {
   TempDir dir;
   const nlohmann::json s = PlayScene(dir, "escape-help");
