@@ -199,7 +199,11 @@ Checked<LinearResult<T, N>> ClosestPointOnLinearSlow(const Vec<T, N>& pIn, const
       if (along == T(0) || across->distance == T(0)) return across->distance == T(0);
       return ExponentOf(across->distance) < ExponentOf(along) + kn - kd + sceneExponent;
     };
-    if (across->onLine || (numS != T(0) && acrossIsShorter())) {
+    // Also where the foot along the line overflows: rounded t_raw can carry A + t_raw (B - A)
+    // past the largest double for a foot that is the largest double (a line along an
+    // axis, P at the top of the range; fuzz campaign), and across is then the only way.
+    const bool alongOverflows = !IsFinite(ScaleByPowerOfTwo(footScaled, footExponent));
+    if (across->onLine || (numS != T(0) && acrossIsShorter()) || alongOverflows) {
       const Vec<T, N> footAcross = pIn - across->offset;
       if (IsFinite(footAcross)) {
         footExponent = 0;

@@ -582,6 +582,31 @@ TEST(SegmentAtTheTopOfTheRange, NeverOverflows) {
   EXPECT_EQ(r->distance, std::numeric_limits<double>::infinity());
 }
 
+// A line's or ray's foot at the top of the range whose exact value is the largest double:
+// A + t_raw (B - A), with t_raw rounded, overflowed, and the query read Overflow ("the
+// answer lies beyond the floating-point range") for an answer a double holds (fuzz
+// campaign). Across the line, P - w gives it exactly here (the line is an axis).
+TEST(LineAtTheTopOfTheRange, AFootThatFitsIsAnswered) {
+  if (!cq::detail::k_hasWide<double>) GTEST_SKIP() << "no wider type: no exact part across the line";
+  const double max = std::numeric_limits<double>::max();
+  struct Case {
+    cq::Vec2d a, b, p, foot;
+  };
+  const Case cases[] = {
+      {{{1e300, 0}}, {{-1e308, 0}}, {{max, 1e308}}, {{max, 0}}},
+      {{{0, 1.0000000000000002e308}}, {{0, 0}}, {{1e308, max}}, {{0, max}}},
+  };
+  for (const Case& c : cases) {
+    for (const LinearKind kind : {LinearKind::Line, LinearKind::Ray}) {
+      const auto r = cq::ClosestPointOnLinear(kind, c.p, c.a, c.b);
+      if (kind == LinearKind::Ray && r.ok() && r->region == LinearRegion::VertexA) continue;  // behind A
+      ASSERT_TRUE(r.ok()) << cq::Describe(r.error()) << " P " << c.p.v[0] << ", " << c.p.v[1];
+      EXPECT_EQ(r->closest.v[0], c.foot.v[0]);
+      EXPECT_EQ(r->closest.v[1], c.foot.v[1]);
+    }
+  }
+}
+
 // Where P projects, decided on the numbers given without rounding. The fast path's region
 // comes from the rounded numerator and can take the wrong side where that rounding is
 // larger than the numerator: P = (-2e16, 1e16) lies exactly on the perpendicular through
