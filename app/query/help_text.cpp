@@ -31,7 +31,9 @@ OUTPUT
     "distance", "distance_sq"
   segment, ray, line:
     "t_raw"            the parameter of the projection onto the line through a and b
-    "t"                t_raw clamped; point = a + t (b - a)
+    "t"                t_raw clamped, the ends decided exactly: where p projects onto
+                       or past an end and t_raw rounds just short of it (at extreme
+                       scales, 0.9999999999999998), t is that end; point = a + t (b - a)
     "region"           "A", "interior" or "B": the feature the point lies on
   plane:
     "signed_distance"  (n.p - d) / |n|, positive on the side n points into
