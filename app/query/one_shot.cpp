@@ -336,8 +336,11 @@ Outcome<Json> BuildRequestJson(std::span<const std::string> args) {
   for (std::size_t i = 1; i < args.size(); ++i) {
     const std::string_view arg = args[i];
     if (arg.size() < 3 || arg.substr(0, 2) != "--") {
-      return Failure::Failure("unexpected argument " + QuoteJsonString(TruncateForEcho(arg, k_maxNameBytes)) +
-                              ": options look like --p 3,0,-2 (see --help)");
+      // Said once every option is read, as a bad value is: an unknown option before it
+      // ("--x 3 0,1") is named first, as it is without the stray "0,1" (fuzz campaign).
+      badValues.push_back({false, "", "unexpected argument " + QuoteJsonString(TruncateForEcho(arg, k_maxNameBytes)) +
+                                          ": options look like --p 3,0,-2 (see --help)"});
+      continue;
     }
     std::string name(arg.substr(2));
     std::optional<std::string> value;
