@@ -70,6 +70,27 @@ bool NearItsAnchor(const ScreenBox& box, const cq::Vec2d& a, const cq::Vec2d& b,
   return DistanceToBox(box, a, b) <= gap + k_nearRings * (labelHeight + 2) + 0.5;
 }
 
+bool PlaceIsFree(const ScreenBox& box, const cq::Vec2d& anchor, const std::vector<ScreenCircle>& circles,
+                 const std::vector<ScreenBox>& boxes, const std::optional<ScreenBox>& area,
+                 const std::vector<cq::Vec2d>& rivals) {
+  return (!area || Inside(box, *area)) &&
+         std::none_of(circles.begin(), circles.end(), [&](const ScreenCircle& c) { return Overlaps(box, c); }) &&
+         std::none_of(boxes.begin(), boxes.end(), [&](const ScreenBox& b) { return Overlaps(box, b); }) &&
+         std::none_of(rivals.begin(), rivals.end(),
+                      [&](const cq::Vec2d& other) { return DistanceToBox(box, other) <= DistanceToBox(box, anchor); });
+}
+
+ScreenBox PlaceLabelSteady(const std::optional<ScreenBox>& previous, const cq::Vec2d& anchor, const cq::Vec2d& size,
+                           double gap, const cq::Vec2d& preferred, const std::vector<ScreenCircle>& circles,
+                           const std::vector<ScreenBox>& boxes, const std::optional<ScreenBox>& area,
+                           const std::vector<cq::Vec2d>& rivals, const std::vector<ScreenCircle>& soft) {
+  if (previous && PlaceIsFree(*previous, anchor, circles, boxes, area, rivals) &&
+      std::none_of(soft.begin(), soft.end(), [&](const ScreenCircle& c) { return Overlaps(*previous, c); }) &&
+      NearItsAnchor(*previous, anchor, anchor, gap, size.y()))
+    return *previous;
+  return PlaceLabel(anchor, size, gap, preferred, circles, boxes, area, rivals, soft);
+}
+
 ScreenBox PlaceLabel(const cq::Vec2d& anchor, const cq::Vec2d& size, double gap, const cq::Vec2d& preferred,
                      const std::vector<ScreenCircle>& circles, const std::vector<ScreenBox>& boxes,
                      const std::optional<ScreenBox>& area, const std::vector<cq::Vec2d>& rivals,
@@ -80,13 +101,7 @@ ScreenBox PlaceLabel(const cq::Vec2d& anchor, const cq::Vec2d& size, double gap,
   auto place = [&](int ring, int turn) {
     return BoxAlong(anchor, size, gap + ring * (size.y() + 2), Rotate(start, turn * k_step));
   };
-  auto free = [&](const ScreenBox& box) {
-    return (!area || Inside(box, *area)) &&
-           std::none_of(circles.begin(), circles.end(), [&](const ScreenCircle& c) { return Overlaps(box, c); }) &&
-           std::none_of(boxes.begin(), boxes.end(), [&](const ScreenBox& b) { return Overlaps(box, b); }) &&
-           std::none_of(rivals.begin(), rivals.end(),
-                        [&](const cq::Vec2d& other) { return DistanceToBox(box, other) <= DistanceToBox(box, anchor); });
-  };
+  auto free = [&](const ScreenBox& box) { return PlaceIsFree(box, anchor, circles, boxes, area, rivals); };
   const double step = std::max(1.0, size.y() / 10);
   // Within the first k_softRings rings: a free place off the drawn lines too, else the
   // free place that crosses the fewest of them, each ring out counting as two discs

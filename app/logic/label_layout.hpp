@@ -60,6 +60,24 @@ ScreenBox PlaceLabel(const cq::Vec2d& anchor, const cq::Vec2d& size, double gap,
                      const std::optional<ScreenBox>& area = std::nullopt, const std::vector<cq::Vec2d>& rivals = {},
                      const std::vector<ScreenCircle>& soft = {});
 
+/// Whether `box`, a label of `anchor`, is free as PlaceLabel counts it: whole inside
+/// `area` where one is given, over none of `circles` and `boxes`, and with no point of
+/// `rivals` as near to it as `anchor` is.
+bool PlaceIsFree(const ScreenBox& box, const cq::Vec2d& anchor, const std::vector<ScreenCircle>& circles,
+                 const std::vector<ScreenBox>& boxes, const std::optional<ScreenBox>& area,
+                 const std::vector<cq::Vec2d>& rivals);
+
+/// PlaceLabel, steady from frame to frame: `previous`, the label's box of the frame before
+/// moved with its anchor, where it is still free (PlaceIsFree), crosses none of `soft` and
+/// lies by its anchor (NearItsAnchor); else PlaceLabel's place. As a point is dragged its
+/// preferred side turns, and its name jumped between two places nearly as good, back and
+/// forth on a slow drag ("closest" 21 times over a sweep of P that PlaceLabel alone makes);
+/// kept, it moves only when its place is taken.
+ScreenBox PlaceLabelSteady(const std::optional<ScreenBox>& previous, const cq::Vec2d& anchor, const cq::Vec2d& size,
+                           double gap, const cq::Vec2d& preferred, const std::vector<ScreenCircle>& circles,
+                           const std::vector<ScreenBox>& boxes, const std::optional<ScreenBox>& area = std::nullopt,
+                           const std::vector<cq::Vec2d>& rivals = {}, const std::vector<ScreenCircle>& soft = {});
+
 /// Where a line's value goes ("d = …", "depth = …", "s = …"): its box, and a leader from
 /// the box to the line where it could not sit by it.
 struct LineLabelPlace {

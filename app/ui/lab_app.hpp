@@ -131,6 +131,18 @@ class LabApp {
     std::optional<ScreenBox> banner;    ///< the error banner's box, when there is one
   };
   CanvasLabels PlaceCanvasLabels() const;
+  /// Where each canvas label placed by PlaceLabel sat last frame, from its anchor (keyed by
+  /// its text and how many labels of that text came before it), for PlaceLabelSteady; and
+  /// the lesson, canvas, view and UI scale it was placed in. Kept only while those stay the
+  /// same (a drag, a nudge, a typed value): a resize, zoom, pan or other lesson lays the
+  /// labels out afresh, as does the first frame (screenshots are of a fresh layout).
+  struct SteadyLabels {
+    size_t lesson = size_t(-1);
+    cq::Vec2d canvasMin{}, canvasMax{}, viewMin{}, viewMax{};
+    float uiScale = 0;
+    std::map<std::string, cq::Vec2d> offsets;
+  };
+  mutable SteadyLabels m_steadyLabels;
   /// A world stroke's ends on screen (the distance line, the push-out): its part within the
   /// view (and a margin), by core's clip in world units, and whether its end p1 is in it.
   /// With P at 1e308 the far end was an infinite pixel, and neither the line nor its

@@ -541,6 +541,13 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
       if (!(p == anchor)) rivals.push_back(p);
     return rivals;
   };
+  // Last frame's places, where this frame lays out the same lesson in the same canvas and
+  // view (PlaceLabelSteady); this frame's for the next.
+  const cq::Rect2<double> view = m_camera.VisibleWorld();
+  SteadyLabels next{m_scene.LessonIndex(), m_layout.canvas.min, m_layout.canvas.max, view.min, view.max, UiScale(), {}};
+  const bool steady = m_steadyLabels.lesson == next.lesson && m_steadyLabels.canvasMin == next.canvasMin &&
+                      m_steadyLabels.canvasMax == next.canvasMax && m_steadyLabels.viewMin == next.viewMin &&
+                      m_steadyLabels.viewMax == next.viewMax && m_steadyLabels.uiScale == next.uiScale;
   using Segment = std::pair<cq::Vec2d, cq::Vec2d>;  // a line's label names the whole of it
   auto label = [&](const std::string& text, const cq::Vec2d& anchor, double gap, const cq::Vec2d& preferred,
                    const Rgba& ink, float backgroundAlpha, bool optional = false, bool ofPoint = false,
@@ -569,10 +576,17 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
     // edge read "egion A", the plane's "s = -0.742781" lost its last digits at the right):
     // a free place inside first, else the preferred one moved in.
     const bool onCanvas = m_layout.canvas.Contains(anchor);
-    ScreenBox box = PlaceLabel(anchor, FromIm(size) + 2.0 * textPad, gap, preferred, hard, placed,
-                               onCanvas ? std::optional<ScreenBox>(canvasBox) : std::nullopt,
-                               ofPoint ? rivalsOf(anchor) : std::vector<cq::Vec2d>{}, result.lines);
+    const cq::Vec2d boxSize = FromIm(size) + 2.0 * textPad;
+    std::string key = text;
+    while (next.offsets.count(key) != 0) key += '\x01';  // a second label of the same text
+    std::optional<ScreenBox> previous;
+    if (const auto it = m_steadyLabels.offsets.find(key); steady && it != m_steadyLabels.offsets.end())
+      previous = ScreenBox{anchor + it->second, anchor + it->second + boxSize};
+    ScreenBox box = PlaceLabelSteady(previous, anchor, boxSize, gap, preferred, hard, placed,
+                                     onCanvas ? std::optional<ScreenBox>(canvasBox) : std::nullopt,
+                                     ofPoint ? rivalsOf(anchor) : std::vector<cq::Vec2d>{}, result.lines);
     if (onCanvas) box = KeepInside(box, canvasBox);
+    next.offsets[key] = box.min - anchor;
     // The label of something just off the canvas is drawn only where it is whole inside
     // it: "closest" for a foot above the view sat under the menu bar, one below it was cut
     // by the number lines.
@@ -706,6 +720,7 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
       }
     }
   }
+  m_steadyLabels = std::move(next);
   return result;
 }
 

@@ -365,6 +365,60 @@ TEST(LabelLayout, NeverOnTheHandleItDescribes) {
   }
 }
 
+// A label keeps last frame's place, moved with its point, while that place stays free, off
+// the lines and by the point; PlaceLabel alone follows the preferred side as it turns, and
+// a name jumped back and forth during a slow drag ("closest" changed side 21 times, 2 of
+// them straight back, over a sweep of P across the segment lesson).
+TEST(LabelLayout, ASteadyLabelKeepsItsPlaceWhileItIsFree) {
+  const cq::Vec2d size{{40, 16}};
+  const double gap = 12;
+  const auto placeAt = [&](const cq::Vec2d& anchor, double angle) {
+    return PlaceLabel(anchor, size, gap, {{std::cos(angle), std::sin(angle)}}, {ScreenCircle{anchor, 10}}, {});
+  };
+  // The point moves right while its preferred side swings back and forth across the
+  // boundary between two of PlaceLabel's directions (22.5 degrees).
+  int plainChanges = 0;
+  int steadyChanges = 0;
+  std::optional<cq::Vec2d> plainOffset;
+  std::optional<ScreenBox> steady;
+  cq::Vec2d steadyOffset{};
+  for (int step = 0; step < 40; ++step) {
+    const cq::Vec2d anchor{{100.0 + step, 100}};
+    const double angle = 0.3927 + (step % 2 == 0 ? 0.05 : -0.05);
+    const std::vector<ScreenCircle> own = {ScreenCircle{anchor, 10}};
+    const ScreenBox plain = placeAt(anchor, angle);
+    if (plainOffset && !(plain.min - anchor == *plainOffset)) ++plainChanges;
+    plainOffset = plain.min - anchor;
+    const std::optional<ScreenBox> previous =
+        steady ? std::optional<ScreenBox>(ScreenBox{anchor + steadyOffset, anchor + steadyOffset + size}) : std::nullopt;
+    const ScreenBox kept = PlaceLabelSteady(previous, anchor, size, gap, {{std::cos(angle), std::sin(angle)}}, own, {});
+    if (steady && !(kept.min - anchor == steadyOffset)) ++steadyChanges;
+    steady = kept;
+    steadyOffset = kept.min - anchor;
+    EXPECT_FALSE(Overlaps(kept, own[0])) << step;
+  }
+  EXPECT_GT(plainChanges, 30) << "precondition: the preferred side swings across a boundary";
+  EXPECT_EQ(steadyChanges, 0);
+
+  // Taken, off its anchor or across a line, the old place gives way to PlaceLabel's.
+  const cq::Vec2d anchor{{100, 100}};
+  const std::vector<ScreenCircle> own = {ScreenCircle{anchor, 10}};
+  const ScreenBox left{{{100 - 12 - 40, 92}}, {{100 - 12, 108}}};
+  const ScreenBox best = PlaceLabel(anchor, size, gap, {{1, 0}}, own, {});
+  ASSERT_GT(best.min.x(), 100) << "precondition: PlaceLabel puts it right";
+  EXPECT_EQ(PlaceLabelSteady(left, anchor, size, gap, {{1, 0}}, own, {}).min.x(), left.min.x());
+  const ScreenBox taken{{{40, 95}}, {{60, 105}}};
+  EXPECT_EQ(PlaceLabelSteady(left, anchor, size, gap, {{1, 0}}, own, {taken}).min.x(), best.min.x());
+  const ScreenBox far{{{0, 92}}, {{40, 108}}};
+  EXPECT_EQ(PlaceLabelSteady(far, anchor, size, gap, {{1, 0}}, own, {}).min.x(), best.min.x());
+  const std::vector<ScreenCircle> line = {ScreenCircle{{{70, 100}}, 3}};
+  EXPECT_EQ(PlaceLabelSteady(left, anchor, size, gap, {{1, 0}}, own, {}, std::nullopt, {}, line).min.x(),
+            PlaceLabel(anchor, size, gap, {{1, 0}}, own, {}, std::nullopt, {}, line).min.x());
+  EXPECT_EQ(PlaceLabelSteady(left, anchor, size, gap, {{1, 0}}, own, {}, ScreenBox{{{60, 0}}, {{400, 400}}}).min.x(),
+            best.min.x())
+      << "outside the area";
+}
+
 TEST(LabelLayout, AvoidsOtherHandlesAndLabels) {
   const cq::Vec2d anchor{{100, 100}};
   const ScreenCircle own{anchor, 10};
