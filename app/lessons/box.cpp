@@ -35,13 +35,20 @@ std::string FeatureWhere(const std::array<std::int8_t, 2>& side) {
   return std::string(*x ? x : y);
 }
 
+/// Half of hi - lo, by halves (1e308 - -1e308 overflows), and hi - lo itself where the
+/// halves round to 0 (a side of one subnormal step, 5e-324).
+double HalfSide(double lo, double hi) {
+  const double half = 0.5 * hi - 0.5 * lo;
+  return half == 0 && hi > lo ? hi - lo : half;
+}
+
 /// The size a box scene is drawn to where an axis has none of its own (a flat box with P
 /// on it): the box's largest side, else P's distance to it, else the box's distance from
 /// the origin (1 at the origin). Halves, added: a side of 1e308 - -1e308 overflows.
 double SceneHalfSize(const cq::Aabb<double, 2>& box, const cq::BoxResult<double, 2>& q) {
   double half = 0;
-  for (int k = 0; k < 2; ++k) half = std::max(half, 0.5 * box.max.v[k] - 0.5 * box.min.v[k]);
-  if (half == 0) half = 0.5 * q.distance;
+  for (int k = 0; k < 2; ++k) half = std::max(half, HalfSide(box.min.v[k], box.max.v[k]));
+  if (half == 0) half = 0.5 * q.distance > 0 ? 0.5 * q.distance : q.distance;  // 5e-324 halves to 0
   if (half == 0) half = 0.5 * std::max(std::abs(box.min.x()), std::abs(box.min.y()));  // a point box, P on it
   return half > 0 ? half : 0.5;
 }
@@ -67,7 +74,7 @@ NumberLine MakeAxisLine(int axis, const cq::Aabb<double, 2>& box, const cq::Vec2
   // Padded by half the axis's own side, else by half the scene's size: a pad of at least
   // 0.5 (an absolute unit) put P.x = 2e-4 on closest.x = 1e-4 for a box 1e-4 wide (lesson
   // audit). A scene scaled by any factor draws the same line.
-  const double ownHalf = 0.5 * hi - 0.5 * lo;
+  const double ownHalf = HalfSide(lo, hi);
   const double pad = ownHalf > 0 ? ownHalf : SceneHalfSize(box, q);
   FitNumberLine(line, lo - pad, hi + pad);
   return line;

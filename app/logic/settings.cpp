@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <initializer_list>
+#include <map>
 #include <optional>
 #include <sstream>
 #include <string_view>
@@ -36,53 +37,78 @@ std::string Printable(std::string_view text, std::size_t maxBytes) {
   return out;
 }
 
-/// Marks a number beyond the double range that QuoteOverflowingNumbers wrote as a text.
-constexpr char k_overflowMark = '\x01';
+/// The length of the JSON number that starts at text[i], -?(0|[1-9]d*)(.d+)?([eE][+-]?d+)?;
+/// 0 where none does.
+std::size_t JsonNumberLength(std::string_view text, std::size_t i) {
+  const auto digit = [&](std::size_t k) { return k < text.size() && text[k] >= '0' && text[k] <= '9'; };
+  const auto digits = [&](std::size_t k) {
+    while (digit(k)) ++k;
+    return k;
+  };
+  std::size_t k = i < text.size() && text[i] == '-' ? i + 1 : i;
+  if (!digit(k)) return 0;
+  k = text[k] == '0' ? k + 1 : digits(k);
+  if (k + 1 < text.size() && text[k] == '.' && digit(k + 1)) k = digits(k + 1);
+  if (k < text.size() && (text[k] == 'e' || text[k] == 'E')) {
+    const std::size_t sign = k + 1 < text.size() && (text[k + 1] == '+' || text[k + 1] == '-') ? k + 2 : k + 1;
+    if (digit(sign)) k = digits(sign);
+  }
+  return k - i;
+}
 
 /// The settings text with every number beyond the double range (1e999, -2e400) written as
-/// a text marked with k_overflowMark: the parser refuses the whole file for one such
-/// number, where an out-of-range field should be ignored on its own and named. A token
-/// that is not a number in full (1e999e5) is left for the parser to refuse.
-std::string QuoteOverflowingNumbers(const std::string& text) {
-  const auto inNumber = [](char c) {
-    return (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.' || c == 'e' || c == 'E';
-  };
-  std::string out;
-  out.reserve(text.size());
+/// null, padded with spaces to the number's length so that every other character keeps its
+/// line and column: the parser refuses the whole file for one such number, where a field
+/// out of range is ignored on its own. `overflowed` gets each such number that is a value
+/// of the top object, under its key, to name it by (null alone read "null").
+std::string NullOverflowingNumbers(const std::string& text, std::map<std::string, std::string>& overflowed) {
+  std::string out = text;
   bool inText = false;
+  int depth = 0;
+  std::size_t textStart = 0;
+  std::string lastText;  // the last text closed, a key if a ':' follows it
+  std::string key;       // the top object's key whose value this is, if any
   for (std::size_t i = 0; i < text.size();) {
     const char c = text[i];
-    if (inText || c == '"' || !(c == '-' || (c >= '0' && c <= '9'))) {
-      out += c;
+    if (inText) {
+      if (c == '\\') {
+        i += 2;  // an escaped character, a quote among them
+        continue;
+      }
+      if (c == '"') {
+        inText = false;
+        lastText = text.substr(textStart, i - textStart);
+      }
       ++i;
-      if (inText && c == '\\' && i < text.size())
-        out += text[i++];  // an escaped character, a quote among them
-      else if (c == '"')
-        inText = !inText;
       continue;
     }
-    std::size_t end = i + 1;
-    while (end < text.size() && inNumber(text[end])) ++end;
-    const std::string token = text.substr(i, end - i);
-    char* parsedTo = nullptr;
-    const double value = std::strtod(token.c_str(), &parsedTo);
-    if (std::isinf(value) && parsedTo == token.c_str() + token.size())
-      out += "\"\\u0001" + token + "\"";  // the token's characters need no escape in a text
-    else
-      out += token;
-    i = end;
+    if (c == '"') {
+      inText = true;
+      textStart = ++i;
+      continue;
+    }
+    if (c == '{' || c == '[') ++depth;
+    if (c == '}' || c == ']') --depth;
+    if (depth == 1 && c == ':') key = lastText;
+    if (depth == 1 && c == ',') key.clear();
+    const std::size_t length = c == '-' || (c >= '0' && c <= '9') ? JsonNumberLength(text, i) : 0;
+    if (length == 0) {
+      ++i;
+      continue;
+    }
+    const std::string token = text.substr(i, length);
+    if (std::isinf(std::strtod(token.c_str(), nullptr)) && length >= 4) {  // 1e309 at the least
+      out.replace(i, length, "null" + std::string(length - 4, ' '));
+      if (depth == 1 && !key.empty()) overflowed[key] = token;
+    }
+    i += length;
   }
   return out;
 }
 
 /// What a JSON value is, in words, for a message: "the text "1.5"", "true", "0".
 std::string Describe(const nlohmann::json& value) {
-  if (value.is_string()) {
-    const std::string text = value.get<std::string>();
-    if (!text.empty() && text[0] == k_overflowMark)
-      return "the number " + Printable(std::string_view(text).substr(1), 24) + " (beyond the double range)";
-    return "the text \"" + Printable(text, 24) + "\"";
-  }
+  if (value.is_string()) return "the text \"" + Printable(value.get<std::string>(), 24) + "\"";
   // Not dumped: a value nested 100,000 deep was dumped whole, recursively, before being
   // cut to 24 characters, and the app crashed at every start (robustness audit).
   if (value.is_array()) return "an array";
@@ -93,7 +119,10 @@ std::string Describe(const nlohmann::json& value) {
 /// Reads the fields of a settings file, noting every one it ignores and why.
 class FieldReader {
  public:
-  explicit FieldReader(const nlohmann::json& j) : m_json(j) {}
+  /// `overflowed`: the fields whose number was beyond the double range (read as null),
+  /// with the number as written (NullOverflowingNumbers).
+  FieldReader(const nlohmann::json& j, std::map<std::string, std::string> overflowed)
+      : m_json(j), m_overflowed(std::move(overflowed)) {}
 
   /// Sets `out` from field `key` where it is a number in [lo, hi] (for an integer field, a
   /// whole number: 1234.9 or 1e100 is ignored, not truncated or converted out of range);
@@ -157,10 +186,15 @@ class FieldReader {
     return out.str();
   }
   bool Ignore(const char* key, const nlohmann::json& value, const std::string& wanted) {
-    m_ignored.push_back(std::string(key) + ": " + Describe(value) + ", wants " + wanted);
+    const auto overflowed = m_overflowed.find(key);
+    const std::string what = value.is_null() && overflowed != m_overflowed.end()
+                                 ? "the number " + Printable(overflowed->second, 24) + " (beyond the double range)"
+                                 : Describe(value);
+    m_ignored.push_back(std::string(key) + ": " + what + ", wants " + wanted);
     return false;
   }
   const nlohmann::json& m_json;
+  std::map<std::string, std::string> m_overflowed;
   std::vector<std::string> m_ignored;
 };
 
@@ -292,20 +326,17 @@ LoadedSettings LoadSettings(const std::string& path, const std::vector<std::stri
   // ..."; a number beyond the double range is named): "not JSON" alone did not.
   nlohmann::json j;
   std::string notJson;
+  std::map<std::string, std::string> overflowed;
   if (text) {
     try {
       try {
         j = nlohmann::json::parse(*text);
       } catch (const nlohmann::json::out_of_range& e) {
-        // A number beyond the double range: read again with such numbers as marked texts,
-        // which their fields ignore and name. A file still unreadable then (broken
-        // elsewhere too) is named by the first reason, whose place is the file's own.
+        // A number beyond the double range: read again with such numbers as null, which
+        // their fields ignore and name. A file broken elsewhere too is named by that
+        // reason, at its own place (every column is kept).
         if (e.id != 406) throw;
-        try {
-          j = nlohmann::json::parse(QuoteOverflowingNumbers(*text));
-        } catch (const nlohmann::json::exception&) {
-          throw e;
-        }
+        j = nlohmann::json::parse(NullOverflowingNumbers(*text, overflowed));
       }
     } catch (const nlohmann::json::exception& e) {
       const std::string what = e.what();
@@ -325,7 +356,7 @@ LoadedSettings LoadSettings(const std::string& path, const std::vector<std::stri
     return loaded;
   }
   Settings& s = loaded.settings;
-  FieldReader field(j);
+  FieldReader field(j, std::move(overflowed));
   loaded.sizeSaved = field.Number("window_width", s.windowWidth, k_designWidth, 16384);
   loaded.sizeSaved |= field.Number("window_height", s.windowHeight, k_designHeight, 16384);
   // The window's position only where both coordinates read (one out of range put the

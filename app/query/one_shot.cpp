@@ -412,7 +412,7 @@ Outcome<Json> BuildRequestJson(std::span<const std::string> args) {
       if (!inShape) return TakesField(*kind, name);
       return contactShape && TakesField(shapeIs, name, true);
     };
-    bool anyUnknown = false;
+    bool anyUnknown = !kind;  // an unknown query is named first, options or not ("segmnt stray")
     for (const auto& [name, value] : line.items()) anyUnknown = anyUnknown || (name != "query" && !taken(false, name));
     for (const auto& [name, value] : shape.items()) anyUnknown = anyUnknown || (name != "query" && !taken(true, name));
     if (!anyUnknown) return Failure::Failure(badValues.front().message);

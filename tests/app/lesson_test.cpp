@@ -811,6 +811,13 @@ TEST(NumberLines, AScaledSceneDrawsTheSameNumberLines) {
           << line.name;
     }
   }
+  // A side of one subnormal step (5e-324), whose half rounds to 0: it fell back to the pad
+  // of 0.5, and P.x = 1e-323 sat on closest.x = 5e-324 (review).
+  const Points tiny = {{{0, 0}}, {{5e-324, 5e-324}}, {{1e-323, 0}}};
+  const LessonFrame frame = box.Evaluate(tiny, ViewAround(box, tiny), NumberStyle::Readable);
+  ASSERT_FALSE(frame.error) << frame.errorText;
+  const NumberLine& x = frame.numberLines.at(0);
+  EXPECT_GT(std::abs(row.ToX(x.raw, x.viewFrom, x.viewTo) - row.ToX(*x.clamped, x.viewFrom, x.viewTo)), 40);
 }
 
 // The body moves as an area, both corners given; an inverted area (no drag or nudge makes

@@ -177,6 +177,7 @@ TEST(OneShot, BadArgumentsExitTwoWithOneLine) {
       // as it is without the stray (the stray "0,1" was blamed; fuzz campaign).
       {{"segment", "--a", "0,0", "--b", "1,0", "--x", "3", "0,1", "--p", "0,1"}, "unknown option --x"},
       {{"segment", "--a", "0,0", "--b", "1,0", "--p", "--x", "3", "0,1"}, "unknown option --x"},
+      {{"segmnt", "stray"}, "unknown query \"segmnt\""},
       {{"segment", "--a", "0,0,0", "--b", "1,0", "--p", "1,2"}, "--a has 3 numbers but --b has 2"},
       {{"segment", "--a", "0,0", "--b", "1,0", "--p", "1e999,2"}, "--p: value 1 of \"1e999,2\" is not a finite number"},
       {{"segment", "--a", "0,0", "--b", "1,0", "--p", "nan,2"}, "--p: value 1 of \"nan,2\" is not a finite number"},
