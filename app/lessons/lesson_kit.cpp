@@ -403,6 +403,17 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
                " lies on the " + (names.shape.empty() ? std::string(cq::ToString(kind)) : names.shape) + " (at distance exactly 0), so it is its own foot; A + t(B − A) gives " +
                "the same point up to the rounding of t";
   }
+  // A coordinate a few ulps of the scene's size from 0: A + t(B − A) with t rounded, where
+  // the real t may give 0 itself. "closest = (-2.22045e-16, 0)" for P = (0, 1) over
+  // (−4, 0)–(2, 0), where t = 2/3 gives 0 by hand, stood without a word (lesson audit).
+  if (evaluate.rfind("Evaluate: " + names.closest + " = A + t(B − A) = ", 0) == 0 &&
+      q.region == cq::LinearRegion::Interior) {
+    for (int k = 0; k < 2; ++k) {
+      if (!cq::ReadsAsRoundedZero(q.closest.v[k], points.a.v[k], points.b.v[k])) continue;
+      evaluate += std::string(" (its ") + (k == 0 ? "x" : "y") + " = " + FormatNumber(q.closest.v[k], style) +
+                  " is 0 up to the rounding of t, a few ulps of A's and B's " + (k == 0 ? "x" : "y") + ")";
+    }
+  }
   if (q.region == cq::LinearRegion::VertexA)
     evaluate += kind == cq::LinearKind::Ray ? ", the start A itself" : ", the vertex A itself";
   if (q.region == cq::LinearRegion::VertexB) evaluate += ", the vertex B itself";

@@ -188,6 +188,16 @@ std::string DescribeLinear(const Request& request, const Answer& answer) {
   }
   text += "closest point " + FormatWordsPoint(answer.point, answer.dim) + ", distance " +
           FormatWordsNumber(answer.distance) + " (squared: " + ZeroOrWords(answer.distanceSq, answer.distance != 0 ? 1 : 0) + ")\n";
+  // A coordinate a few ulps of the scene's size from 0: a + t (b - a) with t rounded, where
+  // the real t may give 0 itself (P = (0, 1) over (-4, 0)-(2, 0): t = 2/3 gives the foot
+  // (0, 0) by hand, and the answer reads -2.220446049250313e-16; lesson audit).
+  if (region == "interior") {
+    for (std::size_t k = 0; k < static_cast<std::size_t>(answer.dim); ++k) {
+      if (!cq::ReadsAsRoundedZero(answer.point[k], request.shape.a[k], request.shape.b[k])) continue;
+      text += std::string("  (its ") + "xyz"[k] + " = " + FormatWordsNumber(answer.point[k]) +
+              " is 0 up to the rounding of t, a few ulps of A's and B's " + "xyz"[k] + ")\n";
+    }
+  }
   text += "region: " + region;
   if (SamePoint(request.shape.a, request.shape.b, request.dim)) {
     text += " (A and B coincide: the shape is the single point A)";

@@ -1632,6 +1632,27 @@ TEST(LessonText, StepsAndValuesShowComparedValuesApart) {
   EXPECT_EQ(line.steps.at(1), "No clamp: a line is unbounded, so t = t_raw = 1.0000000000000002.");
 }
 
+// P = (0, 1) over (−4, 0)–(2, 0): t = 2/3 gives the foot (0, 0) by hand, and A + t(B − A)
+// with t rounded gives (−2.22045e-16, 0), which the evaluate step printed without a word
+// (lesson audit). It now says the coordinate is 0 to within the rounding of t; a foot
+// whose coordinates are all well clear of 0 says nothing of the kind.
+TEST(LessonText, ACoordinateAnUlpFromZeroIsSaidToBeRounding) {
+  constexpr auto R = NumberStyle::Readable;
+  const LessonFrame segment = SegmentLesson().Evaluate({{{-4, 0}}, {{2, 0}}, {{0, 1}}}, k_view, R);
+  ASSERT_FALSE(segment.error);
+  ASSERT_EQ((std::get<cq::LinearResult<double, 2>>(segment.result).closest.x()), -2.220446049250313e-16)
+      << "precondition: the rounded foot";
+  EXPECT_NE(StepsOf(segment).find("closest = A + t(B − A) = (-2.22045e-16, 0) (its x = -2.22045e-16 is 0 up to the "
+                                  "rounding of t, a few ulps of A's and B's x)"),
+            std::string::npos)
+      << StepsOf(segment);
+  const LessonFrame contact = ContactLesson().Evaluate({{{-4, 0}}, {{2, 0}}, {{0, 1}}, {{0, 3}}}, k_view, R);
+  ASSERT_FALSE(contact.error);
+  EXPECT_NE(StepsOf(contact).find("is 0 up to the rounding of t"), std::string::npos) << StepsOf(contact);
+  const LessonFrame seed = SegmentLesson().Evaluate({{{0, 0}}, {{5, 0}}, {{3, -2}}}, k_view, R);
+  EXPECT_EQ(StepsOf(seed).find("up to the rounding of t"), std::string::npos) << StepsOf(seed);
+}
+
 // A point an ulp or so from a vertex or a bound read as that vertex beside words that say
 // it is not (audit of 2026-11-28): the box with P.x = 1.99999999999999 in [0, 2] said
 // "inside", "P.x = 1.99999999999999 ... gives 1.99999999999999 (kept)" and then "closest =

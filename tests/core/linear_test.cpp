@@ -582,6 +582,20 @@ TEST(SegmentAtTheTopOfTheRange, NeverOverflows) {
   EXPECT_EQ(r->distance, std::numeric_limits<double>::infinity());
 }
 
+// A foot's coordinate a few ulps of A's and B's from 0 reads as the rounding of 0 that it
+// is (P = (0, 1) over (-4, 0)-(2, 0): core's foot has x = -2.220446049250313e-16, 0 by
+// hand); a coordinate far below an ulp of them (computed, not rounded) or well above a few
+// ulps does not, nor does 0 itself.
+TEST(ReadsAsRoundedZero, OnlyAFewUlpsOfTheCoordinatesItIsFormedFrom) {
+  const auto q = cq::ClosestPointOnSegment(cq::Vec2d{{0, 1}}, cq::Vec2d{{-4, 0}}, cq::Vec2d{{2, 0}});
+  ASSERT_TRUE(q.ok());
+  EXPECT_TRUE(cq::ReadsAsRoundedZero(q->closest.x(), -4.0, 2.0)) << q->closest.x();
+  EXPECT_FALSE(cq::ReadsAsRoundedZero(q->closest.y(), 0.0, 0.0));  // 0 itself
+  EXPECT_FALSE(cq::ReadsAsRoundedZero(1e-12, -4.0, 2.0));          // well above a few ulps of 4
+  EXPECT_FALSE(cq::ReadsAsRoundedZero(2e-81, -9.9e153, 5.5e137));  // far below an ulp: a value of its own
+  EXPECT_TRUE(cq::ReadsAsRoundedZero(-4.0f * 1.2e-7f, 4.0f, -1.0f));
+}
+
 // A line's or ray's foot at the top of the range whose exact value is the largest double:
 // A + t_raw (B - A), with t_raw rounded, overflowed, and the query read Overflow ("the
 // answer lies beyond the floating-point range") for an answer a double holds (fuzz

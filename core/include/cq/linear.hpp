@@ -386,6 +386,20 @@ ExactProjection ProjectExactly(const Vec<T, N>& p, const Vec<T, N>& a, const Vec
 template <Real T, int N>
 bool LiesOnLine(const Vec<T, N>& p, const Vec<T, N>& a, const Vec<T, N>& b);
 
+/// Whether `value`, one coordinate of a foot A + t(B - A) whose A and B have coordinates
+/// `a` and `b` there, is a rounding of 0 rather than a value of its own: non-zero and
+/// between an eighth of an ulp and four ulps of max(|a|, |b|), what t's rounding moves that
+/// coordinate by. P = (0, 1) over (-4, 0)-(2, 0) has t = 2/3 and the foot (0, 0) by hand,
+/// and core's foot (-2.220446049250313e-16, 0): its x is one. For words that say so; no
+/// answer of core's changes.
+template <Real T>
+constexpr bool ReadsAsRoundedZero(T value, T a, T b) {
+  const T scale = std::max(a < 0 ? -a : a, b < 0 ? -b : b);
+  const T magnitude = value < 0 ? -value : value;
+  const T ulp = std::numeric_limits<T>::epsilon() * scale;
+  return value != 0 && magnitude >= ulp / 8 && magnitude <= 4 * ulp;
+}
+
 /// Whether a query's region (from the rounded numerator) is the side `projection` says:
 /// VertexA on or before A, VertexB on or past B, the interior strictly between (a ray's:
 /// after A; a line has one region, which always matches).
