@@ -46,14 +46,14 @@ std::optional<OffCanvasNote> NoteMoveOffCanvas(const Lesson& lesson, const Point
 }
 
 std::string OffCanvasNoteText(const Lesson& lesson, const Points& points, const OffCanvasNote& note,
-                              const Camera& camera, const ScreenRect& canvas) {
+                              const Camera& camera, const ScreenRect& canvas, std::uint64_t step) {
   std::vector<std::string> off;
   for (const DragHandle& h : lesson.Handles(points))
     for (int id : note.handleIds)
       if (h.id == id && Nameable(h) && !OnCanvas(h, camera, canvas)) off.push_back(h.label);
   if (off.empty()) return {};
   std::string text = NameList(off) + (off.size() == 1 ? " is" : " are") + " off the canvas: press F to frame the scene";
-  if (points == note.after) text += " (or " + WayBack(note.move) + ")";
+  if (points == note.after && step == note.step) text += " (or " + WayBack(note.move) + ")";
   return text + ".";
 }
 

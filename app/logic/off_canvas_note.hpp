@@ -30,6 +30,7 @@ struct OffCanvasNote {
   std::vector<int> handleIds;  ///< the handles it is about, in the lesson's order
   PointMove move = PointMove::HandleDrag;
   Points after;  ///< the scene the move left: the way back is offered only while it is the scene
+  std::uint64_t step = 0;  ///< and the undo step it left (Scene::StepId): the same points reached otherwise are not
 };
 
 /// The named point handles (not a box's body, not an unnamed corner) that the move from
@@ -43,9 +44,11 @@ std::optional<OffCanvasNote> NoteMoveOffCanvas(const Lesson& lesson, const Point
 /// the note's handles still off the canvas, then the way back ("P is off the canvas: press F
 /// to frame the scene (or Ctrl+Z to undo the drag)."; "C and R are off the canvas: …"). The
 /// undo or redo is offered only while `points` is the scene the move left (after another
-/// edit Ctrl+Z undoes that edit instead). Empty once none of them is off the canvas (F, an
-/// undo, a pan or a zoom brought them back): the note no longer holds.
+/// edit Ctrl+Z undoes that edit instead), at the undo step `step` it left (note.step: a
+/// nudge right and one back left give the same points at another step, where Ctrl+Z undoes
+/// the last nudge). Empty once none of them is off the canvas (F, an undo, a pan or a zoom
+/// brought them back): the note no longer holds.
 std::string OffCanvasNoteText(const Lesson& lesson, const Points& points, const OffCanvasNote& note,
-                              const Camera& camera, const ScreenRect& canvas);
+                              const Camera& camera, const ScreenRect& canvas, std::uint64_t step = 0);
 
 }  // namespace cq::app

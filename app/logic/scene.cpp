@@ -42,7 +42,7 @@ void Scene::Commit(bool framed) {
   const Snapshot& last = m_history[m_historyPos];
   if (last.lessonIndex == m_lessonIndex && last.points == CurrentPoints()) return;
   m_history.resize(m_historyPos + 1);  // a new edit discards the redo branch
-  m_history.push_back({m_lessonIndex, CurrentPoints(), framed});
+  m_history.push_back({m_lessonIndex, CurrentPoints(), framed, ++m_lastId});
   if (m_history.size() > k_historyLimit) m_history.erase(m_history.begin());
   m_historyPos = m_history.size() - 1;
 }

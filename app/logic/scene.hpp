@@ -2,6 +2,7 @@
 // points (switching lessons and back keeps them), the selected handle, and undo/redo.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,12 +43,18 @@ class Scene {
   /// could hold none of them (a blank pink grid round 1e6; review s32).
   bool Undo();
   bool Redo();
+  /// The undo step the scene is at: a number of its own for every committed edit, the same
+  /// again after an undo and a redo back to it. A move's way back (Ctrl+Z) is offered only
+  /// while the scene is at the move's step: the same points reached by other edits (a nudge
+  /// right and one back left) are not (interaction audit).
+  std::uint64_t StepId() const { return m_history[m_historyPos].id; }
 
  private:
   struct Snapshot {
     size_t lessonIndex;
     Points points;
     bool framed = false;  ///< reaching this state reframed the view
+    std::uint64_t id = 0;  ///< StepId
   };
   void Restore(const Snapshot& snapshot);
 
@@ -55,6 +62,7 @@ class Scene {
   std::vector<Points> m_points;  ///< per lesson, in LessonTable() order
   std::vector<Snapshot> m_history;
   size_t m_historyPos = 0;
+  std::uint64_t m_lastId = 0;  ///< the last StepId given
   static constexpr size_t k_historyLimit = 500;
 };
 

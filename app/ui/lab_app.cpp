@@ -133,9 +133,10 @@ void LabApp::Evaluate() {
 
 void LabApp::NoteMoveOffCanvas(const Points& before, PointMove move) {
   const Lesson& lesson = m_scene.CurrentLesson();
-  const auto note = cq::app::NoteMoveOffCanvas(lesson, before, m_scene.CurrentPoints(), move, m_camera, m_layout.canvas);
+  auto note = cq::app::NoteMoveOffCanvas(lesson, before, m_scene.CurrentPoints(), move, m_camera, m_layout.canvas);
   if (!note) return;  // a note already shown is kept up to date by CanvasInput
-  SetStatus(OffCanvasNoteText(lesson, m_scene.CurrentPoints(), *note, m_camera, m_layout.canvas));
+  note->step = m_scene.StepId();
+  SetStatus(OffCanvasNoteText(lesson, m_scene.CurrentPoints(), *note, m_camera, m_layout.canvas, note->step));
   m_offCanvasNote = note;
 }
 

@@ -261,7 +261,8 @@ void LabApp::CanvasInput() {
   // "P is off the canvas" holds until P is back in view (F, undo, a pan, another lesson),
   // and names only what is still off it; the way back goes once the scene has changed since.
   if (m_offCanvasNote) {
-    const std::string text = OffCanvasNoteText(lesson, m_scene.CurrentPoints(), *m_offCanvasNote, m_camera, m_layout.canvas);
+    const std::string text =
+        OffCanvasNoteText(lesson, m_scene.CurrentPoints(), *m_offCanvasNote, m_camera, m_layout.canvas, m_scene.StepId());
     if (text.empty())
       SetStatus("");
     else

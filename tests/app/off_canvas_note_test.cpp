@@ -51,6 +51,15 @@ TEST(OffCanvasNote, EveryWayOfMovingSaysTheSameWithItsOwnWayBack) {
     ASSERT_TRUE(note) << c.text;
     EXPECT_EQ(OffCanvasNoteText(Segment(), after, *note, camera, k_canvas), c.text);
   }
+  // The same points at another undo step (the move's points reached again by other edits):
+  // no way back is offered, since Ctrl+Z would undo the last of those edits.
+  auto note = NoteMoveOffCanvas(Segment(), k_segment, after, PointMove::Nudge, camera, k_canvas);
+  ASSERT_TRUE(note);
+  note->step = 7;
+  EXPECT_EQ(OffCanvasNoteText(Segment(), after, *note, camera, k_canvas, 7),
+            "P is off the canvas: press F to frame the scene (or Ctrl+Z to undo the nudge).");
+  EXPECT_EQ(OffCanvasNoteText(Segment(), after, *note, camera, k_canvas, 9),
+            "P is off the canvas: press F to frame the scene.");
 }
 
 TEST(OffCanvasNote, NothingWhenTheMoveStaysOnTheCanvas) {

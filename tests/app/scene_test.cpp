@@ -23,6 +23,40 @@ TEST(Scene, SwitchingLessonsKeepsEachLessonsPoints) {
   EXPECT_EQ(scene.CurrentLesson().Id(), "contact");
 }
 
+// Each committed edit is a step of its own: the same points reached by other edits (a
+// nudge right, then one back left) are another step, and an undo and a redo come back to
+// the step they left. A move's way back is offered by step (the status line offered
+// "Ctrl+Z to undo the nudge" again for P back at the nudged value, where Ctrl+Z undid the
+// last nudge instead; interaction audit).
+TEST(Scene, EveryCommittedEditIsAStepOfItsOwn) {
+  Scene scene(*FindLesson("segment"));
+  const std::uint64_t start = scene.StepId();
+  scene.EditPoints()[2] = {{10.5, 4}};
+  scene.Commit();
+  const std::uint64_t nudged = scene.StepId();
+  EXPECT_NE(nudged, start);
+  scene.Commit();  // nothing changed: no new step
+  EXPECT_EQ(scene.StepId(), nudged);
+  scene.EditPoints()[2] = {{11, 4}};
+  scene.Commit();
+  scene.EditPoints()[2] = {{10.5, 4}};  // the nudged points again, by another edit
+  scene.Commit();
+  EXPECT_NE(scene.StepId(), nudged);
+  ASSERT_TRUE(scene.CanUndo());
+  scene.Undo();
+  scene.Undo();
+  EXPECT_EQ(scene.StepId(), nudged);  // back at the nudge's own step
+  scene.Redo();
+  scene.Undo();
+  EXPECT_EQ(scene.StepId(), nudged);
+  scene.EditPoints()[2] = {{12, 4}};  // a new edit from there: a new step, not the discarded one
+  scene.Commit();
+  const std::uint64_t branch = scene.StepId();
+  scene.Undo();
+  scene.Redo();
+  EXPECT_EQ(scene.StepId(), branch);
+}
+
 TEST(Scene, SetPointRejectsUnknownNames) {
   Scene scene(*FindLesson("segment"));
   const Points before = scene.CurrentPoints();

@@ -383,6 +383,19 @@ TEST(Keyboard, ABracketTypedByAnotherKeySwitchesLessons) {
   EXPECT_EQ(PointFromJson(s["points"]["P"]), start.points[2]) << s["points"];
 }
 
+// P nudged off the canvas, then on by one nudge and back by another, to the nudged value:
+// the status line offered "Ctrl+Z to undo the nudge" again, and Ctrl+Z undid the last
+// nudge, leaving P off the canvas (interaction audit). The way back is the move's undo step's.
+TEST(Keyboard, AWayBackIsOfferedOnlyAtTheMovesOwnUndoStep) {
+  TempDir dir;
+  const nlohmann::json s = PlayScene(dir, "keys", "KEYS='Tab shift+Right Right Left'");
+  ASSERT_FALSE(s.is_discarded());
+  ASSERT_EQ(s["points"]["P"][0].get<double>(), 10.5) << s["points"];
+  const std::string status = s["status"].get<std::string>();
+  EXPECT_NE(status.find("P is off the canvas"), std::string::npos) << status;
+  EXPECT_EQ(status.find("Ctrl+Z"), std::string::npos) << status;
+}
+
 TEST(Keyboard, EscapeClosesTheShortcutsWindow) {
   TempDir dir;
   const nlohmann::json s = PlayScene(dir, "escape-help");
