@@ -305,7 +305,8 @@ nlohmann::json LabApp::DumpState() const {
     if (h.shape == HandleShape::Body) continue;
     const cq::Vec2d at = m_camera.WorldToScreen(h.position);
     const bool selected = m_scene.selectedHandle && *m_scene.selectedHandle == h.id;
-    handles.push_back({{"label", h.label}, {"screen", {at.x(), at.y()}}, {"selected", selected}});
+    const bool hovered = m_hoveredId && *m_hoveredId == h.id;  // drawn as under the mouse
+    handles.push_back({{"label", h.label}, {"screen", {at.x(), at.y()}}, {"selected", selected}, {"hovered", hovered}});
   }
   state["handles"] = handles;
   // The menu bar's "Snap to grid (G)", shown while snapping is on where the status line

@@ -162,9 +162,11 @@ void LabApp::CanvasInput() {
   // ImGui asserts on a zero-sized button: a window too small for the sidebar at a large
   // UI scale leaves the canvas no room, so every button here is at least a pixel.
   const ImVec2 canvasSize(std::max(1.0f, float(rect.Size().x())), std::max(1.0f, float(rect.Size().y())));
+  bool onSplitter = false;  // a press here resizes the sidebar, whatever lies under it
   if (m_settings.showSidebar) {  // a hidden sidebar has no edge to drag
     ImGui::InvisibleButton("##splitter", ImVec2(float(Px(6)), canvasSize.y));
-    if (ImGui::IsItemHovered() || ImGui::IsItemActive()) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
+    onSplitter = ImGui::IsItemHovered() || ImGui::IsItemActive();
+    if (onSplitter) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
     // From the width shown, not the one stored: dragged past the 45 % cap, the stored width
     // ran ahead of the edge, which then lagged the pointer by as much on the way back.
     // The release frame too: the last move can come with the release.
@@ -216,8 +218,10 @@ void LabApp::CanvasInput() {
 
   const std::vector<DragHandle> handles = lesson.Handles(m_scene.CurrentPoints());
   if (!m_drag) {
+    // Not on the splitter: a handle by the canvas's left edge lit up as "under the mouse",
+    // and a press there resized the sidebar (interaction audit).
     m_hoveredId.reset();
-    if (hovered)
+    if (hovered && !onSplitter)
       if (const auto hit = HitTest(handles, m_camera, mouse, Px(18))) m_hoveredId = handles[*hit].id;
   }
 

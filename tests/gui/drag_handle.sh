@@ -6,7 +6,8 @@
 #   drag_handle.sh APP OUT X Y DX DY [LESSON]
 # With X2, Y2, DX2 and DY2 set in the environment, a second drag follows the first; with
 # NO_EXPORT=1 there is no Ctrl+E; KEYS_AFTER="f" presses those keys after the drags;
-# LAB_ARGS: more arguments for the app (e.g. --set R=0,0), split on spaces. With FLICK=1
+# LAB_ARGS: more arguments for the app (e.g. --set R=0,0), split on spaces; HOVER_X and
+# HOVER_Y leave the pointer at that window pixel before quitting. With FLICK=1
 # the drag goes half way in steps, then the last half and the release in one xdotool
 # command, so that both reach the app between two of its frames (a quick flick-and-release).
 set -euo pipefail
@@ -49,6 +50,10 @@ for key in ${KEYS_AFTER:-}; do  # KEYS_AFTER="f ...": keys pressed after the dra
   xdotool key "$key"
   sleep 0.3
 done
+if [[ -n ${HOVER_X:-} ]]; then  # HOVER_X, HOVER_Y: the pointer left there, no button down
+  xdotool mousemove --window "$wid" "$HOVER_X" "$HOVER_Y"
+  sleep 0.4
+fi
 
 xdotool windowfocus --sync "$wid" || true
 if [[ -z ${NO_EXPORT:-} ]]; then  # NO_EXPORT=1: keep the status line the drag left

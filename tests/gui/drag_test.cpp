@@ -46,6 +46,42 @@ HandleB HandleBOf(const nlohmann::json& state) {
   return {camera, b, int(std::lround(press.x())), int(std::lround(press.y()))};
 }
 
+// A handle by the canvas's left edge, on the strip where a press resizes the sidebar: it
+// lit up as under the mouse, and the press then resized the sidebar (interaction audit).
+// Panned so that A sits 2 px inside the canvas, the pointer left on it: A is not drawn as
+// under the mouse there, and is 10 px further in.
+TEST(Interaction, AHandleOnTheSidebarsEdgeIsNotShownAsGrabbable) {
+  TempDir dir;
+  const nlohmann::json s0 = SegmentStateAt1200x800(dir);
+  ASSERT_FALSE(s0.is_discarded());
+  const cq::Vec2d canvasMin = PointFromJson(s0["canvas"]["min"]);
+  const cq::app::Camera camera = CameraFromState(s0);
+  const cq::Vec2d a = camera.WorldToScreen(PointFromJson(s0["points"]["A"]));
+  // Pan with a drag on empty canvas (above the scene) so that A lands at canvas.min.x + 2.
+  const int panFromX = int(std::lround(canvasMin.x() + 300));
+  const int panFromY = int(std::lround(canvasMin.y() + 40));
+  const int panBy = int(std::lround(canvasMin.x() + 2 - a.x()));
+  const int ax = int(std::lround(a.x())) + panBy;
+  const int ay = int(std::lround(a.y()));
+  for (const int offset : {0, 10}) {
+    SCOPED_TRACE(offset);
+    const RunResult run = RunShell("NO_EXPORT=1 HOVER_X=" + std::to_string(ax + offset) + " HOVER_Y=" + std::to_string(ay) +
+                                       " timeout 90 xvfb-run -a -s '-screen 0 1600x1000x24' bash " + Quote(CQ_DRAG_SCRIPT) +
+                                       " " + Quote(CQ_LAB_BINARY) + " " + Quote(dir.Path().string()) + " " +
+                                       std::to_string(panFromX) + " " + std::to_string(panFromY) + " " +
+                                       std::to_string(panBy) + " 0",
+                                   dir);
+    ASSERT_EQ(run.status, 0) << run.err;
+    const nlohmann::json s = ReadJson(dir / "after.json");
+    ASSERT_FALSE(s.is_discarded());
+    ASSERT_EQ(s["points"]["A"], s0["points"]["A"]) << "precondition: the pan moved no point";
+    const nlohmann::json& handleA = s["handles"][1];
+    ASSERT_EQ(handleA["label"], "A");
+    EXPECT_NEAR(handleA["screen"][0].get<double>(), canvasMin.x() + 2, 1.0) << "precondition: A on the edge";
+    EXPECT_EQ(handleA["hovered"].get<bool>(), offset != 0) << "pointer at x = " << ax + offset;
+  }
+}
+
 TEST(Interaction, DragHandleBWithTheRealMouse) {
   TempDir dir;
   const nlohmann::json s0 = SegmentStateAt1200x800(dir);
