@@ -141,6 +141,7 @@ class LabApp {
     cq::Vec2d canvasMin{}, canvasMax{}, viewMin{}, viewMax{};
     float uiScale = 0;
     std::map<std::string, cq::Vec2d> offsets;
+    std::map<std::string, cq::Vec2d> regionCentres;  ///< a region's name: where its box's centre was
   };
   mutable SteadyLabels m_steadyLabels;
   /// A world stroke's ends on screen (the distance line, the push-out): its part within the

@@ -549,7 +549,7 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
   // Last frame's places, where this frame lays out the same lesson in the same canvas and
   // view (PlaceLabelSteady); this frame's for the next.
   const cq::Rect2<double> view = m_camera.VisibleWorld();
-  SteadyLabels next{m_scene.LessonIndex(), m_layout.canvas.min, m_layout.canvas.max, view.min, view.max, UiScale(), {}};
+  SteadyLabels next{m_scene.LessonIndex(), m_layout.canvas.min, m_layout.canvas.max, view.min, view.max, UiScale(), {}, {}};
   const bool steady = m_steadyLabels.lesson == next.lesson && m_steadyLabels.canvasMin == next.canvasMin &&
                       m_steadyLabels.canvasMax == next.canvasMax && m_steadyLabels.viewMin == next.viewMin &&
                       m_steadyLabels.viewMax == next.viewMax && m_steadyLabels.uiScale == next.uiScale;
@@ -719,7 +719,18 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
       // interior, its centre past the boundary).
       const std::string name = ToneName(fill.tone);
       const ImVec2 size = ImGui::CalcTextSize(name.c_str());
-      if (const auto box = PlaceInsideRegion(screen, c, FromIm(size) + 2.0 * textPad, Px(6), obstacles, placed)) {
+      const cq::Vec2d boxSize = FromIm(size) + 2.0 * textPad;
+      // Where it was last frame while that place is still free and inside the region (the
+      // regions stay, and what moves is P and its lines: "region B" hopped back and forth
+      // as they passed; interaction audit); else nearest the centre of its visible part.
+      std::optional<ScreenBox> box;
+      if (const auto it = m_steadyLabels.regionCentres.find(name); steady && it != m_steadyLabels.regionCentres.end())
+        if (const auto kept = PlaceInsideRegion(screen, it->second, boxSize, Px(6), obstacles, placed);
+            kept && kept->min == it->second - 0.5 * boxSize)
+          box = kept;
+      if (!box) box = PlaceInsideRegion(screen, c, boxSize, Px(6), obstacles, placed);
+      if (box) {
+        next.regionCentres[name] = 0.5 * (box->min + box->max);
         placed.push_back(*box);
         result.labels.push_back({*box, name, ToneInk(fill.tone), 0.0f});
       }
