@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cq_assets.hpp"
@@ -294,6 +295,14 @@ int main(int argc, char** argv) {
   BuildFonts(app.UiScale());
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init("#version 330 core");
+  // ImGui's in-field keys by the letters of the layout in use (LetterKeyOnLayout): the
+  // backend maps them by their US places.
+  {
+    const auto nameOf = [](int key) { return glfwGetKeyName(key, 0); };
+    const std::pair<ImGuiKey, char> letterKeys[] = {{ImGuiKey_A, 'a'}, {ImGuiKey_C, 'c'}, {ImGuiKey_V, 'v'},
+                                                    {ImGuiKey_X, 'x'}, {ImGuiKey_Y, 'y'}, {ImGuiKey_Z, 'z'}};
+    for (const auto& [imguiKey, letter] : letterKeys) io.KeyMap[imguiKey] = cq::app::LetterKeyOnLayout(letter, nameOf);
+  }
 
   CanvasRenderer canvas;
   std::string error;

@@ -28,6 +28,15 @@ int LayoutLetterKey(int key, const char* layoutName) {
   return key;
 }
 
+int LetterKeyOnLayout(char letter, const std::function<const char*(int)>& nameOf) {
+  const int usPlace = 'A' + (letter - 'a');
+  for (int key = 'A'; key <= 'Z'; ++key) {
+    const char* name = nameOf(key);
+    if (name != nullptr && name[0] == letter && name[1] == '\0') return key;
+  }
+  return usPlace;
+}
+
 int KeyForTypedChar(int key, char32_t typed) { return typed == U'[' || typed == U']' ? int(typed) : key; }
 
 }  // namespace cq::app

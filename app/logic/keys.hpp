@@ -1,6 +1,8 @@
 // logic/keys.hpp: which key a shortcut reads, on the keyboard layout in use.
 #pragma once
 
+#include <functional>
+
 namespace cq::app {
 
 /// The key code a letter shortcut (Ctrl+Q, Ctrl+Z, G, H, ...) should read for a key press
@@ -25,6 +27,13 @@ int LayoutLetterKey(int key, const char* layoutName);
 /// keys loaded preset 5 instead (classroom audit). GLFW sends a key press before the
 /// character it types.
 int KeyForTypedChar(int key, char32_t typed);
+
+/// The letter place ('A' to 'Z', GLFW's code for it) that types `letter` ('a' to 'z') on
+/// the layout in use, from `nameOf` (glfwGetKeyName of a key: what it types, or null);
+/// the US place where no letter place types it. ImGui 1.86 reads its in-field keys
+/// (Ctrl+A select all, Ctrl+C, V, X, Y, Z) by GLFW key code, that is by the US place: on
+/// AZERTY Ctrl+A in a field was the key marked Q. The app maps them by this.
+int LetterKeyOnLayout(char letter, const std::function<const char*(int)>& nameOf);
 
 inline constexpr int k_noKey = -1;  ///< GLFW_KEY_UNKNOWN
 

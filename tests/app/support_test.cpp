@@ -239,6 +239,40 @@ TEST(FormatNumber, AFieldTooNarrowForItsTextShowsFewerDigitsNotACutOne) {
     }
 }
 
+// ImGui's in-field keys (Ctrl+A, C, V, X, Y, Z) by the letter each place types: on AZERTY
+// Ctrl+A in a field was the key marked Q (US A's place), and on QWERTZ Ctrl+Z undid by
+// the key marked Y.
+TEST(Keys, InFieldKeysFollowTheLettersOnTheLayout) {
+  const auto azerty = [](int key) -> const char* {
+    switch (key) {
+      case 'Q': return "a";
+      case 'A': return "q";
+      case 'W': return "z";
+      case 'Z': return "w";
+      case ';': return "m";
+      default: return nullptr;  // the rest as on a US keyboard, below
+    }
+  };
+  const auto withUs = [](auto layout) {
+    return [layout](int key) -> const char* {
+      static const char* letters[] = {"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m",
+                                      "n", "o", "p", "q", "r", "s", "t", "u", "v", "w", "x", "y", "z"};
+      if (const char* name = layout(key)) return name;
+      return key >= 'A' && key <= 'Z' ? letters[key - 'A'] : nullptr;
+    };
+  };
+  EXPECT_EQ(LetterKeyOnLayout('a', withUs(azerty)), 'Q');
+  EXPECT_EQ(LetterKeyOnLayout('z', withUs(azerty)), 'W');
+  EXPECT_EQ(LetterKeyOnLayout('c', withUs(azerty)), 'C');
+  const auto qwertz = withUs([](int key) -> const char* { return key == 'Y' ? "z" : key == 'Z' ? "y" : nullptr; });
+  EXPECT_EQ(LetterKeyOnLayout('z', qwertz), 'Y');
+  EXPECT_EQ(LetterKeyOnLayout('y', qwertz), 'Z');
+  const auto us = withUs([](int) -> const char* { return nullptr; });
+  for (const char letter : {'a', 'c', 'v', 'x', 'y', 'z'}) EXPECT_EQ(LetterKeyOnLayout(letter, us), letter - 'a' + 'A');
+  // A layout with no letter there (Cyrillic): the US place.
+  EXPECT_EQ(LetterKeyOnLayout('a', [](int) -> const char* { return "\xd1\x84"; }), 'A');
+}
+
 // The lesson keys [ and ] by the character typed: on a French (AZERTY) keyboard AltGr+5
 // types [ and AltGr+° types ], and GLFW reports the keys 5 and - with no modifier for
 // AltGr, so they loaded preset 5 and did nothing. GLFW's bracket codes are their ASCII

@@ -31,6 +31,7 @@
 #   stale-undo   click into P.x, type "1", Enter; Tab and Right (P nudged); click into P.x, Ctrl+Z, Enter
 #   type-then-click  click into P.x, type TYPED (abc), click at (CLICK_X, CLICK_Y), then the keys in KEYS
 #   keys         the keys in KEYS (xdotool names, space-separated), one by one, over the canvas
+#   select-all   click into P.x, End (the selection gone), Ctrl+A, type "7", Enter
 #   edit-then-py click into P.x, type "7", Enter; then click where P.y's field was at the
 #                start (PY_X, PY_Y), type "8", Enter
 #   export-twice Ctrl+E twice, 0.3 s apart (two PNGs into OUT, which serves as HOME)
@@ -278,6 +279,15 @@ case $scene in
       xdotool key "$key"
       sleep 0.3
     done
+    ;;
+  select-all)
+    click_px
+    hold End
+    xdotool key ctrl+a
+    sleep 0.2
+    xdotool type --delay 20 "7"
+    sleep 0.2
+    hold Return
     ;;
   keys)
     xdotool mousemove --window "$wid" 800 600  # over the canvas, away from every handle
