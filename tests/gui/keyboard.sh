@@ -283,7 +283,9 @@ case $scene in
   select-all)
     click_px
     hold End
-    xdotool key ctrl+a
+    xdotool keydown ctrl  # held, as hold's keys: ImGui reads key states once a frame
+    hold a
+    xdotool keyup ctrl
     sleep 0.2
     xdotool type --delay 20 "7"
     sleep 0.2
