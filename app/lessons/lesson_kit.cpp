@@ -364,13 +364,18 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
              "to within the rounding of the scene's size.";
   frame.steps.push_back(clamp);
   std::string evaluate = "Evaluate: " + names.closest + " = A + t(B − A) = " + FormatPoint(q.closest, style, ends);
-  if (!std::isfinite(q.t))
+  // Whether the step still reads as the formula A + t(B − A); each branch that writes the
+  // step another way clears it (rather than testing the step's text for its opening).
+  bool byFormula = true;
+  if (!std::isfinite(q.t)) {
     // t itself overflows (a point far along a line whose B - A is tiny): its product with
     // B - A does not, and core forms it at the same power-of-two scale as t_raw.
     evaluate =
         "Evaluate: t is beyond the double range, but t(B − A) is not: core forms it at the power-of-two "
         "scale it divided at, " + names.closest + " = " +
         FormatPoint(q.closest, style, ends);
+    byFormula = false;
+  }
   // Core put the point strictly inside a segment, so t lies strictly between the ends and
   // reads 0 or 1 only as rounded (A = (-1e200, 1e200), B = (0, 0), P = (-1e140, 1e140): t =
   // 1 - 1e-60 read 1 beside "closest = A + t(B − A) = (-1e+140, 1e+140)", which with t = 1
@@ -387,6 +392,7 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
                " lies a hair " + (nearB ? "before B" : "after A") +
                "), and core forms the foot without that rounding; A + t(B − A) with t = " + (nearB ? "1" : "0") +
                " would be " + (nearB ? "B" : "A") + " itself";
+    byFormula = false;
   }
   // A point on the shape is its own closest point, at distance exactly 0 (core takes the
   // foot across the line from the exact cross product: cq::NearLine::Across). "closest =
@@ -402,12 +408,12 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
     evaluate = "Evaluate: " + names.closest + " = " + query + " = " + FormatPoint(q.closest, style, ends) + " itself: " + query +
                " lies on the " + (names.shape.empty() ? std::string(cq::ToString(kind)) : names.shape) + " (at distance exactly 0), so it is its own foot; A + t(B − A) gives " +
                "the same point up to the rounding of t";
+    byFormula = false;
   }
   // A coordinate a few ulps of the scene's size from 0: A + t(B − A) with t rounded, where
   // the real t may give 0 itself. "closest = (-2.22045e-16, 0)" for P = (0, 1) over
   // (−4, 0)–(2, 0), where t = 2/3 gives 0 by hand, stood without a word (lesson audit).
-  if (evaluate.rfind("Evaluate: " + names.closest + " = A + t(B − A) = ", 0) == 0 &&
-      q.region == cq::LinearRegion::Interior) {
+  if (byFormula && q.region == cq::LinearRegion::Interior) {
     for (int k = 0; k < 2; ++k) {
       if (!cq::ReadsAsRoundedZero(q.closest.v[k], points.a.v[k], points.b.v[k])) continue;
       evaluate += std::string(" (its ") + (k == 0 ? "x" : "y") + " = " + FormatNumber(q.closest.v[k], style) +
