@@ -47,6 +47,21 @@ Checked<ContactResult<T, N>> Resolve(const Sphere<T, N>& sphere, ContactResult<T
   return r;
 }
 
+/// |C - Q| as rounded, on the side of r that the exact one is. The rounded square root of
+/// rounded squares can land an ulp on the other side of the radius: a ball exactly
+/// touching a box's corner or a wire's end (C = (31904559, 769676040), r = 770337009
+/// over the corner (0, 0), where 31904559^2 + 769676040^2 = 770337009^2) read distance
+/// 770337008.9999999 and penetrating, by an ulp (audit). Exactly r, then, is r; beyond
+/// it, no less than r; short of it, the largest value below r (sunk in by less than an
+/// ulp, and so by one).
+template <Real T, int N>
+T DistanceOnTheExactSide(const Vec<T, N>& c, const Vec<T, N>& q, T distance, T radius) {
+  const int side = detail::SignOfDistanceMinus(c, q, radius);
+  if (side == 0) return radius;
+  if (side > 0) return std::max(distance, radius);
+  return distance < radius ? distance : std::nextafter(radius, T(0));
+}
+
 /// The unit vector from `to` towards `from` for finite from != to: exact in direction
 /// at every scale.
 template <Real T, int N>
@@ -120,6 +135,7 @@ Checked<ContactResult<T, N>> ContactSphereSegment(const Sphere<T, N>& sphere, co
   r.wireRegion = vertex == nullptr ? LinearRegion::Interior : vertexRegion;
   if (vertex != nullptr) {
     const bool onVertex = c == r.closest;
+    if (!onVertex) r.distance = DistanceOnTheExactSide(c, r.closest, r.distance, sphere.radius);
     r.normal = onVertex ? WirePerpendicular(a, b) : DirectionBetween(c, r.closest);
     r.normalFrom = onVertex ? ContactNormalFrom::WirePerpendicular : ContactNormalFrom::ClosestToCenter;
   } else if (const auto across = detail::ExactAcrossLine(sphere.center, a, b); !across.onLine) {
@@ -157,7 +173,7 @@ Checked<ContactResult<T, N>> ContactSphereBox(const Sphere<T, N>& sphere, const 
   ContactResult<T, N> r{};
   if (q->feature != BoxFeature::Inside) {
     r.closest = q->closest;
-    r.distance = q->distance;
+    r.distance = DistanceOnTheExactSide(sphere.center, q->closest, q->distance, sphere.radius);
     r.normal = DirectionBetween(sphere.center, q->closest);  // outside: they differ
     r.normalFrom = ContactNormalFrom::ClosestToCenter;
     return Resolve(sphere, r);

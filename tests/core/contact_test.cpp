@@ -15,6 +15,7 @@
 #include <string>
 #include <utility>
 
+#include "cq/detail/exact_geometry.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -1208,3 +1209,88 @@ TEST(ContactWire, ACentreExactlyOnThePerpendicularThroughAnEndTakesThatVertex) {
 }
 
 }  // namespace
+
+// A ball exactly touching a box's corner or edge, or a wire's end, is not sunk in: the
+// rounded square root of rounded squares read |C - Q| an ulp short of r, and the contact
+// penetrating by an ulp (audit of 2026-11-29: 9,095 of 3.1 million exact Pythagorean
+// touches at a 3D box edge). 31904559^2 + 769676040^2 = 770337009^2, and in float
+// 5707^2 + 96276^2 = 96445^2.
+TEST(ContactTouching, ABallExactlyTouchingACornerAnEdgeOrAnEndIsNotSunkIn) {
+  using V2 = cq::Vec<double, 2>;
+  using V3 = cq::Vec<double, 3>;
+  const V2 c{{31904559, 769676040}};
+  const double r = 770337009;
+  const auto expectTouching = [](const auto& result, auto radius) {
+    ASSERT_TRUE(result.ok());
+    EXPECT_FALSE(result->penetrating);
+    EXPECT_EQ(result->distance, radius);
+    EXPECT_EQ(result->depth, 0);
+  };
+  expectTouching(cq::ContactSphereBox(cq::Sphere<double, 2>{c, r}, cq::Aabb<double, 2>{{{-3, -8}}, {{0, 0}}}), r);
+  expectTouching(cq::ContactSphereBox(cq::Sphere<double, 3>{V3{{31904559, 769676040, 0.5}}, r},
+                                      cq::Aabb<double, 3>{{{-5, -7, 0}}, {{0, 0, 1}}}),
+                 r);
+  expectTouching(cq::ContactSphereSegment(cq::Sphere<double, 2>{c, r}, V2{{-1, -1}}, V2{{0, 0}}), r);
+  expectTouching(cq::ContactSphereSegment(cq::Sphere<double, 2>{c, r}, V2{{0, 0}}, V2{{0, 0}}), r);  // A == B
+  expectTouching(cq::ContactSphereSegment(cq::Sphere<double, 2>{{{379733565, 3819452}}, 379752773}, V2{{-1, 0}},
+                                          V2{{0, 0}}),
+                 379752773.0);
+  expectTouching(cq::ContactSphereBox(cq::Sphere<float, 2>{{{5707.f, 96276.f}}, 96445.f},
+                                      cq::Aabb<float, 2>{{{0, 0}}, {{0, 0}}}),
+                 96445.f);
+  // An ulp more radius sinks it in, by that ulp to within the distance's rounding.
+  const double more = std::nextafter(r, 2 * r);
+  const auto sunk = cq::ContactSphereBox(cq::Sphere<double, 2>{c, more}, cq::Aabb<double, 2>{{{-3, -8}}, {{0, 0}}});
+  ASSERT_TRUE(sunk.ok());
+  EXPECT_TRUE(sunk->penetrating);
+  EXPECT_LE(cqtest::UlpDistance(sunk->distance, r), 1);
+}
+
+// The other way round: where the rounded |C - Q| lands on r or past it and the exact one
+// is short of it, the ball is sunk in (by less than an ulp, reported as one), as it is
+// exactly. |(754385305, 949301203)| = 1212546890.81172866... rounds up to
+// 1212546890.8117287; in float |(83217, 30401)| rounds up to 88596.2188.
+TEST(ContactTouching, ABallSunkInByLessThanAnUlpIsSunkIn) {
+  using V2 = cq::Vec<double, 2>;
+  const V2 c{{754385305, 949301203}};
+  const V2 zero{{0, 0}};
+  const double rounded = *cq::Distance(c, zero);
+  ASSERT_LT(cq::detail::SignOfDistanceMinus(c, zero, rounded), 0) << "precondition: rounded up";
+  for (const auto& result : {cq::ContactSphereBox(cq::Sphere<double, 2>{c, rounded}, cq::Aabb<double, 2>{zero, zero}),
+                             cq::ContactSphereSegment(cq::Sphere<double, 2>{c, rounded}, V2{{-2, 0}}, zero)}) {
+    ASSERT_TRUE(result.ok());
+    EXPECT_TRUE(result->penetrating);
+    EXPECT_EQ(result->distance, std::nextafter(rounded, 0.0));
+    EXPECT_EQ(result->depth, rounded - std::nextafter(rounded, 0.0));
+    ExpectUnit(result->normal);
+  }
+  const cq::Vec<float, 2> cf{{83217.f, 30401.f}};
+  const cq::Vec<float, 2> zf{{0, 0}};
+  const float roundedF = *cq::Distance(cf, zf);
+  ASSERT_LT(cq::detail::SignOfDistanceMinus(cf, zf, roundedF), 0) << "precondition: rounded up";
+  const auto f = cq::ContactSphereBox(cq::Sphere<float, 2>{cf, roundedF}, cq::Aabb<float, 2>{zf, zf});
+  ASSERT_TRUE(f.ok());
+  EXPECT_TRUE(f->penetrating);
+  EXPECT_EQ(f->distance, std::nextafter(roundedF, 0.0f));
+}
+
+// SignOfDistanceMinus itself: exact at every scale a double spans, and for the float
+// and the 3D forms.
+TEST(ContactTouching, TheSignOfDistanceMinusRadiusIsExact) {
+  using V2 = cq::Vec<double, 2>;
+  const V2 zero{{0, 0}};
+  EXPECT_EQ(cq::detail::SignOfDistanceMinus(V2{{3, 4}}, zero, 5.0), 0);
+  EXPECT_EQ(cq::detail::SignOfDistanceMinus(V2{{3, 4}}, zero, std::nextafter(5.0, 6.0)), -1);
+  EXPECT_EQ(cq::detail::SignOfDistanceMinus(V2{{3, 4}}, zero, std::nextafter(5.0, 4.0)), 1);
+  EXPECT_EQ(cq::detail::SignOfDistanceMinus(V2{{3e-300, 4e-300}}, zero, 5e-300), 1);  // 5e-300 is not 5 * 1e-300 exactly
+  EXPECT_EQ(cq::detail::SignOfDistanceMinus(V2{{0x3p-1000, 0x4p-1000}}, zero, 0x5p-1000), 0);
+  EXPECT_EQ(cq::detail::SignOfDistanceMinus(V2{{0x3p+1000, 0x4p+1000}}, V2{{-0x3p+1000, -0x4p+1000}}, 0xAp+1000), 0);
+  EXPECT_EQ(cq::detail::SignOfDistanceMinus(V2{{1, 1}}, V2{{1, 1}}, 0.0), 0);
+  EXPECT_EQ(cq::detail::SignOfDistanceMinus(V2{{1, 1}}, V2{{1, 1 + 0x1p-52}}, 0.0), 1);
+  EXPECT_EQ(cq::detail::SignOfDistanceMinus(V2{{0x1p-1074, 0}}, zero, 0x1p-1074), 0);
+  EXPECT_EQ(cq::detail::SignOfDistanceMinus(V2{{0x1p-1074, 0}}, zero, std::numeric_limits<double>::max()), -1);
+  EXPECT_EQ(cq::detail::SignOfDistanceMinus(cq::Vec<double, 3>{{2, 3, 6}}, cq::Vec<double, 3>{{0, 0, 0}}, 7.0), 0);
+  EXPECT_EQ(cq::detail::SignOfDistanceMinus(cq::Vec<float, 3>{{2, 3, 6}}, cq::Vec<float, 3>{{0, 0, 0}}, 7.0f), 0);
+  EXPECT_EQ(cq::detail::SignOfDistanceMinus(cq::Vec<float, 2>{{1e38f, 0}}, cq::Vec<float, 2>{{-1e38f, 0}}, 2e38f),
+            (double(1e38f) * 2 > double(2e38f)) - (double(1e38f) * 2 < double(2e38f)));
+}

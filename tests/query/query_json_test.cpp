@@ -289,6 +289,16 @@ TEST(QueryJsonContact, SphereClearOfSegmentKeepsItsCentre3D) {
   EXPECT_EQ(Numbers(j["point"]), (std::vector<double>{0, 0, 0}));
 }
 
+// A circle exactly touching a box's corner (31904559^2 + 769676040^2 = 770337009^2) read
+// "penetrating":true, "depth":1.1920928955078125e-07, "distance":770337008.9999999 (audit).
+TEST(QueryJsonContact, ACircleExactlyTouchingACornerIsNotPenetrating) {
+  const LineAnswer answer = AnswerJsonLine(
+      R"({"query":"contact","center":[31904559,769676040],"radius":770337009,"shape":{"query":"aabb","min":[0,0],"max":[0,0]}})");
+  EXPECT_TRUE(answer.ok);
+  EXPECT_EQ(answer.text.rfind(R"({"penetrating":false,"depth":0,)", 0), 0u) << answer.text;
+  EXPECT_NE(answer.text.find(R"("distance":770337009,)"), std::string::npos) << answer.text;
+}
+
 TEST(QueryJsonContact, CircleOnSegment2D) {
   const Json j = AnswerOf(
       R"({"query":"contact","center":[0.5,0.25],"radius":0.5,"shape":{"query":"segment","a":[0,0],"b":[1,0]}})");

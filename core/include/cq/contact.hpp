@@ -20,7 +20,11 @@
 //   out through the nearest face: distance = -(distance to that face), depth = r + that
 //   distance. Ties between faces go to the first of x-, x+, y-, y+, z-, z+.
 //
-// Results: penetrating iff distance < r (touching is not penetrating). depth = r - distance
+// Results: penetrating iff distance < r (touching is not penetrating). Where the closest
+// point is a vertex of the wire or lies outside the box, that comparison is exact: the
+// rounded |C - Q| is kept on the side of r that the exact one is on (exactly r when C
+// touches, the largest value below r when C is sunk in by less than its rounding), so a
+// ball touching a corner or an end is never sunk in by an ulp. depth = r - distance
 // when penetrating, else 0. resolvedCenter = C + depth * normal, the minimal translation
 // (equal to C when not penetrating). The normal is always of unit length and never comes
 // from normalising a zero vector:

@@ -127,6 +127,32 @@ ScaledWide<WideOf<T>> ExactDotOfDifferences(const Vec<T, N>& x, const Vec<T, N>&
   return {value, 2 * scene + ev + eu, sum.SignAbove(value)};
 }
 
+/// The sign of |x - y| - r for finite points and a finite r >= 0 (-1, 0 or 1), decided on
+/// |x - y|^2 - r^2 summed exactly: each difference split into hi + lo, each square and
+/// r^2 into products and their errors. Whether a ball of radius r about x reaches y (a
+/// touching ball at a box's corner: C = (31904559, 769676040), r = 770337009, where the
+/// rounded sqrt of the rounded squares read 770337008.9999999, sunk in by an ulp: audit).
+/// Exact wherever F holds every product and its error (k_hasWide: always); else r is
+/// scaled with the scene, and an r some 2^1000 below it may lose bits.
+template <Real T, int N>
+int SignOfDistanceMinus(const Vec<T, N>& x, const Vec<T, N>& y, T r) {
+  using F = WideOf<T>;
+  const int scene = SceneExponent<T, N>({&x, &y});
+  int own = 0;
+  const std::array<TwoParts<F>, N> d = ExactDifferences(x, y, scene, &own);
+  // |x - y|^2 is the parts' squares times 2^(2 (scene + own)): r is brought to that scale.
+  const F rScaled = std::scalbn(F(r), -(scene + own));
+  if (!std::isfinite(rScaled)) return -1;  // (no wider F) an r far beyond a tiny scene
+  ExactSum<F, 6 * N + 2> sum;
+  for (const TwoParts<F>& part : d) {
+    sum.AddProduct(part.hi, part.hi);
+    sum.AddProduct(F(2) * part.hi, part.lo);
+    sum.AddProduct(part.lo, part.lo);
+  }
+  sum.AddProduct(-rScaled, rScaled);
+  return sum.Sign();
+}
+
 /// Where a point P lies across the line through A and B (A != B), from the exact
 /// (B - A) x (P - A) of the numbers given.
 template <Real T, int N>
