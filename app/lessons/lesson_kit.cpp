@@ -349,9 +349,15 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
       }
       break;
   }
+  // The Project step showed the quotient (the t line draws it), so the note says what the
+  // deferral saves: an end is decided, and answered, with no division at all; only an
+  // interior t is the quotient (teaching audit: "divide, then clamp" read as the order).
   if (kind != cq::LinearKind::Line)
     clamp += std::string(" (Decided on the ") + (rescaled ? "rescaled " : "") +
-             "numerator before dividing: Ericson's deferred division.)";
+             "numerator before dividing: Ericson's deferred division. " +
+             (q.region == cq::LinearRegion::Interior
+                  ? "Only an interior t needs the quotient.)"
+                  : "An end needs no division at all; the lab divides only to draw t_raw.)");
   // Far off, or a hair from a perpendicular through an end, the rounding of the numerator
   // and |B − A|² can be larger than what decides the side: P = (-2e16, 1e16) lies exactly
   // on the perpendicular through A = 0 of the segment to B = (0.1, 0.2), and the rounded
@@ -407,7 +413,11 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
       cq::LiesOnLine(points.query, points.a, points.b)) {
     evaluate = "Evaluate: " + names.closest + " = " + query + " = " + FormatPoint(q.closest, style, ends) + " itself: " + query +
                " lies on the " + (names.shape.empty() ? std::string(cq::ToString(kind)) : names.shape) + " (at distance exactly 0), so it is its own foot; A + t(B − A) gives " +
-               "the same point up to the rounding of t";
+               // "up to the rounding of t" only where t rounds the formula off P: t = 0.625
+               // on (−4, 0)–(4, 0) gives (1, 0) exactly (teaching audit).
+               (cq::PointAtParameter(points.a, points.b, q.t) == points.query
+                    ? "the same point with t" + EqualsText(q.t, style, bounds)
+                    : std::string("the same point up to the rounding of t"));
     byFormula = false;
   }
   // A coordinate a few ulps of the scene's size from 0: A + t(B − A) with t rounded, where

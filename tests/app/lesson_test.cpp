@@ -1843,6 +1843,34 @@ TEST(LessonText, APointOnTheShapeIsItsOwnFootInTheEvaluateStep) {
   steps = StepsOf(SegmentLesson().Evaluate(off, ViewAround(SegmentLesson(), off), NumberStyle::Readable));
   EXPECT_NE(steps.find("Evaluate: closest = A + t(B − A) = ("), std::string::npos) << steps;
   EXPECT_EQ(steps.find("its own foot"), std::string::npos) << steps;
+  // Where t is exact and the formula gives P itself (t = 0.625 on (−4, 0)–(4, 0)), no
+  // "rounding of t" is claimed (teaching audit of 2026-11-29).
+  const Points exact = {{{-4, 0}}, {{4, 0}}, {{1, 0}}};
+  steps = StepsOf(SegmentLesson().Evaluate(exact, ViewAround(SegmentLesson(), exact), NumberStyle::Readable));
+  EXPECT_NE(steps.find("so it is its own foot; A + t(B − A) gives the same point with t = 0.625."), std::string::npos)
+      << steps;
+  EXPECT_EQ(steps.find("rounding of t"), std::string::npos) << steps;
+}
+
+// The Project step shows the quotient t_raw (the t line draws it), and the Clamp step
+// said only "decided on the numerator before dividing", which read as "divide, then
+// clamp" (teaching audit of 2026-11-29). At an end the step says no division is needed;
+// inside, that only an interior t needs the quotient.
+TEST(LessonText, TheClampSaysWhatTheDeferredDivisionSaves) {
+  const Points pastB = {{{-4, -1}}, {{3, 1.5}}, {{5.5, 4}}};
+  std::string steps = StepsOf(SegmentLesson().Evaluate(pastB, ViewAround(SegmentLesson(), pastB), NumberStyle::Readable));
+  EXPECT_NE(steps.find("Clamp to [0, 1]: the numerator 79 ≥ |B − A|² = 55.25, so t = 1: P projects past B, and B is "
+                       "the answer. (Decided on the numerator before dividing: Ericson's deferred division. An end "
+                       "needs no division at all; the lab divides only to draw t_raw.)"),
+            std::string::npos)
+      << steps;
+  const Points behind = {{{-4, 0}}, {{2, 0}}, {{-6, 1}}};
+  steps = StepsOf(RayLesson().Evaluate(behind, ViewAround(RayLesson(), behind), NumberStyle::Readable));
+  EXPECT_NE(steps.find("An end needs no division at all"), std::string::npos) << steps;
+  EXPECT_EQ(steps.find("Only an interior t"), std::string::npos) << steps;
+  const Points line = {{{-4, 0}}, {{2, 0}}, {{7, 1}}};
+  steps = StepsOf(LineLesson().Evaluate(line, ViewAround(LineLesson(), line), NumberStyle::Readable));
+  EXPECT_EQ(steps.find("division"), std::string::npos) << "a line has no clamp to decide: " << steps;
 }
 
 // The interior's Clamp step tested the quotient ("t_raw is inside") and then said it was
@@ -1855,7 +1883,8 @@ TEST(LessonText, TheInteriorsClampComparesTheNumeratorAsTheEndsDo) {
   std::string steps =
       StepsOf(SegmentLesson().Evaluate(interior, ViewAround(SegmentLesson(), interior), NumberStyle::Readable));
   EXPECT_NE(steps.find("Clamp to [0, 1]: 0 < the numerator 31 < |B − A|² = 55.25, so t = t_raw = 0.561086: the foot "
-                       "is the answer. (Decided on the numerator before dividing: Ericson's deferred division.)"),
+                       "is the answer. (Decided on the numerator before dividing: Ericson's deferred division. Only an "
+                       "interior t needs the quotient.)"),
             std::string::npos)
       << steps;
   const Points ahead = {{{-4, 0}}, {{2, 0}}, {{7, 1}}};
@@ -1866,7 +1895,8 @@ TEST(LessonText, TheInteriorsClampComparesTheNumeratorAsTheEndsDo) {
   const Points underflows = {{{0, 0}}, {{1e-160, 0}}, {{1e-170, 5}}};
   steps = StepsOf(SegmentLesson().Evaluate(underflows, ViewAround(SegmentLesson(), underflows), NumberStyle::Readable));
   EXPECT_NE(steps.find("Clamp to [0, 1]: 0 < the numerator < |B − A|² at that scale, so t = t_raw = 1e-10: the foot "
-                       "is the answer. (Decided on the rescaled numerator before dividing: Ericson's deferred division.)"),
+                       "is the answer. (Decided on the rescaled numerator before dividing: Ericson's deferred division. "
+                       "Only an interior t needs the quotient.)"),
             std::string::npos)
       << steps;
   const Points readsOne = {{{-1e200, 1e200}}, {{0, 0}}, {{-1e140, 1e140}}};

@@ -596,6 +596,22 @@ TEST(ReadsAsRoundedZero, OnlyAFewUlpsOfTheCoordinatesItIsFormedFrom) {
   EXPECT_TRUE(cq::ReadsAsRoundedZero(-4.0f * 1.2e-7f, 4.0f, -1.0f));
 }
 
+// A + t(B - A) formed as the fast path forms a foot: the query's own foot where nothing
+// moved it (P off the line), exact where t is (t = 0.625 on (-4, 0)-(4, 0) gives (1, 0)),
+// and off by t's rounding where t rounds (t = 2/3 on (-4, 0)-(2, 0) gives x = -2.2e-16).
+TEST(PointAtParameter, IsTheFastPathsFoot) {
+  const cq::Vec2d a{{-4, 0}}, b{{2, 0}};
+  const auto q = cq::ClosestPointOnSegment(cq::Vec2d{{0, 1}}, a, b);
+  ASSERT_TRUE(q.ok());
+  EXPECT_EQ(cq::PointAtParameter(a, b, q->t), q->closest);
+  EXPECT_EQ(cq::PointAtParameter(a, b, q->t).x(), -2.220446049250313e-16);
+  EXPECT_EQ(cq::PointAtParameter(cq::Vec2d{{-4, 0}}, cq::Vec2d{{4, 0}}, 0.625), (cq::Vec2d{{1, 0}}));
+  const cq::Vec3f a3{{1, 2, 3}}, b3{{5, -2, 11}};
+  const auto q3 = cq::ClosestPointOnLine(cq::Vec3f{{0.3f, 7, -1}}, a3, b3);
+  ASSERT_TRUE(q3.ok());
+  EXPECT_EQ(cq::PointAtParameter(a3, b3, q3->t), q3->closest);
+}
+
 // A line's or ray's foot at the top of the range whose exact value is the largest double:
 // A + t_raw (B - A), with t_raw rounded, overflowed, and the query read Overflow ("the
 // answer lies beyond the floating-point range") for an answer a double holds (fuzz

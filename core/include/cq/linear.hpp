@@ -400,6 +400,16 @@ constexpr bool ReadsAsRoundedZero(T value, T a, T b) {
   return value != 0 && magnitude >= ulp / 8 && magnitude <= 4 * ulp;
 }
 
+/// A + t(B - A) as the fast path forms a foot: per coordinate one MulAdd of t and the
+/// rounded B - A onto A. For words about the formula: whether it gives a point exactly
+/// (P = (1, 0) on (-4, 0)-(4, 0) at t = 0.625 does) or only up to the rounding of t.
+template <Real T, int N>
+constexpr Vec<T, N> PointAtParameter(const Vec<T, N>& a, const Vec<T, N>& b, T t) {
+  Vec<T, N> point{};
+  for (int i = 0; i < N; ++i) point.v[i] = detail::MulAdd(t, b.v[i] - a.v[i], a.v[i]);
+  return point;
+}
+
 /// Whether a query's region (from the rounded numerator) is the side `projection` says:
 /// VertexA on or before A, VertexB on or past B, the interior strictly between (a ray's:
 /// after A; a line has one region, which always matches).
