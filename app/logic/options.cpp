@@ -6,6 +6,8 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
+#include <system_error>
 #include <string_view>
 
 #include "logic/settings.hpp"
@@ -168,6 +170,19 @@ std::string PositionProblem(const std::string& text) {
   return "the position must be two finite numbers x,y, e.g. P=3,1";
 }
 
+/// Whether two paths name one file: the same text, or, where both can be resolved, the
+/// same place once ".", ".." and links are followed (a file not yet there by its folder).
+bool SameFile(const std::string& a, const std::string& b) {
+  if (a == b) return true;
+  std::error_code ea;
+  std::error_code eb;
+  // Made absolute first: a name with no part that exists ("same.png") stays relative in
+  // weakly_canonical, and "./same.png" does not.
+  const std::filesystem::path ca = std::filesystem::weakly_canonical(std::filesystem::absolute(a, ea), ea);
+  const std::filesystem::path cb = std::filesystem::weakly_canonical(std::filesystem::absolute(b, eb), eb);
+  return !ea && !eb && ca == cb;
+}
+
 }  // namespace
 
 ParsedOptions ParseCommandLine(int argc, const char* const* argv) {
@@ -177,6 +192,7 @@ ParsedOptions ParseCommandLine(int argc, const char* const* argv) {
     parsed.error = std::move(message);
     return parsed;
   };
+  std::optional<std::string> uiScaleText;  // --ui-scale as typed, for "given twice"
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     std::optional<std::string> inlineValue;
@@ -198,6 +214,12 @@ ParsedOptions ParseCommandLine(int argc, const char* const* argv) {
       return std::nullopt;
     };
     auto noValue = [&]() { return !inlineValue; };
+    // A flag with a value given twice: which one was meant is not for the app to guess, as
+    // for a point placed twice ("--lesson segment --lesson box" took box without a word:
+    // robustness audit). `given` is the first value, as typed.
+    auto twice = [&](const std::string& given) {
+      return fail(arg + " given twice (first '" + given + "'); give it once");
+    };
 
     if (arg == "--help" || arg == "-h") {
       if (!noValue()) return fail(arg + " takes no value");
@@ -206,17 +228,20 @@ ParsedOptions ParseCommandLine(int argc, const char* const* argv) {
       if (!noValue()) return fail(arg + " takes no value");
       o.version = true;
     } else if (arg == "--frames") {
+      if (o.frames) return twice(std::to_string(*o.frames));
       const auto v = value();
       const auto n = v ? ParsePositiveInt(*v, 100000000) : std::nullopt;
       if (!n) return fail("--frames needs a whole number of frames from 1 to 100000000, e.g. --frames 120");
       o.frames = n;
     } else if (arg == "--screenshot") {
+      if (o.screenshotPath) return twice(*o.screenshotPath);
       const auto v = value();
       if (!v || v->empty()) return fail("--screenshot needs a file name, e.g. --screenshot lesson.png");
       if (v->size() < 5 || v->substr(v->size() - 4) != ".png")
         return fail("--screenshot writes PNG: the file name must end in .png (got '" + *v + "')");
       o.screenshotPath = v;
     } else if (arg == "--size") {
+      if (o.width && o.height) return twice(std::to_string(*o.width) + "x" + std::to_string(*o.height));
       const auto v = value();
       const auto x = v ? v->find('x') : std::string::npos;
       const auto w = x != std::string::npos ? ParsePositiveInt(std::string_view(*v).substr(0, x), 16384) : std::nullopt;
@@ -227,6 +252,7 @@ ParsedOptions ParseCommandLine(int argc, const char* const* argv) {
       o.width = w;
       o.height = h;
     } else if (arg == "--lesson") {
+      if (o.lesson) return twice(*o.lesson);
       const auto v = value();
       if (!v || v->empty()) return fail("--lesson needs a lesson name, e.g. --lesson segment");
       o.lesson = v;
@@ -240,6 +266,7 @@ ParsedOptions ParseCommandLine(int argc, const char* const* argv) {
       if (!point) return fail("--set " + *v + ": " + PositionProblem(position));
       o.sets.push_back({v->substr(0, eq), *point});
     } else if (arg == "--dump-state") {
+      if (o.dumpStatePath) return twice(*o.dumpStatePath);
       const auto v = value();
       if (!v || v->empty()) return fail("--dump-state needs a file name, e.g. --dump-state state.json");
       o.dumpStatePath = v;
@@ -247,11 +274,13 @@ ParsedOptions ParseCommandLine(int argc, const char* const* argv) {
       if (!noValue()) return fail(arg + " takes no value");
       o.reportFrameTimes = true;
     } else if (arg == "--ui-scale") {
+      if (uiScaleText) return twice(*uiScaleText);
       const auto v = value();
       const auto s = v ? ParseFiniteDouble(*v) : std::nullopt;
       if (!s || *s < k_minUiScale || *s > k_maxUiScale)
         return fail("--ui-scale needs a number from 0.5 to 4, e.g. --ui-scale 1.5");
       o.uiScale = float(*s);
+      uiScaleText = v;
     } else if (arg == "--no-config") {
       if (!noValue()) return fail(arg + " takes no value");
       o.noConfig = true;
@@ -259,6 +288,12 @@ ParsedOptions ParseCommandLine(int argc, const char* const* argv) {
       return fail("unknown flag '" + std::string(argv[i]) + "' (see --help)");
     }
   }
+  // One file for both outputs: the dump was written over the PNG ("--screenshot same.png
+  // --dump-state same.png" exited 0 with JSON in same.png: robustness audit). The same
+  // file under two spellings (./a.png, a.png, a link to it) counts too.
+  if (o.screenshotPath && o.dumpStatePath && SameFile(*o.screenshotPath, *o.dumpStatePath))
+    return fail("--screenshot and --dump-state name the same file ('" + *o.dumpStatePath +
+                "'): give each its own, or one would be written over the other");
   return parsed;
 }
 

@@ -83,6 +83,35 @@ TEST(Options, BadInputGetsOneLineNamingTheFlag) {
   }
 }
 
+// A flag with a value given twice was taken at its last value without a word
+// ("--lesson segment --lesson box" opened box), while a point placed twice is refused
+// (robustness audit of 2026-11-29); the message names the flag and its first value.
+TEST(Options, AFlagWithAValueGivenTwiceIsRefused) {
+  const std::vector<std::vector<const char*>> twice = {
+      {"--lesson", "segment", "--lesson", "box"},
+      {"--frames", "3", "--frames=4"},
+      {"--size", "800x600", "--size", "1024x768"},
+      {"--screenshot", "a.png", "--screenshot", "b.png"},
+      {"--dump-state", "a.json", "--dump-state", "b.json"},
+      {"--ui-scale", "1.5", "--ui-scale", "2"},
+  };
+  for (const auto& args : twice) {
+    const ParsedOptions p = Parse(args);
+    EXPECT_NE(p.error.find(std::string(args[0]) + " given twice (first '" + args[1] + "')"), std::string::npos)
+        << p.error;
+  }
+  EXPECT_TRUE(Parse({"--no-config", "--no-config"}).error.empty()) << "a switch twice is still the switch";
+}
+
+// The dump was written over the screenshot when both named one file (robustness audit).
+TEST(Options, TheScreenshotAndTheDumpMustBeTwoFiles) {
+  EXPECT_NE(Parse({"--screenshot", "same.png", "--dump-state", "same.png"}).error.find("name the same file"),
+            std::string::npos);
+  EXPECT_NE(Parse({"--screenshot", "same.png", "--dump-state", "./same.png"}).error.find("name the same file"),
+            std::string::npos);
+  EXPECT_TRUE(Parse({"--screenshot", "shot.png", "--dump-state", "shot.json"}).error.empty());
+}
+
 // A value over the limit was told only the form it should have (--size 99999x99999:
 // "needs WIDTHxHEIGHT in pixels"); the message gives the limit (robustness audit).
 TEST(Options, AValueOverItsLimitIsToldTheLimit) {
