@@ -298,7 +298,7 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
   frame.numberLines.push_back(MakeDistanceLine({c, a, b}, *contact, *radius, style));
 
   AddValue(frame, "radius", ValueText(*radius, style, {contact->distance}), "r = |R|");
-  AddValue(frame, "t_raw", TText(q->tRaw, exactSign, style),
+  AddValue(frame, "t_raw", TRawText(q->tRaw, a == b, exactSign, style),
            "(C − A)·(B − A) / |B − A|²: where C projects onto the wire's line");
   AddValue(frame, "t", TText(q->t, q->region == cq::LinearRegion::Interior ? exactSign : 0, style),
            "t_raw clamped to [0, 1]: Q = A + t(B − A)");

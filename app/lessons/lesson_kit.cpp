@@ -43,6 +43,7 @@ NumberLine MakeTNumberLine(cq::LinearKind kind, const cq::LinearResult<double, 2
     // answers t = 0 by definition). Coloured by kind, the axis said "interior" there.
     line.caption = "A = B: every t gives the point A; t = 0 by definition";
     line.intervals = {{-inf, inf, Tone::VertexA}};
+    line.rawText = "0 / 0, none";  // no quotient was formed (TRawText)
   } else {
     switch (kind) {
       case cq::LinearKind::Segment:
@@ -152,6 +153,10 @@ std::string NumeratorText(cq::LinearKind kind, const LinearPoints& points, const
 std::string TText(double t, int exactSign, NumberStyle style) {
   if (t == 0 && exactSign != 0) return ZeroInDoubleText(exactSign);
   return ValueText(t, style, TMarks());
+}
+
+std::string TRawText(double tRaw, bool degenerate, int exactSign, NumberStyle style) {
+  return degenerate ? std::string(k_noTRaw) : TText(tRaw, exactSign, style);
 }
 
 std::string SquareText(double square, double root, NumberStyle style, const std::string& name) {
@@ -433,6 +438,11 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
   if (q.region == cq::LinearRegion::VertexA)
     evaluate += kind == cq::LinearKind::Ray ? ", the start A itself" : ", the vertex A itself";
   if (q.region == cq::LinearRegion::VertexB) evaluate += ", the vertex B itself";
+  // The pitfall of the zero vector as "no answer", said where it bites: an answer at the
+  // origin (teaching audit: it was taught only in a preset's note).
+  if (q.closest.x() == 0 && q.closest.y() == 0)
+    evaluate += ". (0, 0) is the origin, and a real answer: code that returned the zero vector to mean \"no "
+                "answer\" would throw it away; core reports a failure as an error of its own";
   frame.steps.push_back(evaluate + ".");
 }
 

@@ -116,6 +116,12 @@ std::string NumeratorText(cq::LinearKind kind, const LinearPoints& points, const
 /// ZeroInDoubleText.
 std::string TText(double t, int exactSign, NumberStyle style);
 
+/// t_raw as the inspector says it: TText, but where A == B there is no t_raw to show (it
+/// would be 0 / 0; core answers t = 0 by definition), and a plain "0" taught the very
+/// 0 / 0 -> 0 the case exists to warn of (teaching audit of 2026-11-29).
+std::string TRawText(double tRaw, bool degenerate, int exactSign, NumberStyle style);
+inline constexpr const char* k_noTRaw = "none: 0 / 0 (A = B), so t = 0 by definition";
+
 /// A square (d², s²) as core holds it, or where it underflowed to 0 beside a `root` that did
 /// not: "0 in double, though exactly > 0 (d² underflows)", `name` being "d" or "s".
 std::string SquareText(double square, double root, NumberStyle style, const std::string& name);

@@ -84,7 +84,7 @@ LessonFrame LinearLesson::Evaluate(const Points& points, const WorldRect& view, 
   frame.numberLines.push_back(MakeTNumberLine(m_kind, *q, b - a, exactSign));
 
   auto v = [&](double x) { return ValueText(x, style); };
-  AddValue(frame, "t_raw", TText(q->tRaw, exactSign, style),
+  AddValue(frame, "t_raw", TRawText(q->tRaw, a == b, exactSign, style),
            "(P − A)·(B − A) / |B − A|²: where P projects onto the line through A and B");
   AddValue(frame, "t", TText(q->t, q->region == cq::LinearRegion::Interior ? exactSign : 0, style),
            m_kind == cq::LinearKind::Line ? std::string("t_raw itself (a line has no clamp): closest = A + t(B − A)")

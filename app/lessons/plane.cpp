@@ -93,6 +93,15 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
   if (!q) {
     SetError(frame, q.error());
     frame.errorText = PlaneErrorText(q.error());
+    // The pitfall of a normal from a zero-length vector, in the steps where it happens
+    // (teaching audit of 2026-11-29: a refused scene had no steps, and the banner spoke of
+    // the mouse, not of the arithmetic).
+    if (q.error().code == cq::ErrorCode::ZeroNormal) {
+      frame.steps.push_back("Normal: n = N − O = (0, 0), so |n| = 0.");
+      frame.steps.push_back("No plane: s = n·(P − O) / |n| would be 0 / 0, and the unit normal n / |n| would be "
+                            "(NaN, NaN): no direction at all, and every number made from it would be NaN too. "
+                            "Core checks |n| first and refuses the plane: no answer beats a NaN answer.");
+    }
     return frame;
   }
   frame.result = *q;

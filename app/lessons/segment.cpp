@@ -18,8 +18,10 @@ std::vector<Preset> SegmentLesson::Presets() const {
       {"Before A", "t_raw < 0: the clamp pulls the foot back to A.", {{{-4, -1}}, {{3, 1.5}}, {{-6.5, 2}}}},
       {"Seed: t = 0.6", "A = (0, 0), B = (5, 0), P = (3, −2): t = 15 / 25 = 0.6, closest (3, 0), distance 2.",
        {{{0, 0}}, {{5, 0}}, {{3, -2}}}},
+      // Inside the segment (t = 0.5), not at A = (0, 0) on the boundary of A's region,
+      // which mixed the pitfall with a clamp case (teaching audit of 2026-11-29).
       {"Answer at the origin", "The closest point is (0, 0): a real answer, not a 'no answer' zero vector.",
-       {{{0, 0}}, {{5, 0}}, {{0, -2}}}},
+       {{{-4, 0}}, {{4, 0}}, {{0, -2}}}},
       {"A = B (degenerate)", "A zero-length segment is the point A: t = 0 by definition, no division by zero.",
        {{{1, 1}}, {{1, 1}}, {{3.5, 2.5}}}},
       {"Tiny (1e−9 long)", "A segment a billionth of a unit long: an absolute epsilon like 1e−5 would call it "

@@ -1,5 +1,7 @@
 #include "logic/keys.hpp"
 
+#include <algorithm>
+#include <string>
 #include <string_view>
 
 namespace cq::app {
@@ -38,5 +40,11 @@ int LetterKeyOnLayout(char letter, const std::function<const char*(int)>& nameOf
 }
 
 int KeyForTypedChar(int key, char32_t typed) { return typed == U'[' || typed == U']' ? int(typed) : key; }
+
+std::string PresetsTitle(std::size_t presets) {
+  const std::size_t keys = std::min<std::size_t>(presets, 9);
+  const std::string range = keys <= 1 ? "key 1" : "keys 1-" + std::to_string(keys);
+  return "Presets   (" + range + ", R resets)###presets";
+}
 
 }  // namespace cq::app

@@ -1,7 +1,9 @@
 // logic/keys.hpp: which key a shortcut reads, on the keyboard layout in use.
 #pragma once
 
+#include <cstddef>
 #include <functional>
+#include <string>
 
 namespace cq::app {
 
@@ -34,6 +36,11 @@ int KeyForTypedChar(int key, char32_t typed);
 /// (Ctrl+A select all, Ctrl+C, V, X, Y, Z) by GLFW key code, that is by the US place: on
 /// AZERTY Ctrl+A in a field was the key marked Q. The app maps them by this.
 int LetterKeyOnLayout(char letter, const std::function<const char*(int)>& nameOf);
+
+/// The presets header with the keys a lesson has: "Presets   (keys 1-6, R resets)" for
+/// six presets, "(key 1, R resets)" for one; keys go to 9. "###presets" keeps one ImGui
+/// header, and its open state, across lessons.
+std::string PresetsTitle(std::size_t presets);
 
 inline constexpr int k_noKey = -1;  ///< GLFW_KEY_UNKNOWN
 

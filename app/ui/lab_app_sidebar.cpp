@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "logic/keys.hpp"
 #include "logic/options.hpp"
 #include "logic/palette.hpp"
 #include "logic/text_wrap.hpp"
@@ -111,7 +112,10 @@ void LabApp::SidebarLessonPicker() {
 
   ImGui::Spacing();
   // The keys' hint only where it fits; "###presets" keeps one header (and its open state).
-  const char* presetsTitle = "Presets   (keys 1-9, R resets)###presets";
+  // The keys the lesson has: "keys 1-9" over three presets offered six keys that do
+  // nothing (teaching audit).
+  const std::string keysTitle = PresetsTitle(lesson.Presets().size());
+  const char* presetsTitle = keysTitle.c_str();
   const ImGuiStyle& style = ImGui::GetStyle();
   if (ImGui::CalcTextSize(presetsTitle, nullptr, true).x + ImGui::GetFontSize() + 4 * style.FramePadding.x >
       ImGui::GetContentRegionAvail().x)

@@ -104,7 +104,8 @@ void ExpectLinearFrameIsCore(const LinearLesson& lesson, const Points& points, N
   EXPECT_EQ(result->tRaw, q->tRaw);
 
   auto values = ValuesByLabel(frame);
-  EXPECT_EQ(values["t_raw"], FormatNumber(q->tRaw, style));
+  // (A = B has no t_raw to show: 0 / 0, core's t = 0 by definition.)
+  EXPECT_EQ(values["t_raw"], points[0] == points[1] ? std::string(k_noTRaw) : FormatNumber(q->tRaw, style));
   EXPECT_EQ(values["t"], FormatNumber(q->t, style));
   EXPECT_EQ(values["region"], cq::ToString(q->region));
   EXPECT_EQ(values["distance"], FormatNumber(q->distance, style));
@@ -459,6 +460,22 @@ TEST(LinearLessons, DegenerateSegmentIsThePointANotAnError) {
   EXPECT_EQ(ValuesByLabel(frame)["t"], "0");
   EXPECT_EQ(ValuesByLabel(frame)["distance"], "5");
   EXPECT_EQ(frame.regionName, "A");
+  // No t_raw: it would be 0 / 0, and "t_raw = 0" taught 0 / 0 -> 0 (teaching audit of
+  // 2026-11-29); the t line's raw mark says the same. Likewise in the ray, line and
+  // contact lessons.
+  EXPECT_EQ(ValuesByLabel(frame)["t_raw"], "none: 0 / 0 (A = B), so t = 0 by definition");
+  ASSERT_FALSE(frame.numberLines.empty());
+  EXPECT_EQ(frame.numberLines[0].rawText, "0 / 0, none");
+  for (const LessonFrame& other : {RayLesson().Evaluate({{{1, 1}}, {{1, 1}}, {{4, 5}}}, k_view, NumberStyle::Readable),
+                                   LineLesson().Evaluate({{{1, 1}}, {{1, 1}}, {{4, 5}}}, k_view, NumberStyle::Readable),
+                                   ContactLesson().Evaluate({{{1, 1}}, {{1, 1}}, {{4, 5}}, {{0, 1}}}, k_view,
+                                                            NumberStyle::Readable)}) {
+    EXPECT_EQ(ValuesByLabel(other)["t_raw"], "none: 0 / 0 (A = B), so t = 0 by definition");
+    EXPECT_EQ(other.numberLines.at(0).rawText, "0 / 0, none");
+  }
+  const LessonFrame apart = SegmentLesson().Evaluate({{{1, 1}}, {{2, 1}}, {{4, 5}}}, k_view, NumberStyle::Readable);
+  EXPECT_EQ(ValuesByLabel(apart)["t_raw"], "3");
+  EXPECT_EQ(apart.numberLines.at(0).rawText, "");
 }
 
 TEST(LinearLessons, ExtentIncludesTheRawFoot) {
@@ -609,6 +626,17 @@ std::string StepsOf(const LessonFrame& frame) {
   std::string all;
   for (const std::string& step : frame.steps) all += step + "\n";
   return all;
+}
+
+// The zero normal's pitfall in the steps (teaching audit of 2026-11-29: the refused scene
+// had none): n = 0, |n| = 0, and why core refuses rather than divide.
+TEST(PlaneLesson, AZeroNormalSaysWhyThereIsNoAnswerInTheSteps) {
+  const LessonFrame frame = PlaneLesson().Evaluate({{{0, 0}}, {{0, 0}}, {{3, -2}}}, k_view, NumberStyle::Readable);
+  ASSERT_TRUE(frame.error);
+  EXPECT_EQ(frame.error->code, cq::ErrorCode::ZeroNormal);
+  const std::string steps = StepsOf(frame);
+  EXPECT_NE(steps.find("Normal: n = N − O = (0, 0), so |n| = 0."), std::string::npos) << steps;
+  EXPECT_NE(steps.find("would be 0 / 0, and the unit normal n / |n| would be (NaN, NaN)"), std::string::npos) << steps;
 }
 
 TEST(PlaneLesson, APlaneWhoseNormalOrOffsetOverflowsIsAnswered) {
@@ -1850,6 +1878,37 @@ TEST(LessonText, APointOnTheShapeIsItsOwnFootInTheEvaluateStep) {
   EXPECT_NE(steps.find("so it is its own foot; A + t(B − A) gives the same point with t = 0.625."), std::string::npos)
       << steps;
   EXPECT_EQ(steps.find("rounding of t"), std::string::npos) << steps;
+}
+
+// The zero vector as "no answer" was taught in one preset's note, over a scene whose
+// origin was A itself, on the boundary of A's region (teaching audit of 2026-11-29). The
+// preset's origin is now inside the segment (t = 0.5), and the Evaluate step says the
+// pitfall wherever the answer is the origin.
+TEST(LessonText, AnAnswerAtTheOriginIsSaidToBeARealAnswer) {
+  const std::vector<Preset> presets = SegmentLesson().Presets();
+  const auto origin = std::find_if(presets.begin(), presets.end(),
+                                   [](const Preset& p) { return std::string(p.name) == "Answer at the origin"; });
+  ASSERT_NE(origin, presets.end());
+  const LessonFrame frame = SegmentLesson().Evaluate(origin->points, ViewAround(SegmentLesson(), origin->points),
+                                                     NumberStyle::Readable);
+  const auto& q = std::get<cq::LinearResult<double, 2>>(frame.result);
+  EXPECT_EQ(q.region, cq::LinearRegion::Interior);
+  EXPECT_EQ(q.t, 0.5);
+  EXPECT_EQ(q.closest, (cq::Vec2d{{0, 0}}));
+  const std::string steps = StepsOf(frame);
+  EXPECT_NE(steps.find("Evaluate: closest = A + t(B − A) = (0, 0). (0, 0) is the origin, and a real answer: code "
+                       "that returned the zero vector to mean \"no answer\" would throw it away; core reports a "
+                       "failure as an error of its own."),
+            std::string::npos)
+      << steps;
+  const Points atA = {{{0, 0}}, {{5, 0}}, {{-1, -2}}};  // clamped to A = the origin
+  EXPECT_NE(StepsOf(SegmentLesson().Evaluate(atA, ViewAround(SegmentLesson(), atA), NumberStyle::Readable))
+                .find("the vertex A itself. (0, 0) is the origin, and a real answer"),
+            std::string::npos);
+  const Points seed = {{{0, 0}}, {{5, 0}}, {{3, -2}}};
+  EXPECT_EQ(StepsOf(SegmentLesson().Evaluate(seed, ViewAround(SegmentLesson(), seed), NumberStyle::Readable))
+                .find("is the origin"),
+            std::string::npos);
 }
 
 // The Project step shows the quotient t_raw (the t line draws it), and the Clamp step

@@ -287,6 +287,15 @@ TEST(Keys, ATypedBracketSwitchesLessonsWhateverKeyTypedIt) {
   EXPECT_EQ(KeyForTypedChar('Q', U'a'), 'Q');          // letters: LayoutLetterKey's business
 }
 
+// The presets header offered "keys 1-9" over three presets (teaching audit of
+// 2026-11-29): it names the keys the lesson has.
+TEST(Keys, ThePresetsHeaderNamesTheKeysTheLessonHas) {
+  EXPECT_EQ(PresetsTitle(3), "Presets   (keys 1-3, R resets)###presets");
+  EXPECT_EQ(PresetsTitle(8), "Presets   (keys 1-8, R resets)###presets");
+  EXPECT_EQ(PresetsTitle(1), "Presets   (key 1, R resets)###presets");
+  EXPECT_EQ(PresetsTitle(12), "Presets   (keys 1-9, R resets)###presets");
+}
+
 // Shortcuts read the letter a key types on the layout in use, not its place on a US
 // keyboard (classroom audit: on AZERTY, Ctrl+A in a field quit the app). GLFW's letter
 // keys are the ASCII capitals; glfwGetKeyName gives what the key types.
