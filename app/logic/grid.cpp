@@ -136,21 +136,38 @@ std::string GridLabel(double k, const GridSpacing& grid, bool scientific) {
   std::string digits = std::to_string(n < 0 ? -n : n);
   const std::string sign = n < 0 ? "-" : "";
   const int e = grid.exponent;
+  // The exponent as printf's %g writes it (two digits at least: "e-05", "e+09"), as the
+  // fields and values write theirs.
+  const auto exponentText = [](int power) {
+    const std::string digitsOf = std::to_string(power < 0 ? -power : power);
+    return std::string(power < 0 ? "e-" : "e+") + (digitsOf.size() < 2 ? "0" : "") + digitsOf;
+  };
+  const auto inScientific = [&] {
+    const int power = int(digits.size()) - 1 + e;
+    std::string rest = digits.substr(1);
+    while (!rest.empty() && rest.back() == '0') rest.pop_back();
+    return sign + digits.substr(0, 1) + (rest.empty() ? "" : "." + rest) + exponentText(power);
+  };
+  if (n == 0) return "0";
+  if (e < 0 && scientific) return inScientific();
   if (e < 0) {  // a decimal point -e digits from the right
     const std::size_t after = std::size_t(-e);
     if (digits.size() <= after) digits.insert(0, after + 1 - digits.size(), '0');
     digits.insert(digits.size() - after, ".");
     return sign + digits;
   }
-  if (n == 0) return "0";
   if (int(digits.size()) + e <= 17 && !scientific) return sign + digits + std::string(std::size_t(e), '0');
-  const int power = int(digits.size()) - 1 + e;
-  std::string rest = digits.substr(1);
-  while (!rest.empty() && rest.back() == '0') rest.pop_back();
-  return sign + digits.substr(0, 1) + (rest.empty() ? "" : "." + rest) + "e+" + std::to_string(power);
+  return inScientific();
 }
 
 bool GridLabelsScientific(double first, double last, const GridSpacing& grid) {
+  // Zeros to count: lines a million or more apart ("4000000000"), or every label below
+  // 1e-4 ("0.0000000004"), beside fields and values that read 4e+09 and 4e-10 (teaching
+  // audit of 2026-11-29). Lines 1 apart near 1e6 keep every digit ("1000002").
+  if (first <= last && grid.exponent >= 6) return true;
+  if (first <= last && grid.exponent <= -5 &&
+      std::max(std::abs(first), std::abs(last)) * grid.mantissa < std::pow(10.0, -4 - grid.exponent))
+    return true;
   // The widest magnitude is at one end of the range.
   for (const double k : {first, last})
     if (first <= last && GridLabel(k, grid).find('e') != std::string::npos) return true;

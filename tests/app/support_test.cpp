@@ -189,7 +189,21 @@ TEST(GridSpacing, LabelsAreTheExactDecimalValueOfTheLine) {
   EXPECT_FALSE(GridLabelsScientific(99999999999990, 99999999999999, Spacing(1, 3)));
   EXPECT_FALSE(GridLabelsScientific(1, 0, Spacing(1, 3)));  // an empty range
   EXPECT_EQ(GridLabel(0, Spacing(2, 5), true), "0");
-  EXPECT_EQ(GridLabel(3, Spacing(5, -1), true), "1.5");  // decimals stay plain
+  // Zeros to count are an exponent (teaching audit of 2026-11-29): lines a million or more
+  // apart ("4000000000" beside fields that read 4e+09), or an axis whose every label is
+  // below 1e-4 ("0.0000000004"). Lines 1 apart near 1e6, or tenths, keep their digits.
+  EXPECT_TRUE(GridLabelsScientific(-4, 4, Spacing(1, 9)));
+  EXPECT_EQ(GridLabel(4, Spacing(1, 9), true), "4e+09");
+  EXPECT_EQ(GridLabel(-25, Spacing(2, 6), true), "-5e+07");
+  EXPECT_TRUE(GridLabelsScientific(-4, 4, Spacing(1, -10)));
+  EXPECT_EQ(GridLabel(4, Spacing(1, -10), true), "4e-10");
+  EXPECT_EQ(GridLabel(-3, Spacing(5, -11), true), "-1.5e-10");
+  EXPECT_EQ(GridLabel(0, Spacing(5, -11), true), "0");
+  EXPECT_FALSE(GridLabelsScientific(999998, 1000004, Spacing(1, 0)));
+  EXPECT_FALSE(GridLabelsScientific(-20, 20, Spacing(5, -1)));
+  EXPECT_FALSE(GridLabelsScientific(99990, 100010, Spacing(1, -5)));  // 0.9999 to 1.0001: no zeros to count
+  EXPECT_FALSE(GridLabelsScientific(-4, 4, Spacing(2, -4)));          // up to 0.0008, as %g writes it too
+  EXPECT_TRUE(GridLabelsScientific(-4, 4, Spacing(2, -5)));           // up to 0.00008: %g's 8e-05
   // The spacing the zoom picks carries the mantissa and exponent its major step is made of.
   for (double zoom : {1e-300, 1e-6, 0.3, 7.0, 123.0, 5e4, 1e13}) {
     const GridSpacing g = ChooseGridSpacing(zoom, 90);
