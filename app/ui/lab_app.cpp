@@ -209,6 +209,7 @@ void LabApp::HandleShortcut(const KeyPress& press) {
   const size_t lessonCount = LessonTable().size();
   switch (key) {
     case GLFW_KEY_F1: m_showHelp = !m_showHelp; return;
+    case GLFW_KEY_F2: m_showGlossary = !m_showGlossary; return;
     case GLFW_KEY_LEFT_BRACKET: OpenLesson((m_scene.LessonIndex() + lessonCount - 1) % lessonCount); return;
     case GLFW_KEY_RIGHT_BRACKET: OpenLesson((m_scene.LessonIndex() + 1) % lessonCount); return;
     case GLFW_KEY_F: FrameScene(); return;
@@ -230,9 +231,10 @@ void LabApp::HandleShortcut(const KeyPress& press) {
       m_settings.numbers = m_settings.numbers == NumberStyle::Exact ? NumberStyle::Readable : NumberStyle::Exact;
       return;
     case GLFW_KEY_ESCAPE:
-      // Closes an open Shortcuts, About or notice window first, else drops the selection.
-      if (m_showHelp || m_showAbout || !m_notice.empty()) {
+      // Closes an open Shortcuts, Words, About or notice window first, else drops the selection.
+      if (m_showHelp || m_showGlossary || m_showAbout || !m_notice.empty()) {
         m_showHelp = false;
+        m_showGlossary = false;
         m_showAbout = false;
         m_notice.clear();
       } else {
@@ -339,11 +341,13 @@ nlohmann::json LabApp::DumpState() const {
   // What the sidebar says of a refused entry, and which extra windows are open.
   state["edit_error"] = m_editError;
   state["preset_note"] = m_presetNoteShown;
-  state["windows"] = {{"shortcuts", m_showHelp}, {"about", m_showAbout}, {"notice", m_notice}};
+  state["windows"] = {
+      {"shortcuts", m_showHelp}, {"glossary", m_showGlossary}, {"about", m_showAbout}, {"notice", m_notice}};
   // Where an open one was drawn (x0, y0, x1, y1): it must fit the window.
   state["window_boxes"] = nlohmann::json::object();
   if (m_showHelp) state["window_boxes"]["shortcuts"] = boxJson(m_shortcutsBox);
   if (m_showAbout) state["window_boxes"]["about"] = boxJson(m_aboutBox);
+  if (m_showGlossary) state["window_boxes"]["glossary"] = boxJson(m_glossaryBox);
   if (!m_notice.empty()) state["window_boxes"]["notice"] = boxJson(m_noticeBox);
   // Where each coordinate field was drawn ("P.x": [x0, y0, x1, y1]); empty with the sidebar hidden.
   state["fields"] = nlohmann::json::object();

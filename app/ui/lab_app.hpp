@@ -231,6 +231,7 @@ class LabApp {
   double m_sidebarScrollMaxY = 0;  ///< ... and how far it can be
   ScreenBox m_shortcutsBox{};           ///< where the Shortcuts and About windows were last drawn
   ScreenBox m_aboutBox{};
+  ScreenBox m_glossaryBox{};
   ScreenBox m_noticeBox{};
   std::string m_notice;  ///< ShowNotice's text, empty when closed
   Layout m_layout{};
@@ -290,6 +291,7 @@ class LabApp {
   bool m_exportRequested = false;
   bool m_showHelp = false;
   bool m_showAbout = false;
+  bool m_showGlossary = false;  ///< Help > Words used here (F2)
   std::pair<float, float> m_lastDisplay{0, 0};  ///< the window's size last frame (DrawHelpWindow)
 };
 

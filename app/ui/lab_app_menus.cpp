@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "lessons/glossary.hpp"
 #include "logic/palette.hpp"
 #include "logic/text_wrap.hpp"
 #include "ui/lab_app.hpp"
@@ -31,7 +32,7 @@ constexpr ShortcutRow k_shortcuts[] = {
     {"F", "frame the scene"},
     {"Tab / Shift+Tab", "select the next / previous handle for the arrow keys"},
     {"Arrow keys", "nudge the selected handle one minor grid step (Shift x10, Alt x0.1)"},
-    {"Esc", "close this window, About or Settings; else deselect"},
+    {"Esc", "close this window, Words used here, About or Settings; else deselect"},
     {"G", "snap to grid on / off"},
     {"V", "show / hide the regions"},
     {"H", "show / hide the sidebar (the canvas takes the whole width)"},
@@ -41,6 +42,7 @@ constexpr ShortcutRow k_shortcuts[] = {
     {"Ctrl+=  Ctrl+-  Ctrl+0", "UI and font bigger, smaller, default"},
     {"Ctrl+E", "export the window as a PNG"},
     {"F1", "this help"},
+    {"F2", "words used here: what the steps' terms mean (ulp, deferred division, ...)"},
     {"Ctrl+Q", "quit"},
 };
 
@@ -127,6 +129,7 @@ void LabApp::DrawMenuBar() {
   }
   if (ImGui::BeginMenu("Help")) {
     ImGui::MenuItem("Shortcuts", "F1", &m_showHelp);
+    ImGui::MenuItem("Words used here", "F2", &m_showGlossary);
     ImGui::MenuItem("About", nullptr, &m_showAbout);
     ImGui::EndMenu();
   }
@@ -206,6 +209,30 @@ void LabApp::DrawHelpWindow() {
         }
         ImGui::EndTable();
       }
+    }
+    ImGui::End();
+  }
+  if (m_showGlossary) {
+    // As the Shortcuts window: sized and centred when it opens (and `fit`), inside the window.
+    ImGui::SetNextWindowSize(ImVec2(std::min(Px(760), display.x * 0.9f), std::min(Px(600), display.y * 0.9f)), fit);
+    ImGui::SetNextWindowPos(HalfDisplay(), fit, ImVec2(0.5f, 0.5f));
+    const bool open = ImGui::Begin("Words used here (F2)", &m_showGlossary, ImGuiWindowFlags_NoSavedSettings);
+    m_glossaryBox = WindowBox();
+    if (open && ImGui::BeginTable("##words", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
+      const float termWidth = std::min(Px(190), ImGui::GetContentRegionAvail().x * 0.35f);
+      ImGui::TableSetupColumn("Word", ImGuiTableColumnFlags_WidthFixed, termWidth);
+      ImGui::TableSetupColumn("What it means here");
+      ImGui::TableHeadersRow();
+      for (const GlossaryEntry& entry : Glossary()) {
+        ImGui::TableNextRow();
+        ImGui::PushTextWrapPos(0);
+        ImGui::TableSetColumnIndex(0);
+        ImGui::TextUnformatted(entry.term.data(), entry.term.data() + entry.term.size());
+        ImGui::TableSetColumnIndex(1);
+        ImGui::TextUnformatted(entry.meaning.data(), entry.meaning.data() + entry.meaning.size());
+        ImGui::PopTextWrapPos();
+      }
+      ImGui::EndTable();
     }
     ImGui::End();
   }

@@ -6,14 +6,17 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <cctype>
 #include <map>
 #include <set>
+#include <string_view>
 
 #include "cq/aabb.hpp"
 #include "cq/contact.hpp"
 #include "cq/linear.hpp"
 #include "cq/normalize.hpp"
 #include "cq/plane.hpp"
+#include "lessons/glossary.hpp"
 #include "lessons/lesson_kit.hpp"
 #include "lessons/lessons.hpp"
 #include "logic/interaction.hpp"
@@ -626,6 +629,64 @@ std::string StepsOf(const LessonFrame& frame) {
   std::string all;
   for (const std::string& step : frame.steps) all += step + "\n";
   return all;
+}
+
+/// Everything a student reads in the lessons: each lesson's summary, its presets' names
+/// and notes, and for every preset and a few scenes at the edges of the range, the steps
+/// and the values' texts and help, in lower case.
+std::string EveryLessonText() {
+  std::string all;
+  const std::vector<Points> edges = {{{{0, 0}}, {{1e-160, 0}}, {{1e-170, 5}}},  // |B − A|² underflows
+                                     {{{0, 0}}, {{1e300, 1e300}}, {{2e300, 0}}},  // it overflows
+                                     {{{-4, 0}}, {{2, 0}}, {{0, 1}}},             // a foot a rounding from 0
+                                     {{{-4, 0}}, {{4, 0}}, {{1, 0}}, {{0, 1.5}}}};  // (contact) C on the wire
+  for (const Lesson* lesson : LessonTable()) {
+    all += std::string(lesson->Summary()) + "\n";
+    std::vector<Points> scenes;
+    for (const Preset& preset : lesson->Presets()) {
+      all += preset.name + "\n" + preset.note + "\n";
+      scenes.push_back(preset.points);
+    }
+    for (const Points& edge : edges)
+      if (edge.size() == lesson->Presets()[0].points.size()) scenes.push_back(edge);
+    for (const Points& points : scenes) {
+      const LessonFrame frame = lesson->Evaluate(points, ViewAround(*lesson, points), NumberStyle::Readable);
+      all += StepsOf(frame) + "\n";
+      for (const InspectorValue& value : frame.values) all += value.text + "\n" + value.help + "\n";
+    }
+  }
+  std::transform(all.begin(), all.end(), all.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  return all;
+}
+
+// "core", "a few ulps", "rescales by a power of two" and "the documented perpendicular"
+// stood in the steps with nothing to say what they mean, and "Voronoi" only in a tooltip
+// (teaching audit of 2026-11-29). Help > Words used here (F2) says; every entry is a word
+// the lessons use, and every such word a student may not know has its entry.
+TEST(Glossary, EveryHardWordTheLessonsUseIsExplainedAndEveryEntryIsUsed) {
+  const std::string text = EveryLessonText();
+  std::set<std::string_view> terms;
+  for (const GlossaryEntry& entry : Glossary()) {
+    EXPECT_TRUE(terms.insert(entry.term).second) << "twice: " << entry.term;
+    EXPECT_GE(entry.meaning.size(), 40u) << entry.term;
+    ASSERT_FALSE(entry.triggers.empty()) << entry.term;
+    bool used = false;
+    for (const std::string_view trigger : entry.triggers) used |= text.find(trigger) != std::string::npos;
+    EXPECT_TRUE(used) << "no lesson uses " << entry.term;
+  }
+  const auto explained = [&](std::string_view word) {
+    for (const GlossaryEntry& entry : Glossary())
+      for (const std::string_view trigger : entry.triggers)
+        if (word.find(trigger) != std::string_view::npos) return true;
+    return false;
+  };
+  for (const std::string_view hard :
+       {"ulp", "rescales", "power of two", "documented perpendicular", "voronoi region", "deferred division",
+        "numerator", "carrier", "underflow", "overflow", "epsilon", "nan", "core", "signed distance", "unit normal",
+        "clamp", "t_raw", "foot", "depth", "exactly"}) {
+    EXPECT_NE(text.find(hard), std::string::npos) << "the lessons no longer say " << hard << ": update this list";
+    EXPECT_TRUE(explained(hard)) << hard;
+  }
 }
 
 // The zero normal's pitfall in the steps (teaching audit of 2026-11-29: the refused scene

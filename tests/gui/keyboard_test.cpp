@@ -487,6 +487,25 @@ void ExpectShortcutsWindowInside(const nlohmann::json& s, double width, double h
 // Opened in a large window that then shrinks (a projector's resolution set, a window
 // snapped to half the screen): the Shortcuts window stayed where it was, its close button
 // off the screen (classroom audit). It fits itself to every new size.
+// Help > Words used here (F2) says what the steps' terms mean (teaching audit of
+// 2026-11-29: "ulp", "core", "rescales" unexplained); F2 opens it inside a small window
+// at UI scale 2, and Esc closes it as it closes the Shortcuts window.
+TEST(Keyboard, F2OpensTheWordsUsedHereAndEscClosesIt) {
+  TempDir open;
+  const nlohmann::json s = PlayScene(open, "keys", "KEYS='F2' LAB_SIZE=800x600 LAB_UI_SCALE=2");
+  ASSERT_FALSE(s.is_discarded());
+  ASSERT_TRUE(s["windows"]["glossary"].get<bool>()) << s["windows"];
+  const nlohmann::json box = s["window_boxes"]["glossary"];
+  EXPECT_GE(box[0].get<double>(), 0) << box;
+  EXPECT_GE(box[1].get<double>(), 0) << box;
+  EXPECT_LE(box[2].get<double>(), 800) << box;
+  EXPECT_LE(box[3].get<double>(), 600) << box;
+  TempDir closed;
+  const nlohmann::json after = PlayScene(closed, "keys", "KEYS='F2 Escape'");
+  ASSERT_FALSE(after.is_discarded());
+  EXPECT_FALSE(after["windows"]["glossary"].get<bool>()) << after["windows"];
+}
+
 TEST(Keyboard, TheShortcutsWindowFitsAWindowResizedWhileItIsOpen) {
   TempDir dir;
   ExpectShortcutsWindowInside(PlayScene(dir, "help-resize", "LAB_SIZE=1280x720 RESIZE_W=400 RESIZE_H=300"), 400, 300);
