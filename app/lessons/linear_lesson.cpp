@@ -1,13 +1,29 @@
 // The picture shared by the segment, ray and line lessons: core's closest point on
 // P(t) = A + t(B - A), with every part of project-clamp-evaluate drawn and written out.
 #include <cmath>
+#include <cstdio>
+#include <optional>
+#include <string>
 
 #include "cq/linear.hpp"
+#include "cq/normalize.hpp"
 #include "lessons/lesson_kit.hpp"
 #include "lessons/lessons.hpp"
 
 namespace cq::app {
 namespace {
+
+/// The fixed tolerance the absolute-epsilon pitfall is shown with: a typical one.
+constexpr double k_teachingEpsilon = 1e-5;
+
+/// How far off an answer at distance `wrong` is, beside the right one at `right`: "2.8
+/// times the true distance", or "where the true distance is 0".
+std::string RatioWords(double wrong, double right) {
+  if (right == 0) return "where the true distance is 0";
+  char text[64];
+  std::snprintf(text, sizeof text, "%.2g times the true distance", wrong / right);
+  return text;
+}
 
 /// |B − A|² as core holds it, and where that 0 is an underflow (A ≠ B, |B − A| below
 /// about 1.6e−162) rather than A = B, saying so: "0" alone read as a zero-length segment.
@@ -37,6 +53,18 @@ void AddSteps(LessonFrame& frame, cq::LinearKind kind, const LinearPoints& point
                           *rounded + ").");
   else
     frame.steps.push_back("Distance: |P − closest|" + EqualsText(q.distance, style) + squared);
+  // The absolute-epsilon pitfall shown, not only named (teaching audit of 2026-11-29: the
+  // "Tiny" preset's note said an epsilon would break it, and nothing showed how): where a
+  // fixed epsilon of 1e-5 would call the shape a point and answer A, the wrong answer
+  // beside core's. Both distances are core's.
+  const std::optional<double> length = cq::Distance(points.a, points.b);
+  const std::optional<double> toA = cq::Distance(p, points.a);
+  if (!degenerate && length && *length < k_teachingEpsilon && toA && !(q.closest == points.a))
+    frame.steps.push_back("No absolute epsilon: |B − A| = " + ValueText(*length, style) +
+                          ". Code that calls anything shorter than a fixed epsilon such as 1e-5 a point would answer A "
+                          "here, at |P − A| = " + ValueText(*toA, style) + ", " + RatioWords(*toA, q.distance) +
+                          "; core has no such epsilon and answers " + FormatPoint(q.closest, style, {points.a, points.b}) +
+                          " at d = " + ValueText(q.distance, style) + ".");
 }
 
 }  // namespace

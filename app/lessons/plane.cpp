@@ -187,22 +187,22 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
   // the plane is no plain 0 either: "= 5e-324 / 3.16228 = 0" read as P on the plane.
   const bool planeValueRoundsTo0 = off && q->planeValue == 0;
   if (sRoundsTo0)
-    frame.steps.push_back("Signed distance: s = n·(P − O) / |n| = " + sText +
+    frame.steps.push_back("Project: the signed distance s = n·(P − O) / |n| = " + sText +
                           ": s underflows, and core takes the side from the exact sign of n·(P − O).");
   else if (planeValueRoundsTo0)
-    frame.steps.push_back("Signed distance: s = n·(P − O) / |n|" + EqualsText(q->signedDistance, style) +
+    frame.steps.push_back("Project: the signed distance s = n·(P − O) / |n|" + EqualsText(q->signedDistance, style) +
                           " (n·(P − O) is " + ZeroInDoubleText(exactSide) +
                           ", as it underflows; core divides it at a power-of-two scale).");
   else if (std::isfinite(q->planeValue) && ValueText(q->planeValue / q->normalLength, NumberStyle::Readable) ==
                                                ValueText(q->signedDistance, NumberStyle::Readable))
-    frame.steps.push_back("Signed distance: s = n·(P − O) / |n| = " + n(q->planeValue) + " / " + n(q->normalLength) +
+    frame.steps.push_back("Project: the signed distance s = n·(P − O) / |n| = " + n(q->planeValue) + " / " + n(q->normalLength) +
                           " = " + n(q->signedDistance) + ".");
   else if (std::isfinite(q->planeValue))
-    frame.steps.push_back("Signed distance: s = n·(P − O) / |n|" + EqualsText(q->signedDistance, style) +
+    frame.steps.push_back("Project: the signed distance s = n·(P − O) / |n|" + EqualsText(q->signedDistance, style) +
                           " (n·(P − O) = " + n(q->planeValue) + " in double has lost digits to underflow; core "
                           "divides it at a power-of-two scale).");
   else
-    frame.steps.push_back("Signed distance: s = n·(P − O) / |n|" + EqualsText(q->signedDistance, style) +
+    frame.steps.push_back("Project: the signed distance s = n·(P − O) / |n|" + EqualsText(q->signedDistance, style) +
                           " (n·(P − O) overflows the double range; core divides it in a wider range).");
   frame.steps.push_back("No clamp: a plane is unbounded, so the foot is always on it.");
   const std::string side = q->region == cq::PlaneRegion::Front  ? "in front"

@@ -689,6 +689,33 @@ TEST(Glossary, EveryHardWordTheLessonsUseIsExplainedAndEveryEntryIsUsed) {
   }
 }
 
+// The absolute-epsilon pitfall was named in the "Tiny" preset's note and never shown
+// (teaching audit of 2026-11-29): where an epsilon of 1e-5 would call the shape a point,
+// a step gives its wrong answer (A) beside core's. Not where core's answer is A anyway,
+// nor for an ordinary segment.
+TEST(LessonText, ATinySegmentShowsWhatAnAbsoluteEpsilonWouldAnswer) {
+  const std::vector<Preset> presets = SegmentLesson().Presets();
+  const auto tiny = std::find_if(presets.begin(), presets.end(),
+                                 [](const Preset& p) { return p.name.rfind("Tiny", 0) == 0; });
+  ASSERT_NE(tiny, presets.end());
+  std::string steps =
+      StepsOf(SegmentLesson().Evaluate(tiny->points, ViewAround(SegmentLesson(), tiny->points), NumberStyle::Readable));
+  EXPECT_NE(steps.find("No absolute epsilon: |B − A| = 1e-09. Code that calls anything shorter than a fixed epsilon "
+                       "such as 1e-5 a point would answer A here, at |P − A| = 1.56205e-09, 2.8 times the true "
+                       "distance; core has no such epsilon and answers (8e-10, 6e-10) at d = 5.65685e-10."),
+            std::string::npos)
+      << steps;
+  const Points onIt = {{{0, 0}}, {{0.8e-9, 0.6e-9}}, {{0.4e-9, 0.3e-9}}};
+  steps = StepsOf(SegmentLesson().Evaluate(onIt, ViewAround(SegmentLesson(), onIt), NumberStyle::Readable));
+  EXPECT_NE(steps.find("at |P − A| = 5e-10, where the true distance is 0"), std::string::npos) << steps;
+  const Points beforeA = {{{0, 0}}, {{0.8e-9, 0.6e-9}}, {{-1e-9, 0}}};  // A is the answer
+  steps = StepsOf(SegmentLesson().Evaluate(beforeA, ViewAround(SegmentLesson(), beforeA), NumberStyle::Readable));
+  EXPECT_EQ(steps.find("No absolute epsilon"), std::string::npos) << steps;
+  steps = StepsOf(SegmentLesson().Evaluate(presets[0].points, ViewAround(SegmentLesson(), presets[0].points),
+                                           NumberStyle::Readable));
+  EXPECT_EQ(steps.find("No absolute epsilon"), std::string::npos) << steps;
+}
+
 // The zero normal's pitfall in the steps (teaching audit of 2026-11-29: the refused scene
 // had none): n = 0, |n| = 0, and why core refuses rather than divide.
 TEST(PlaneLesson, AZeroNormalSaysWhyThereIsNoAnswerInTheSteps) {
