@@ -17,6 +17,7 @@
 #include <type_traits>
 #include <vector>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <nlohmann/json.hpp>
@@ -271,6 +272,18 @@ std::filesystem::path ThroughLinks(const std::filesystem::path& path) {
   return at;
 }
 
+/// Why the settings file `file` must not be replaced, or empty: a file the user made
+/// read-only (chmod 444) was renamed over at quit, its mode becoming rw-r--r-- (settings
+/// audit, finding 1). By its mode bits as well as access(), which tells root any file is
+/// writable.
+std::string ReadOnlyReason(const std::filesystem::path& file) {
+  struct stat st {};
+  if (::stat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return {};
+  if ((st.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) == 0) return "cannot write " + file.string() + ": it is read-only";
+  if (::access(file.c_str(), W_OK) != 0) return "cannot write " + file.string() + ": " + std::strerror(errno);
+  return {};
+}
+
 }  // namespace
 
 FittedUiScale FitUiScale(float wanted, double windowWidth, double windowHeight) {
@@ -456,6 +469,7 @@ std::string SaveSettings(const std::string& path, const Settings& s) {
   const std::filesystem::path file = ThroughLinks(path);  // a link is kept, its target written
   std::filesystem::create_directories(file.parent_path(), ec);
   if (ec) return "cannot create " + file.parent_path().string() + ": " + ec.message();
+  if (std::string readOnly = ReadOnlyReason(file); !readOnly.empty()) return readOnly;
   // Write a temporary file and rename it over the old one, so a crash mid-write never
   // leaves a half-written settings file; the write is checked to the end (flushed, synced,
   // closed): a full disk showed only when an unchecked stream was destroyed, and the empty
@@ -473,7 +487,10 @@ std::string SaveSettings(const std::string& path, const Settings& s) {
 std::string SettingsSaveProblem(const std::string& path) {
   const std::filesystem::path file = ThroughLinks(path);
   std::error_code ec;
-  if (std::filesystem::is_directory(file.parent_path(), ec)) return CheckWritable(file.string() + ".tmp");
+  if (std::filesystem::is_directory(file.parent_path(), ec)) {
+    if (std::string readOnly = ReadOnlyReason(file); !readOnly.empty()) return readOnly;
+    return CheckWritable(file.string() + ".tmp");
+  }
   // The folder does not exist yet (the first run): the nearest one that does must let it
   // be made.
   std::filesystem::path existing = file.parent_path();

@@ -89,11 +89,13 @@ struct WorkArea {
 std::string FitWindowToScreens(Settings& settings, const std::vector<WorkArea>& areas, bool fitSize = true,
                                bool sizeSaved = true);
 
-/// Writes `settings` to `path` (creating the directory); an error message, or empty.
+/// Writes `settings` to `path` (creating the directory); an error message, or empty. A
+/// read-only file (no write bit, even for root) is not replaced.
 std::string SaveSettings(const std::string& path, const Settings& settings);
 
 /// Why SaveSettings could not write `path` ("cannot write …/settings.json.tmp: Permission
-/// denied", "cannot create …: Permission denied"), or empty: checked at start-up, so that
+/// denied", "cannot write …/settings.json: it is read-only", "cannot create …: Permission
+/// denied"), or empty: checked at start-up, so that
 /// a run whose settings cannot be kept says so in the window, not on stderr at its end.
 /// Leaves no trace.
 std::string SettingsSaveProblem(const std::string& path);

@@ -442,6 +442,25 @@ TEST_F(SettingsFile, ASaveThatCannotHappenIsKnownAtStartUp) {
   EXPECT_EQ(text, "{}");
 }
 
+// A read-only settings.json (chmod 444) in a writable folder was renamed over at quit,
+// and its mode became rw-r--r-- (settings audit, finding 1): it is found at start-up, as a
+// folder the app cannot write is, and not saved over. By its mode bits, since root (who
+// runs the tests) may write any file.
+TEST_F(SettingsFile, AReadOnlyFileIsKnownAtStartUpAndNotSavedOver) {
+  Write(R"({"lesson":"box"})");
+  fs::permissions(m_path, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
+  const std::string problem = SettingsSaveProblem(m_path);
+  EXPECT_NE(problem.find("cannot write " + m_path + ": it is read-only"), std::string::npos) << problem;
+  const std::string error = SaveSettings(m_path, Settings{});
+  EXPECT_NE(error.find("cannot write " + m_path + ": it is read-only"), std::string::npos) << error;
+  std::ifstream kept(m_path);
+  const std::string text((std::istreambuf_iterator<char>(kept)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(text, R"({"lesson":"box"})");
+  EXPECT_EQ(fs::status(m_path).permissions() & fs::perms::all,
+            fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
+  EXPECT_FALSE(fs::exists(m_path + ".tmp"));
+}
+
 TEST(FitUiScale, KeepsTheWantedScaleWhenTheWindowHasRoomForIt) {
   for (const float wanted : {0.5f, 1.0f, 1.5f, 2.0f, 4.0f}) {
     const FittedUiScale fitted = FitUiScale(wanted, 1600, 1000);  // room for 5
