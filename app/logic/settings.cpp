@@ -496,6 +496,10 @@ std::string SettingsSaveProblem(const std::string& path) {
   std::filesystem::path existing = file.parent_path();
   while (!existing.empty() && !std::filesystem::exists(existing, ec) && existing != existing.parent_path())
     existing = existing.parent_path();
+  // A plain file in the way (~/.config/closest-point-lab a file) is said as the save would
+  // say it: access() on it said "Permission denied", even as root (settings audit, finding 2).
+  if (!existing.empty() && std::filesystem::exists(existing, ec) && !std::filesystem::is_directory(existing, ec))
+    return "cannot create " + file.parent_path().string() + ": " + std::strerror(ENOTDIR);
   if (!existing.empty() && ::access(existing.c_str(), W_OK | X_OK) != 0)
     return "cannot create " + file.parent_path().string() + ": " + std::strerror(errno);
   return {};

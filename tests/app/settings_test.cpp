@@ -461,6 +461,27 @@ TEST_F(SettingsFile, AReadOnlyFileIsKnownAtStartUpAndNotSavedOver) {
   EXPECT_FALSE(fs::exists(m_path + ".tmp"));
 }
 
+// A plain file where the settings folder should be: the start-up notice said "cannot
+// create …/closest-point-lab: Permission denied" (even as root), and only the save at quit
+// gave the true reason (settings audit, finding 2).
+TEST_F(SettingsFile, AFileWhereTheFolderShouldBeIsSaidAsSuchAtStartUp) {
+  const fs::path folder = fs::path(m_path).parent_path();
+  fs::create_directories(m_dir);
+  std::ofstream(folder) << "not a folder";
+  const std::string problem = SettingsSaveProblem(m_path);
+  EXPECT_EQ(problem, "cannot create " + folder.string() + ": Not a directory");
+  EXPECT_TRUE(LoadSettings(m_path).warning.empty()) << "no file to read: the save's problem is the one said";
+  const std::string error = SaveSettings(m_path, Settings{});
+  EXPECT_NE(error.find("Not a directory"), std::string::npos) << error;
+  // A file further up (~/.config itself) is named too, at the folder that cannot be made.
+  fs::remove(folder);
+  const std::string deeper = (m_dir / "config" / "closest-point-lab" / "settings.json").string();
+  std::ofstream(m_dir / "config") << "not a folder";
+  EXPECT_EQ(SettingsSaveProblem(deeper), "cannot create " + (m_dir / "config" / "closest-point-lab").string() +
+                                             ": Not a directory");
+  EXPECT_TRUE(fs::is_regular_file(m_dir / "config"));
+}
+
 TEST(FitUiScale, KeepsTheWantedScaleWhenTheWindowHasRoomForIt) {
   for (const float wanted : {0.5f, 1.0f, 1.5f, 2.0f, 4.0f}) {
     const FittedUiScale fitted = FitUiScale(wanted, 1600, 1000);  // room for 5
