@@ -160,15 +160,17 @@ int main(int argc, char** argv) {
   const bool scripted = options.screenshotPath || options.frames;
   const bool useConfig = !options.noConfig && !scripted;
   Settings settings;
-  const std::optional<std::string> settingsPath = useConfig ? SettingsPath() : std::nullopt;
-  std::string settingsWarning;  // also shown in the window (ShowNotice): stderr is unseen from a launcher
+  const SettingsLocation location = useConfig ? LocateSettings() : SettingsLocation{};
+  const std::optional<std::string> settingsPath = location.path;
+  // Also shown in the window (ShowNotice): stderr is unseen from a launcher.
+  std::string settingsWarning = location.note;
   std::string keepSettingsReason;  // why the file must not be saved over, or empty
   bool sizeSaved = false;
   if (settingsPath) {
     std::vector<std::string> lessonIds;
     for (const Lesson* l : LessonTable()) lessonIds.emplace_back(l->Id());
     LoadedSettings loaded = LoadSettings(*settingsPath, lessonIds);
-    settingsWarning = loaded.warning;
+    if (!loaded.warning.empty()) settingsWarning += (settingsWarning.empty() ? "" : "\n") + loaded.warning;
     keepSettingsReason = loaded.keepReason;
     sizeSaved = loaded.sizeSaved;
     settings = loaded.settings;
@@ -176,8 +178,8 @@ int main(int argc, char** argv) {
       if (const std::string problem = SettingsSaveProblem(*settingsPath); !problem.empty())
         settingsWarning += (settingsWarning.empty() ? "" : "; ") + std::string("this run's settings will not be saved (") +
                            problem + ")";
-    if (!settingsWarning.empty()) std::fprintf(stderr, "%s: %s\n", k_program, settingsWarning.c_str());
   }
+  if (!settingsWarning.empty()) std::fprintf(stderr, "%s: %s\n", k_program, settingsWarning.c_str());
   const float storedUiScale = settings.uiScale;  // --ui-scale is for this run only
   if (options.uiScale) settings.uiScale = *options.uiScale;
   if (options.width) {

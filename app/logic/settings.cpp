@@ -296,17 +296,25 @@ FittedUiScale FitUiScale(float wanted, double windowWidth, double windowHeight) 
   return {limit, true};
 }
 
-std::optional<std::string> SettingsPath() {
+SettingsLocation LocateSettings() {
+  SettingsLocation at;
   std::filesystem::path dir;
   if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg) {
     dir = xdg;
   } else if (const char* home = std::getenv("HOME"); home && *home) {
     dir = std::filesystem::path(home) / ".config";
   } else {
-    return std::nullopt;
+    // Said, not only done: the settings were neither read nor saved without a word
+    // (settings audit, finding 3).
+    at.note = "neither XDG_CONFIG_HOME nor HOME is set, so there is no folder for the settings: defaults are used "
+              "and this run's settings will not be saved";
+    return at;
   }
-  return (dir / "closest-point-lab" / "settings.json").string();
+  at.path = (dir / "closest-point-lab" / "settings.json").string();
+  return at;
 }
+
+std::optional<std::string> SettingsPath() { return LocateSettings().path; }
 
 LoadedSettings LoadSettings(const std::string& path, const std::vector<std::string>& lessons) {
   LoadedSettings loaded;

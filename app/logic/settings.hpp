@@ -49,7 +49,18 @@ inline constexpr int k_designHeight = 200;
 /// k_minUiScale, never above `wanted`.
 FittedUiScale FitUiScale(float wanted, double windowWidth, double windowHeight);
 
-/// The settings file's path, or nothing when neither XDG_CONFIG_HOME nor HOME is set.
+/// Where the settings are kept, and what the user is told about it at start-up.
+struct SettingsLocation {
+  std::optional<std::string> path;  ///< nothing: there is no folder for the settings
+  /// Why the settings are not where the environment says, or why there are none; or empty.
+  std::string note;
+};
+
+/// The settings file's place, from XDG_CONFIG_HOME, else HOME; with neither, no path and a
+/// note that says so (they were neither read nor saved without a word).
+SettingsLocation LocateSettings();
+
+/// LocateSettings().path.
 std::optional<std::string> SettingsPath();
 
 struct LoadedSettings {

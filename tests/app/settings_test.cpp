@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <optional>
+#include <string>
 
 #include <unistd.h>
 
@@ -521,6 +523,39 @@ TEST(SettingsPath, UsesXdgConfigHomeThenHome) {
     EXPECT_EQ(*SettingsPath(), std::string(home) + "/.config/closest-point-lab/settings.json");
   }
   if (oldXdg) ::setenv("XDG_CONFIG_HOME", savedXdg.c_str(), 1);
+}
+
+/// Sets (or, given nullptr, unsets) an environment variable for one test, and puts it back.
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const char* value) : m_name(name) {
+    if (const char* old = std::getenv(name)) m_old = old;
+    value ? ::setenv(name, value, 1) : ::unsetenv(name);
+  }
+  ~ScopedEnv() { m_old ? ::setenv(m_name, m_old->c_str(), 1) : ::unsetenv(m_name); }
+  ScopedEnv(const ScopedEnv&) = delete;
+  ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+ private:
+  const char* m_name;
+  std::optional<std::string> m_old;
+};
+
+// With HOME unset and no XDG_CONFIG_HOME the settings were neither read nor saved, without
+// a word (settings audit, finding 3): the start-up notice says why.
+TEST(SettingsPath, NoHomeAndNoXdgConfigHomeSaysTheSettingsWillNotBeSaved) {
+  const ScopedEnv xdg("XDG_CONFIG_HOME", nullptr);
+  const ScopedEnv home("HOME", nullptr);
+  const SettingsLocation at = LocateSettings();
+  EXPECT_FALSE(at.path.has_value());
+  EXPECT_EQ(at.note,
+            "neither XDG_CONFIG_HOME nor HOME is set, so there is no folder for the settings: defaults are used and "
+            "this run's settings will not be saved");
+  const ScopedEnv emptyHome("HOME", "");
+  EXPECT_EQ(LocateSettings().note, at.note);
+  const ScopedEnv someHome("HOME", "/home/someone");
+  EXPECT_EQ(LocateSettings().note, "");
+  EXPECT_EQ(LocateSettings().path, "/home/someone/.config/closest-point-lab/settings.json");
 }
 
 }  // namespace
