@@ -298,19 +298,41 @@ FittedUiScale FitUiScale(float wanted, double windowWidth, double windowHeight) 
 
 SettingsLocation LocateSettings() {
   SettingsLocation at;
+  std::vector<std::string> unused;  // each variable not taken, and why
+  bool relative = false;
+  // A relative path is ignored, as the XDG Base Directory spec says: XDG_CONFIG_HOME=rel
+  // wrote the settings under the working directory (settings audit, finding 4). A relative
+  // HOME is no better.
+  const auto absolute = [&](const char* name) -> const char* {
+    const char* value = std::getenv(name);
+    if (!value || !*value) {
+      unused.push_back(std::string(name) + " is not set");
+      return nullptr;
+    }
+    if (!std::filesystem::path(value).is_absolute()) {
+      relative = true;
+      unused.push_back(std::string(name) + "=\"" + Printable(value, 64) + "\" is a relative path, ignored");
+      return nullptr;
+    }
+    return value;
+  };
   std::filesystem::path dir;
-  if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg) {
+  if (const char* xdg = absolute("XDG_CONFIG_HOME")) {
     dir = xdg;
-  } else if (const char* home = std::getenv("HOME"); home && *home) {
+  } else if (const char* home = absolute("HOME")) {
     dir = std::filesystem::path(home) / ".config";
-  } else {
-    // Said, not only done: the settings were neither read nor saved without a word
-    // (settings audit, finding 3).
-    at.note = "neither XDG_CONFIG_HOME nor HOME is set, so there is no folder for the settings: defaults are used "
-              "and this run's settings will not be saved";
+  }
+  const std::string spec =
+      " (the XDG Base Directory spec allows only absolute paths, and settings are never kept in the working directory)";
+  if (!dir.empty()) {
+    at.path = (dir / "closest-point-lab" / "settings.json").string();
+    if (relative) at.note = unused.front() + spec + ": the settings are in " + *at.path;
     return at;
   }
-  at.path = (dir / "closest-point-lab" / "settings.json").string();
+  // Said, not only done: the settings were neither read nor saved without a word
+  // (settings audit, finding 3).
+  at.note = (relative ? unused[0] + ", and " + unused[1] + spec : "neither XDG_CONFIG_HOME nor HOME is set") +
+            ", so there is no folder for the settings: defaults are used and this run's settings will not be saved";
   return at;
 }
 

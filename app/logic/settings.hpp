@@ -57,7 +57,8 @@ struct SettingsLocation {
 };
 
 /// The settings file's place, from XDG_CONFIG_HOME, else HOME; with neither, no path and a
-/// note that says so (they were neither read nor saved without a word).
+/// note that says so (they were neither read nor saved without a word). A relative path in
+/// either is ignored, as the XDG Base Directory spec says, and named in the note.
 SettingsLocation LocateSettings();
 
 /// LocateSettings().path.

@@ -558,5 +558,34 @@ TEST(SettingsPath, NoHomeAndNoXdgConfigHomeSaysTheSettingsWillNotBeSaved) {
   EXPECT_EQ(LocateSettings().path, "/home/someone/.config/closest-point-lab/settings.json");
 }
 
+// XDG_CONFIG_HOME=rel wrote the settings under the working directory; the XDG Base
+// Directory spec says a relative path is to be ignored (settings audit, finding 4). HOME
+// is taken as it would be without it, and the notice says why.
+TEST(SettingsPath, ARelativeXdgConfigHomeIsIgnoredAndSaid) {
+  const ScopedEnv xdg("XDG_CONFIG_HOME", "rel");
+  const ScopedEnv home("HOME", "/home/someone");
+  SettingsLocation at = LocateSettings();
+  EXPECT_EQ(at.path, "/home/someone/.config/closest-point-lab/settings.json");
+  EXPECT_EQ(at.note,
+            "XDG_CONFIG_HOME=\"rel\" is a relative path, ignored (the XDG Base Directory spec allows only absolute "
+            "paths, and settings are never kept in the working directory): the settings are in "
+            "/home/someone/.config/closest-point-lab/settings.json");
+  // A relative HOME is no better: nothing is kept in the working directory.
+  const ScopedEnv relativeHome("HOME", "me");
+  at = LocateSettings();
+  EXPECT_FALSE(at.path.has_value());
+  EXPECT_EQ(at.note,
+            "XDG_CONFIG_HOME=\"rel\" is a relative path, ignored, and HOME=\"me\" is a relative path, ignored (the XDG "
+            "Base Directory spec allows only absolute paths, and settings are never kept in the working directory), so "
+            "there is no folder for the settings: defaults are used and this run's settings will not be saved");
+  const ScopedEnv noXdg("XDG_CONFIG_HOME", nullptr);
+  EXPECT_NE(LocateSettings().note.find("XDG_CONFIG_HOME is not set, and HOME=\"me\" is a relative path, ignored"),
+            std::string::npos)
+      << LocateSettings().note;
+  const ScopedEnv absolute("XDG_CONFIG_HOME", "/etc/xdg-here");
+  EXPECT_EQ(LocateSettings().path, "/etc/xdg-here/closest-point-lab/settings.json");
+  EXPECT_EQ(LocateSettings().note, "");
+}
+
 }  // namespace
 }  // namespace cq::app
