@@ -370,16 +370,25 @@ LoadedSettings LoadSettings(const std::string& path, const std::vector<std::stri
   nlohmann::json j;
   std::string notJson;
   std::map<std::string, std::string> overflowed;
+  // How often each key of the top object is given: the parser keeps the last of a key
+  // given twice, and the first was lost without a word (settings audit, finding 5).
+  std::map<std::string, int> keyCount;
+  const nlohmann::json::parser_callback_t countKeys = [&](int depth, nlohmann::json::parse_event_t event,
+                                                          nlohmann::json& parsed) {
+    if (depth == 1 && event == nlohmann::json::parse_event_t::key) ++keyCount[parsed.get<std::string>()];
+    return true;
+  };
   if (text) {
     try {
       try {
-        j = nlohmann::json::parse(*text);
+        j = nlohmann::json::parse(*text, countKeys);
       } catch (const nlohmann::json::out_of_range& e) {
         // A number beyond the double range: read again with such numbers as null, which
         // their fields ignore and name. A file broken elsewhere too is named by that
         // reason, at its own place (every column is kept).
         if (e.id != 406) throw;
-        j = nlohmann::json::parse(NullOverflowingNumbers(*text, overflowed));
+        keyCount.clear();
+        j = nlohmann::json::parse(NullOverflowingNumbers(*text, overflowed), countKeys);
       }
     } catch (const nlohmann::json::exception& e) {
       const std::string what = e.what();
@@ -424,8 +433,17 @@ LoadedSettings LoadSettings(const std::string& path, const std::vector<std::stri
   if (const auto numbers = field.Text("numbers", {"readable", "exact"}))
     s.numbers = *numbers == "exact" ? NumberStyle::Exact : NumberStyle::Readable;
   if (const auto lesson = field.Text("lesson", lessons)) s.lesson = *lesson;
-  field.Unknown({"window_width", "window_height", "window_x", "window_y", "ui_scale", "sidebar_width", "show_regions",
-                 "show_steps", "show_sidebar", "snap_to_grid", "numbers", "lesson"});
+  const std::initializer_list<const char*> known = {"window_width", "window_height", "window_x",     "window_y",
+                                                    "ui_scale",     "sidebar_width", "show_regions", "show_steps",
+                                                    "show_sidebar", "snap_to_grid",  "numbers",      "lesson"};
+  field.Unknown(known);
+  for (const auto& [key, count] : keyCount) {
+    if (count < 2) continue;
+    // Named as Ignore and Unknown name them: a setting bare, anything else quoted.
+    const bool setting = std::any_of(known.begin(), known.end(), [&](const char* k) { return key == k; });
+    field.Note((setting ? key : "\"" + Printable(key, 32) + "\"") + ": given " + std::to_string(count) +
+               " times; only the last is read");
+  }
   if (!field.Ignored().empty()) {
     std::string list;
     for (const std::string& item : field.Ignored()) list += "\n  " + item;

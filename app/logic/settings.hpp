@@ -79,7 +79,7 @@ struct LoadedSettings {
 /// (permissions) or parsed gives defaults and a warning, and is moved aside to
 /// `path + ".bad"` so it is not overwritten. A field out of range, of the wrong type,
 /// unknown, or a lesson not among `lessons` (when given) is ignored on its own and named in
-/// the warning, and the file as it was is copied to `path + ".bad"` (unless a backup with
+/// the warning, as is a key given more than once (the last is read), and the file as it was is copied to `path + ".bad"` (unless a backup with
 /// the same bytes is there already), since the next save drops what was ignored. When the
 /// file can be neither moved nor copied, keepReason says so (nothing the user had is
 /// lost).

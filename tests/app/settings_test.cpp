@@ -484,6 +484,37 @@ TEST_F(SettingsFile, AFileWhereTheFolderShouldBeIsSaidAsSuchAtStartUp) {
   EXPECT_TRUE(fs::is_regular_file(m_dir / "config"));
 }
 
+// A key given twice ({"window_width":1300,"window_width":1400}) lost the first value
+// without a word (settings audit, finding 5): it is named, as an ignored field is, and the
+// file as it was is kept.
+TEST_F(SettingsFile, AKeyGivenTwiceIsNamedAndTheFileKept) {
+  const std::string text = R"({"window_width":1300,"window_width":1400,"window_height":800,"colour":1,"colour":2,)"
+                           R"("colour":3,"ui_scale":{"a":1,"a":2}})";
+  Write(text);
+  const LoadedSettings loaded = LoadSettings(m_path);
+  EXPECT_EQ(loaded.settings.windowWidth, 1400);
+  EXPECT_EQ(loaded.settings.windowHeight, 800);
+  EXPECT_NE(loaded.warning.find("\n  window_width: given 2 times; only the last is read\n"), std::string::npos)
+      << loaded.warning;
+  EXPECT_NE(loaded.warning.find("\n  \"colour\": given 3 times; only the last is read\n"), std::string::npos)
+      << loaded.warning;
+  EXPECT_EQ(loaded.warning.find("\"a\""), std::string::npos) << "only the top object's keys: " << loaded.warning;
+  EXPECT_TRUE(loaded.keepReason.empty()) << loaded.keepReason;
+  std::ifstream kept(m_path + ".bad");
+  EXPECT_EQ(std::string((std::istreambuf_iterator<char>(kept)), std::istreambuf_iterator<char>()), text);
+  // With a number beyond the double range too (the file is read a second time): each key
+  // is counted once per reading.
+  Write(R"({"window_width":1300,"window_width":1400,"ui_scale":1e999})");
+  const LoadedSettings overflowed = LoadSettings(m_path);
+  EXPECT_NE(overflowed.warning.find("window_width: given 2 times;"), std::string::npos) << overflowed.warning;
+  EXPECT_NE(overflowed.warning.find("ui_scale: the number 1e999"), std::string::npos) << overflowed.warning;
+  // A duplicate alone is reason enough to keep the file.
+  Write(R"({"lesson":"box","lesson":"ray"})");
+  const LoadedSettings alone = LoadSettings(m_path);
+  EXPECT_EQ(alone.settings.lesson, "ray");
+  EXPECT_TRUE(alone.warning.ends_with("kept in " + m_path + ".bad.3.")) << alone.warning;
+}
+
 TEST(FitUiScale, KeepsTheWantedScaleWhenTheWindowHasRoomForIt) {
   for (const float wanted : {0.5f, 1.0f, 1.5f, 2.0f, 4.0f}) {
     const FittedUiScale fitted = FitUiScale(wanted, 1600, 1000);  // room for 5
