@@ -166,6 +166,7 @@ int main(int argc, char** argv) {
   std::string settingsWarning = location.note;
   std::string keepSettingsReason;  // why the file must not be saved over, or empty
   bool sizeSaved = false;
+  std::optional<std::string> settingsOnDisk;  // the file as read: a hand edit during the run is kept at the save
   if (settingsPath) {
     std::vector<std::string> lessonIds;
     for (const Lesson* l : LessonTable()) lessonIds.emplace_back(l->Id());
@@ -173,6 +174,7 @@ int main(int argc, char** argv) {
     if (!loaded.warning.empty()) settingsWarning += (settingsWarning.empty() ? "" : "\n") + loaded.warning;
     keepSettingsReason = loaded.keepReason;
     sizeSaved = loaded.sizeSaved;
+    settingsOnDisk = loaded.onDisk;
     settings = loaded.settings;
     if (keepSettingsReason.empty())
       if (const std::string problem = SettingsSaveProblem(*settingsPath); !problem.empty())
@@ -387,8 +389,10 @@ int main(int argc, char** argv) {
     glfwGetWindowSize(window, &toSave.windowWidth, &toSave.windowHeight);
     toSave.windowX = x;
     toSave.windowY = y;
-    if (const std::string saveError = SaveSettings(*settingsPath, toSave); !saveError.empty())
-      std::fprintf(stderr, "%s: settings not saved: %s\n", k_program, saveError.c_str());
+    std::string kept;
+    const std::string saveError = SaveSettings(*settingsPath, toSave, &settingsOnDisk, &kept);
+    if (!kept.empty()) std::fprintf(stderr, "%s: settings: %s\n", k_program, kept.c_str());
+    if (!saveError.empty()) std::fprintf(stderr, "%s: settings not saved: %s\n", k_program, saveError.c_str());
   }
 
   canvas.Shutdown();

@@ -338,7 +338,9 @@ SettingsLocation LocateSettings() {
 
 std::optional<std::string> SettingsPath() { return LocateSettings().path; }
 
-LoadedSettings LoadSettings(const std::string& path, const std::vector<std::string>& lessons) {
+namespace {
+
+LoadedSettings ReadSettings(const std::string& path, const std::vector<std::string>& lessons) {
   LoadedSettings loaded;
   std::error_code ec;
   if (!std::filesystem::exists(path, ec) && !ec) return loaded;  // the first run: defaults, silently
@@ -454,6 +456,17 @@ LoadedSettings LoadSettings(const std::string& path, const std::vector<std::stri
   return loaded;
 }
 
+}  // namespace
+
+LoadedSettings LoadSettings(const std::string& path, const std::vector<std::string>& lessons) {
+  LoadedSettings loaded = ReadSettings(path, lessons);
+  // What is there once the file was read, and moved or copied aside where it had to be: the
+  // save tells a hand edit made during the run by it (settings audit, finding 6). Not read
+  // where the file is left alone (a pipe would wait for ever).
+  if (loaded.keepReason.empty()) loaded.onDisk = ReadWhole(path);
+  return loaded;
+}
+
 std::string FitWindowToScreens(Settings& s, const std::vector<WorkArea>& areas, bool fitSize, bool sizeSaved) {
   if (areas.empty()) return {};
   std::string note;
@@ -497,7 +510,8 @@ std::string FitWindowToScreens(Settings& s, const std::vector<WorkArea>& areas, 
   return note;
 }
 
-std::string SaveSettings(const std::string& path, const Settings& s) {
+std::string SaveSettings(const std::string& path, const Settings& s, std::optional<std::string>* known,
+                         std::string* kept) {
   nlohmann::json j;
   j["window_width"] = s.windowWidth;
   j["window_height"] = s.windowHeight;
@@ -518,17 +532,29 @@ std::string SaveSettings(const std::string& path, const Settings& s) {
   std::filesystem::create_directories(file.parent_path(), ec);
   if (ec) return "cannot create " + file.parent_path().string() + ": " + ec.message();
   if (std::string readOnly = ReadOnlyReason(file); !readOnly.empty()) return readOnly;
+  // A file that is not what the app read or last wrote was edited by hand during the run
+  // (a field "my_note" added): it was written over without a word (settings audit, finding
+  // 6). It is copied aside as the loader does, or, where it cannot be, not written over.
+  if (known && (std::filesystem::exists(path, ec) || std::filesystem::is_symlink(path, ec)) &&
+      ReadWhole(path) != *known) {
+    std::string keep;
+    const std::string where = SetAside(path, /*copy=*/true, keep);
+    if (!keep.empty()) return "the settings file " + path + " was changed while the app ran, and " + keep;
+    if (kept) *kept = "the settings file " + path + " was changed while the app ran: " + where;
+  }
+  const std::string text = j.dump(2) + "\n";
   // Write a temporary file and rename it over the old one, so a crash mid-write never
   // leaves a half-written settings file; the write is checked to the end (flushed, synced,
   // closed): a full disk showed only when an unchecked stream was destroyed, and the empty
   // file was renamed over the settings (robustness audit).
   const std::string temporary = file.string() + ".tmp";
-  if (std::string error; !WriteTextFile(temporary, j.dump(2) + "\n", error)) {
+  if (std::string error; !WriteTextFile(temporary, text, error)) {
     if (!std::filesystem::is_directory(temporary, ec)) std::filesystem::remove(temporary, ec);  // not a folder there
     return error;
   }
   std::filesystem::rename(temporary, file, ec);
   if (ec) return "cannot replace " + file.string() + ": " + ec.message();
+  if (known) *known = text;
   return {};
 }
 

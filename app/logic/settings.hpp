@@ -73,6 +73,9 @@ struct LoadedSettings {
   /// empty.
   std::string keepReason;
   bool sizeSaved = false;  ///< the file gave the window's width or height
+  /// The file's bytes as the load left it (nothing: no file there), for SaveSettings to
+  /// tell a hand edit made during the run.
+  std::optional<std::string> onDisk;
 };
 
 /// Reads `path`; a missing file gives defaults silently. A file that cannot be opened
@@ -102,8 +105,13 @@ std::string FitWindowToScreens(Settings& settings, const std::vector<WorkArea>& 
                                bool sizeSaved = true);
 
 /// Writes `settings` to `path` (creating the directory); an error message, or empty. A
-/// read-only file (no write bit, even for root) is not replaced.
-std::string SaveSettings(const std::string& path, const Settings& settings);
+/// read-only file (no write bit, even for root) is not replaced. `known`, when given, is
+/// what the file held when the app read or last wrote it (nothing: no file): a file that
+/// holds anything else now (a hand edit during the run) is first copied aside as the loader
+/// does, `kept` saying where, or not replaced when it cannot be; `known` becomes what was
+/// written.
+std::string SaveSettings(const std::string& path, const Settings& settings,
+                         std::optional<std::string>* known = nullptr, std::string* kept = nullptr);
 
 /// Why SaveSettings could not write `path` ("cannot write …/settings.json.tmp: Permission
 /// denied", "cannot write …/settings.json: it is read-only", "cannot create …: Permission

@@ -515,6 +515,58 @@ TEST_F(SettingsFile, AKeyGivenTwiceIsNamedAndTheFileKept) {
   EXPECT_TRUE(alone.warning.ends_with("kept in " + m_path + ".bad.3.")) << alone.warning;
 }
 
+// A hand edit made to settings.json while the app ran (a field "my_note" added) was
+// written over at quit without a word, and no copy kept (settings audit, finding 6). A file
+// that is not what the app read or last wrote is copied aside first, and the copy named.
+TEST_F(SettingsFile, AFileEditedDuringTheRunIsKeptBeforeTheSave) {
+  const auto read = [](const std::string& path) {
+    std::ifstream in(path);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  };
+  Write(R"({"lesson":"box"})");
+  LoadedSettings loaded = LoadSettings(m_path);
+  ASSERT_TRUE(loaded.warning.empty()) << loaded.warning;
+  EXPECT_EQ(loaded.onDisk, R"({"lesson":"box"})");
+  const std::string edit = R"({"lesson":"ray","my_note":"keep me"})";
+  Write(edit);
+  std::string kept;
+  EXPECT_EQ(SaveSettings(m_path, loaded.settings, &loaded.onDisk, &kept), "");
+  EXPECT_EQ(kept, "the settings file " + m_path + " was changed while the app ran: the file as it was is kept in " +
+                      m_path + ".bad");
+  EXPECT_EQ(read(m_path + ".bad"), edit);
+  EXPECT_EQ(LoadSettings(m_path).settings.lesson, "box");  // this run's settings are saved
+  EXPECT_EQ(loaded.onDisk, read(m_path)) << "what the app last wrote";
+  // Saved again with no edit between: nothing more to keep.
+  kept.clear();
+  EXPECT_EQ(SaveSettings(m_path, loaded.settings, &loaded.onDisk, &kept), "");
+  EXPECT_EQ(kept, "");
+  EXPECT_FALSE(fs::exists(m_path + ".bad.2"));
+  // No file when the app started, one written by hand during the run: kept as well.
+  fs::remove(m_path);
+  std::optional<std::string> none;
+  Write(R"({"my_note":"new"})");
+  EXPECT_EQ(SaveSettings(m_path, loaded.settings, &none, &kept), "");
+  EXPECT_EQ(read(m_path + ".bad.2"), R"({"my_note":"new"})");
+}
+
+TEST_F(SettingsFile, AnUneditedFileIsSavedWithoutACopy) {
+  Write(R"({"lesson":"box"})");
+  LoadedSettings loaded = LoadSettings(m_path);
+  std::string kept;
+  loaded.settings.lesson = "ray";
+  EXPECT_EQ(SaveSettings(m_path, loaded.settings, &loaded.onDisk, &kept), "");
+  EXPECT_EQ(kept, "");
+  EXPECT_FALSE(fs::exists(m_path + ".bad"));
+  EXPECT_EQ(LoadSettings(m_path).settings.lesson, "ray");
+  // A file moved aside at start-up (not JSON) is not there: the save needs no copy.
+  Write("{ broken");
+  loaded = LoadSettings(m_path);
+  EXPECT_FALSE(loaded.onDisk.has_value());
+  EXPECT_EQ(SaveSettings(m_path, loaded.settings, &loaded.onDisk, &kept), "");
+  EXPECT_EQ(kept, "");
+  EXPECT_FALSE(fs::exists(m_path + ".bad.2"));
+}
+
 TEST(FitUiScale, KeepsTheWantedScaleWhenTheWindowHasRoomForIt) {
   for (const float wanted : {0.5f, 1.0f, 1.5f, 2.0f, 4.0f}) {
     const FittedUiScale fitted = FitUiScale(wanted, 1600, 1000);  // room for 5
