@@ -224,6 +224,7 @@ int main(int argc, char** argv) {
                   1);
     return Fail("cannot start GLFW: " + g_glfwError, 1);
   }
+  const Settings beforeFit = settings;  // the file's window, kept at quit where the user leaves it be
   if (!scripted) {
     // The saved (or default) size and position fitted to the screens there are now; a size
     // given with --size is taken as it is, and so is a screenshot's.
@@ -253,6 +254,19 @@ int main(int argc, char** argv) {
     return Fail("cannot open an OpenGL 3.3 core window: " + g_glfwError, 1);
   }
   if (useConfig && settings.windowX && settings.windowY) glfwSetWindowPos(window, *settings.windowX, *settings.windowY);
+  // The window as it is: at quit, and once it first showed, to tell whether the user moved
+  // or resized it (KeepSavedWindowPlace).
+  const auto windowNow = [&] {
+    Settings now;
+    int x = 0;
+    int y = 0;
+    glfwGetWindowPos(window, &x, &y);
+    glfwGetWindowSize(window, &now.windowWidth, &now.windowHeight);
+    now.windowX = x;
+    now.windowY = y;
+    return now;
+  };
+  Settings shownWindow = windowNow();
   glfwSetWindowSizeLimits(window, k_designWidth, k_designHeight, GLFW_DONT_CARE, GLFW_DONT_CARE);
   glfwMakeContextCurrent(window);
   if (gladLoadGL(glfwGetProcAddress) == 0) {
@@ -324,6 +338,7 @@ int main(int argc, char** argv) {
       glfwPollEvents();
     idleFrames = std::exchange(g_inputSeen, false) ? 0 : idleFrames + 1;
     if (glfwWindowShouldClose(window) || app.QuitRequested()) break;
+    if (frame == k_settleFrames) shownWindow = windowNow();  // placed by the window system by now
 
     fitUiScale();  // the window may have been resized
     if (app.TakeFontRebuildRequest()) {
@@ -383,12 +398,12 @@ int main(int argc, char** argv) {
   } else if (settingsPath) {
     Settings toSave = app.GetSettings();
     if (options.uiScale && toSave.uiScale == *options.uiScale) toSave.uiScale = storedUiScale;
-    int x = 0;
-    int y = 0;
-    glfwGetWindowPos(window, &x, &y);
-    glfwGetWindowSize(window, &toSave.windowWidth, &toSave.windowHeight);
-    toSave.windowX = x;
-    toSave.windowY = y;
+    const Settings now = windowNow();
+    toSave.windowWidth = now.windowWidth;
+    toSave.windowHeight = now.windowHeight;
+    toSave.windowX = now.windowX;
+    toSave.windowY = now.windowY;
+    KeepSavedWindowPlace(toSave, beforeFit, settings, shownWindow);
     std::string kept;
     const std::string saveError = SaveSettings(*settingsPath, toSave, &settingsOnDisk, &kept);
     if (!kept.empty()) std::fprintf(stderr, "%s: settings: %s\n", k_program, kept.c_str());

@@ -510,6 +510,21 @@ std::string FitWindowToScreens(Settings& s, const std::vector<WorkArea>& areas, 
   return note;
 }
 
+void KeepSavedWindowPlace(Settings& now, const Settings& saved, const Settings& fitted, const Settings& shown) {
+  // Settings audit, finding 7: a 6000x4000 window cut to a laptop's screen was saved at the
+  // laptop's size, and the big monitor's layout was gone the next time.
+  const bool sizeFitted = fitted.windowWidth != saved.windowWidth || fitted.windowHeight != saved.windowHeight;
+  if (sizeFitted && now.windowWidth == shown.windowWidth && now.windowHeight == shown.windowHeight) {
+    now.windowWidth = saved.windowWidth;
+    now.windowHeight = saved.windowHeight;
+  }
+  const bool placeFitted = fitted.windowX != saved.windowX || fitted.windowY != saved.windowY;
+  if (placeFitted && now.windowX == shown.windowX && now.windowY == shown.windowY) {
+    now.windowX = saved.windowX;
+    now.windowY = saved.windowY;
+  }
+}
+
 std::string SaveSettings(const std::string& path, const Settings& s, std::optional<std::string>* known,
                          std::string* kept) {
   nlohmann::json j;

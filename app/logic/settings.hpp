@@ -104,6 +104,13 @@ struct WorkArea {
 std::string FitWindowToScreens(Settings& settings, const std::vector<WorkArea>& areas, bool fitSize = true,
                                bool sizeSaved = true);
 
+/// The window's size and position to save at quit, in `now` (where the window is then).
+/// Where FitWindowToScreens changed the file's values (`saved`, as read; `fitted`, as the
+/// window opened) and the user did not resize, or move, the window since it first showed
+/// (`shown`), the file's values are kept: the fitted ones were saved over them, and one run
+/// without the big monitor lost the layout. Size and position are taken each on its own.
+void KeepSavedWindowPlace(Settings& now, const Settings& saved, const Settings& fitted, const Settings& shown);
+
 /// Writes `settings` to `path` (creating the directory); an error message, or empty. A
 /// read-only file (no write bit, even for root) is not replaced. `known`, when given, is
 /// what the file held when the app read or last wrote it (nothing: no file): a file that

@@ -266,6 +266,54 @@ TEST(FitWindowToScreens, AWindowLargerThanEveryScreenIsCutToTheLargest) {
   EXPECT_EQ(s.windowHeight, 1080);
 }
 
+// A saved window larger than, or off, every screen was fitted at start-up, and at quit the
+// fitted values were saved over the file's: one run without the big monitor lost the
+// layout (settings audit, finding 7). What the user did not change is saved as it was.
+TEST(FitWindowToScreens, WhatTheUserDidNotChangeIsSavedAsTheFileHadIt) {
+  Settings saved;
+  saved.windowWidth = 6000;
+  saved.windowHeight = 4000;
+  saved.windowX = 5000;
+  saved.windowY = 4000;
+  Settings fitted = saved;
+  ASSERT_FALSE(FitWindowToScreens(fitted, {{0, 0, 1600, 1000}}).empty());
+  Settings shown = fitted;  // where the window system put it
+  shown.windowX = 0;
+  shown.windowY = 0;
+  Settings now = shown;
+  KeepSavedWindowPlace(now, saved, fitted, shown);
+  EXPECT_EQ(now.windowWidth, 6000);
+  EXPECT_EQ(now.windowHeight, 4000);
+  EXPECT_EQ(now.windowX, 5000);
+  EXPECT_EQ(now.windowY, 4000);
+  // Resized, not moved: the new size, the saved place.
+  now = shown;
+  now.windowWidth = 1200;
+  KeepSavedWindowPlace(now, saved, fitted, shown);
+  EXPECT_EQ(now.windowWidth, 1200);
+  EXPECT_EQ(now.windowHeight, 1000);
+  EXPECT_EQ(now.windowX, 5000);
+  // Moved, not resized: the new place, the saved size.
+  now = shown;
+  now.windowX = 100;
+  KeepSavedWindowPlace(now, saved, fitted, shown);
+  EXPECT_EQ(now.windowWidth, 6000);
+  EXPECT_EQ(now.windowX, 100);
+  EXPECT_EQ(now.windowY, 0);
+  // Nothing fitted: the window as it is now, whatever it is.
+  Settings plain;
+  plain.windowWidth = 1280;
+  plain.windowHeight = 800;
+  plain.windowX = 10;
+  plain.windowY = 20;
+  Settings shownPlain = plain;
+  shownPlain.windowX = 12;  // the window system's frame moved it a little
+  now = shownPlain;
+  KeepSavedWindowPlace(now, plain, plain, shownPlain);
+  EXPECT_EQ(now.windowX, 12);
+  EXPECT_EQ(now.windowWidth, 1280);
+}
+
 TEST_F(SettingsFile, NamesAreCutWholeAndEveryIgnoredThingIsSaid) {
   // Review s35: a text cut inside a UTF-8 character made --dump-state throw; a lone
   // window_x was dropped without a word; an unknown lesson was not copied aside; 1280.0 was
