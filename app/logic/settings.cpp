@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -284,6 +285,17 @@ std::string ReadOnlyReason(const std::filesystem::path& file) {
   return {};
 }
 
+/// `value` as the double its shortest text reads as (0.8f as 0.8): the float widened as it
+/// is was saved as "ui_scale": 0.800000011920929, and a typed 3.9 as 3.9000000953674316
+/// (settings audit, finding 8). The text reads back to the same float.
+double ShortestDouble(float value) {
+  char text[32];
+  const std::to_chars_result end = std::to_chars(text, text + sizeof text, value);
+  double shortest = value;
+  std::from_chars(text, end.ptr, shortest);  // not strtod: the same in every locale, as to_chars is
+  return shortest;
+}
+
 }  // namespace
 
 FittedUiScale FitUiScale(float wanted, double windowWidth, double windowHeight) {
@@ -534,8 +546,8 @@ std::string SaveSettings(const std::string& path, const Settings& s, std::option
     j["window_x"] = *s.windowX;
     j["window_y"] = *s.windowY;
   }
-  j["ui_scale"] = s.uiScale;
-  j["sidebar_width"] = s.sidebarWidth;
+  j["ui_scale"] = ShortestDouble(s.uiScale);
+  j["sidebar_width"] = ShortestDouble(s.sidebarWidth);
   j["show_regions"] = s.showRegions;
   j["show_steps"] = s.showSteps;
   j["show_sidebar"] = s.showSidebar;

@@ -69,6 +69,35 @@ TEST_F(SettingsFile, SaveThenLoadRoundTrips) {
   EXPECT_EQ(loaded.settings.lesson, "box");
 }
 
+// The UI scale is a float: after Ctrl+- the file read "ui_scale": 0.800000011920929, and a
+// typed 3.9 was saved as 3.9000000953674316 (settings audit, finding 8). The shortest text
+// that reads back to the same float is saved, and read back to it.
+TEST_F(SettingsFile, AFloatSettingIsSavedAsTheValueChosen) {
+  Settings s;
+  for (const float scale : {0.8f, 3.9f, 1.0f * 0.8f * 0.8f, 1.1f, k_minUiScale, k_maxUiScale}) {
+    s.uiScale = scale;
+    s.sidebarWidth = 437.3f;  // dragged to
+    ASSERT_EQ(SaveSettings(m_path, s), "");
+    std::ifstream in(m_path);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const LoadedSettings loaded = LoadSettings(m_path);
+    EXPECT_TRUE(loaded.warning.empty()) << loaded.warning;
+    EXPECT_EQ(loaded.settings.uiScale, scale) << text;  // the very same float
+    EXPECT_EQ(loaded.settings.sidebarWidth, 437.3f) << text;
+    EXPECT_NE(text.find("\"sidebar_width\": 437.3,"), std::string::npos) << text;
+  }
+  s.uiScale = 0.8f;
+  ASSERT_EQ(SaveSettings(m_path, s), "");
+  std::ifstream in(m_path);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("\"ui_scale\": 0.8,"), std::string::npos) << text;
+  s.uiScale = 3.9f;
+  ASSERT_EQ(SaveSettings(m_path, s), "");
+  std::ifstream again(m_path);
+  const std::string typed((std::istreambuf_iterator<char>(again)), std::istreambuf_iterator<char>());
+  EXPECT_NE(typed.find("\"ui_scale\": 3.9,"), std::string::npos) << typed;
+}
+
 TEST_F(SettingsFile, UnreadableFileIsMovedAsideNotOverwritten) {
   Write("{ this is not json");
   const LoadedSettings loaded = LoadSettings(m_path);
