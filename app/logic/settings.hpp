@@ -15,6 +15,11 @@ namespace cq::app {
 inline constexpr float k_minUiScale = 0.5f;
 inline constexpr float k_maxUiScale = 4.0f;
 
+/// What the status line says when Bigger UI (factor > 1) or Smaller UI (factor < 1) is
+/// asked for at that end of the range, or empty where the scale can still move that way:
+/// Ctrl+= at 400 % did nothing and said nothing (robustness audit of 2026-11-29).
+std::string UiScaleLimitNote(float scale, float factor);
+
 struct Settings {
   int windowWidth = 1600;
   int windowHeight = 1000;

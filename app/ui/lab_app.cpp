@@ -163,6 +163,7 @@ void LabApp::OpenLesson(size_t index) {
 
 void LabApp::AdjustUiScale(float factor) {
   const float scale = factor == 0 ? 1.0f : std::clamp(m_settings.uiScale * factor, k_minUiScale, k_maxUiScale);
+  if (const std::string atEnd = UiScaleLimitNote(m_settings.uiScale, factor); !atEnd.empty()) SetStatus(atEnd);
   if (scale == m_settings.uiScale) return;
   m_settings.uiScale = scale;
   FitUiScaleTo(0, 0);

@@ -117,8 +117,9 @@ void LabApp::DrawMenuBar() {
     bool exact = m_settings.numbers == NumberStyle::Exact;
     if (ImGui::MenuItem("Exact numbers", "X", &exact)) m_settings.numbers = exact ? NumberStyle::Exact : NumberStyle::Readable;
     ImGui::Separator();
-    if (ImGui::MenuItem("Bigger UI", "Ctrl+=")) AdjustUiScale(1.25f);
-    if (ImGui::MenuItem("Smaller UI", "Ctrl+-")) AdjustUiScale(0.8f);
+    // Greyed at the end of the range (the keys say so on the status line).
+    if (ImGui::MenuItem("Bigger UI", "Ctrl+=", false, m_settings.uiScale < k_maxUiScale)) AdjustUiScale(1.25f);
+    if (ImGui::MenuItem("Smaller UI", "Ctrl+-", false, m_settings.uiScale > k_minUiScale)) AdjustUiScale(0.8f);
     if (ImGui::MenuItem("Default UI size", "Ctrl+0")) AdjustUiScale(0);
     if (m_uiScale.reduced)
       ImGui::TextDisabled("UI scale %.0f %% (%.0f %% needs a larger window)", double(UiScale()) * 100.0,

@@ -487,6 +487,15 @@ void ExpectShortcutsWindowInside(const nlohmann::json& s, double width, double h
 // Opened in a large window that then shrinks (a projector's resolution set, a window
 // snapped to half the screen): the Shortcuts window stayed where it was, its close button
 // off the screen (classroom audit). It fits itself to every new size.
+// Ctrl+- at 50 % did nothing and said nothing (robustness audit of 2026-11-29).
+TEST(Keyboard, SmallerUiAtTheSmallestSaysSo) {
+  TempDir dir;
+  const nlohmann::json s = PlayScene(dir, "keys", "KEYS='ctrl+minus' LAB_UI_SCALE=0.5");
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_EQ(s["status"].get<std::string>(), "The UI is at its smallest, 50 % (Ctrl+= bigger, Ctrl+0 the default).");
+  EXPECT_EQ(s["ui_scale_wanted"].get<double>(), 0.5);
+}
+
 // Help > Words used here (F2) says what the steps' terms mean (teaching audit of
 // 2026-11-29: "ulp", "core", "rescales" unexplained); F2 opens it inside a small window
 // at UI scale 2, and Esc closes it as it closes the Shortcuts window.
