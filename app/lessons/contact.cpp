@@ -37,7 +37,8 @@ NumberLine MakeDistanceLine(const LinearPoints& points, const cq::ContactResult<
   line.raw = contact.distance;
   line.rawName = "d";
   line.clamped = contact.penetrating ? radius : contact.distance;
-  line.clampedName = contact.penetrating ? "after the push" : "no push";
+  // "no push: d = 3.5", not "no push = 3.5", which read as a push of 3.5 (teaching audit).
+  line.clampedName = contact.penetrating ? "after the push: d" : "no push: d";
   if (contact.push == cq::PushRounding::Lost) {
     line.caption = "d, the centre's distance to the wire: sunk in while d < r; here the push is lost in double";
     line.clamped = contact.distance;

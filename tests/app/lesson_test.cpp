@@ -1149,6 +1149,13 @@ TEST(ContactLesson, APushLostInRoundingIsNotSaidToFreeTheBall) {
   ASSERT_EQ(ordinary.numberLines.size(), 2u);
   EXPECT_EQ(ordinary.numberLines[1].clamped, 1.5);
   EXPECT_EQ(ordinary.numberLines[1].clampedText, "");
+  EXPECT_EQ(ordinary.numberLines[1].clampedName, "after the push: d");
+  // Clear of the wire: "no push: d = 3.5" ("no push = 3.5" read as a push of 3.5).
+  const LessonFrame clear = ContactLesson().Evaluate({{{-4, 0}}, {{4, 0}}, {{0, 3.5}}, {{1.5, 0}}}, k_view,
+                                                     NumberStyle::Readable);
+  ASSERT_EQ(clear.numberLines.size(), 2u);
+  EXPECT_EQ(clear.numberLines[1].clampedName, "no push: d");
+  EXPECT_EQ(clear.numberLines[1].clamped, 3.5);
   EXPECT_NE(ordinary.numberLines[1].caption.find("leaves d = r"), std::string::npos);
   EXPECT_NE(helpOf(ordinary, "resolved centre").find("frees the ball"), std::string::npos);
 }
