@@ -63,6 +63,8 @@ Outcome<Answer> AnswerLinear(const Request& request, Answer answer) {
   answer.distanceSq = result->distanceSq;
   answer.tRaw = result->tRaw;
   answer.t = result->t;
+  answer.numerator = result->numerator;
+  answer.denominator = result->denominator;
   answer.region = ToString(result->region);
   answer.linearRegion = result->region;
   answer.projection =

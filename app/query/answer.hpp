@@ -27,6 +27,8 @@ struct Answer {
   // Segment, ray, line: P(t) = A + t (B - A).
   double tRaw = 0;         ///< parameter of the projection onto the carrier line (may overflow)
   double t = 0;            ///< tRaw clamped: [0, 1] segment, [0, inf) ray, unclamped line
+  double numerator = 0;    ///< (P - A).(B - A) as core holds it (the deferred division's)
+  double denominator = 0;  ///< |B - A|^2 as core holds it
   /// Where P projects, decided without rounding (cq::ProjectExactly): the words say
   /// "exactly" only from it, and say so where the rounded region took another side.
   ExactProjection projection = ExactProjection::Between;

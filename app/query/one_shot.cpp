@@ -124,8 +124,20 @@ std::string DescribeLinear(const Request& request, const Answer& answer) {
                         : answer.projection == ExactProjection::BeforeA           ? -1
                                                                                   : 1;
   const bool underflows = answer.tRaw == 0 && exactSign != 0;
-  std::string text = "t_raw = " + ZeroOrWords(answer.tRaw, exactSign) + (underflows ? " (it underflows; " : " (") +
-                     "P projects onto the carrier line at P(t) = A + t (B - A))\n";
+  // The deferred division's two numbers, where core's t_raw is their plain quotient (not
+  // where one under- or overflowed and core rescaled): the clamp is decided on them, as the
+  // lab's steps say (teaching audit: the one-shot showed neither).
+  const bool plainQuotient = !degenerate && std::isfinite(answer.numerator) && std::isfinite(answer.denominator) &&
+                             answer.denominator > 0 && !underflows &&
+                             FormatWordsNumber(answer.numerator / answer.denominator) == FormatWordsNumber(answer.tRaw);
+  const std::string num = FormatWordsNumber(answer.numerator);
+  const std::string den = FormatWordsNumber(answer.denominator);
+  std::string text =
+      degenerate ? std::string("t_raw: none, as it would be 0 / 0 (A and B coincide; the JSON form reports 0)\n")
+                 : "t_raw = " + ZeroOrWords(answer.tRaw, exactSign) +
+                       (plainQuotient ? ", the numerator (P - A).(B - A) = " + num + " over |B - A|^2 = " + den : "") +
+                       (underflows ? " (it underflows; " : " (") +
+                       "P projects onto the carrier line at P(t) = A + t (B - A))\n";
   // An interior t is t_raw itself (clamped t of 0 or 1 are exact).
   const std::string tWords = ZeroOrWords(answer.t, region == "interior" ? exactSign : 0);
   const char* range = request.kind == QueryKind::Segment ? "[0, 1]" : "[0, inf)";
@@ -150,7 +162,12 @@ std::string DescribeLinear(const Request& request, const Answer& answer) {
             " (the numerator, below |B - A|^2, puts P inside; only the division rounds t_raw past 1, and t is kept "
             "in [0, 1])\n";
   } else if (region == "interior") {
-    text += "t = " + tWords + " (t_raw is within " + range + ": no clamp)\n";
+    text += "t = " + tWords + " (t_raw is within " + range + ": no clamp" +
+            (plainQuotient ? std::string("; decided before dividing: 0 < ") + num +
+                                 (request.kind == QueryKind::Segment ? " < " + den : std::string()) +
+                                 ", and only an interior t needs the quotient"
+                           : std::string()) +
+            ")\n";
   } else {
     // A vertex. t_raw and the numerator are rounded; where P projects is answered exactly
     // (answer.projection), so "exactly" is said only where it holds (P 2e-12 past B at
@@ -183,11 +200,19 @@ std::string DescribeLinear(const Request& request, const Answer& answer) {
               ", below 1 only by rounding: core compares the numerator (P - A).(B - A) with |B - A|^2 before "
               "dividing, and P projects past B)\n";
     } else {
-      text += "t = " + bound + " (t_raw clamped to " + range + ")\n";
+      text += "t = " + bound + " (t_raw clamped to " + range +
+              (plainQuotient ? std::string(": decided before dividing, the numerator ") + num +
+                                   (atB ? " >= |B - A|^2 = " + den : " <= 0") + ", so an end needs no division"
+                             : std::string()) +
+              ")\n";
     }
   }
   text += "closest point " + FormatWordsPoint(answer.point, answer.dim) + ", distance " +
           FormatWordsNumber(answer.distance) + " (squared: " + ZeroOrWords(answer.distanceSq, answer.distance != 0 ? 1 : 0) + ")\n";
+  // The zero vector as "no answer", said where it bites, as the lessons say it.
+  if (std::all_of(answer.point.begin(), answer.point.begin() + answer.dim, [](double v) { return v == 0; }))
+    text += "  (the origin, and a real answer: code that returned the zero vector to mean \"no answer\" would throw "
+            "it away)\n";
   // A coordinate a few ulps of the scene's size from 0: a + t (b - a) with t rounded, where
   // the real t may give 0 itself (P = (0, 1) over (-4, 0)-(2, 0): t = 2/3 gives the foot
   // (0, 0) by hand, and the answer reads -2.220446049250313e-16; lesson audit).
@@ -260,6 +285,10 @@ std::string DescribeBox(const Answer& answer) {
   std::string text = "side = [" + side + "] (per axis: -1 clamped to min, 0 within, +1 clamped to max)\n";
   text += "closest point " + FormatWordsPoint(answer.point, answer.dim) + ", distance " +
           FormatWordsNumber(answer.distance) + " (squared: " + ZeroOrWords(answer.distanceSq, answer.distance != 0 ? 1 : 0) + ")\n";
+  // The zero vector as "no answer", said where it bites, as the lessons say it.
+  if (std::all_of(answer.point.begin(), answer.point.begin() + answer.dim, [](double v) { return v == 0; }))
+    text += "  (the origin, and a real answer: code that returned the zero vector to mean \"no answer\" would throw "
+            "it away)\n";
   text += "region: " + region;
   if (region == "inside") {
     text += " (P is in the box: it is its own closest point)";

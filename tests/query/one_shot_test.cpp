@@ -24,8 +24,10 @@ TEST(OneShot, SeedExampleInWords) {
   EXPECT_EQ(result.exitCode, 0);
   EXPECT_EQ(result.text,
             "segment from A (0, 0, 0) to B (5, 0, 0); query point P (3, 0, -2)\n"
-            "t_raw = 0.6 (P projects onto the carrier line at P(t) = A + t (B - A))\n"
-            "t = 0.6 (t_raw is within [0, 1]: no clamp)\n"
+            "t_raw = 0.6, the numerator (P - A).(B - A) = 15 over |B - A|^2 = 25 (P projects onto the carrier line "
+            "at P(t) = A + t (B - A))\n"
+            "t = 0.6 (t_raw is within [0, 1]: no clamp; decided before dividing: 0 < 15 < 25, and only an interior t "
+            "needs the quotient)\n"
             "closest point (3, 0, 0), distance 2 (squared: 4)\n"
             "region: interior (the foot of the perpendicular)\n");
 }
@@ -33,19 +35,29 @@ TEST(OneShot, SeedExampleInWords) {
 TEST(OneShot, SegmentClampsAreExplained2D) {
   OneShotResult result = RunWith({"segment", "--a", "0,0", "--b", "1,0", "--p", "5,3"});
   EXPECT_EQ(result.exitCode, 0);
-  ExpectContains(result.text, "t_raw = 5 ");
-  ExpectContains(result.text, "t = 1 (t_raw clamped to [0, 1])");
+  ExpectContains(result.text, "t_raw = 5, the numerator (P - A).(B - A) = 5 over |B - A|^2 = 1 (");
+  ExpectContains(result.text, "t = 1 (t_raw clamped to [0, 1]: decided before dividing, the numerator 5 >= |B - A|^2 = 1, "
+                              "so an end needs no division)");
   ExpectContains(result.text, "closest point (1, 0), distance 5 (squared: 25)");
   ExpectContains(result.text, "region: B (P projects beyond B");
   result = RunWith({"segment", "--a", "0,0", "--b", "0,0", "--p", "3,4"});
   ExpectContains(result.text, "region: A (A and B coincide: the shape is the single point A)");
+  // No t_raw: it would be 0 / 0 (teaching audit of 2026-11-29: "t_raw = 0" taught 0 / 0 -> 0).
+  ExpectContains(result.text, "t_raw: none, as it would be 0 / 0 (A and B coincide; the JSON form reports 0)\n");
+  // The origin as a real answer, said as the lessons say it.
+  ExpectContains(result.text, "(the origin, and a real answer: code that returned the zero vector to mean \"no answer\"");
+  result = RunWith({"segment", "--a", "-4,0", "--b", "4,0", "--p", "0,-2"});
+  ExpectContains(result.text, "closest point (0, 0), distance 2 (squared: 4)\n  (the origin, and a real answer");
+  result = RunWith({"segment", "--a", "-4,0", "--b", "4,0", "--p", "1,-2"});
+  EXPECT_EQ(result.text.find("the origin"), std::string::npos) << result.text;
 }
 
 TEST(OneShot, RayAndLine) {
   OneShotResult result = RunWith({"ray", "--a", "0,0", "--b", "1,0", "--p", "-2,3"});
   EXPECT_EQ(result.exitCode, 0);
   ExpectContains(result.text, "ray from A (0, 0) through B (1, 0)");
-  ExpectContains(result.text, "t = 0 (t_raw clamped to [0, inf))");
+  ExpectContains(result.text, "t = 0 (t_raw clamped to [0, inf): decided before dividing, the numerator -2 <= 0, so an "
+                              "end needs no division)");
   ExpectContains(result.text, "region: A (P projects before A");
   result = RunWith({"line", "--a", "0,0,0", "--b", "1,0,0", "--p", "-2,3,4"});
   EXPECT_EQ(result.exitCode, 0);
@@ -448,9 +460,9 @@ TEST(OneShot, AZeroThatIsNotExactlyZeroIsSaidSo) {
   ExpectContains(result.text, "= 0 in double, though exactly < 0 (it underflows;");
   // An exact 0 stays 0: P on the perpendicular through A (region A), P on the plane.
   result = RunWith({"segment", "--a", "0,0", "--b", "2,0", "--p", "0,1"});
-  ExpectContains(result.text, "t_raw = 0 (P projects");
+  ExpectContains(result.text, "t_raw = 0, the numerator (P - A).(B - A) = 0 over");
   result = RunWith({"line", "--a", "0,0", "--b", "2,0", "--p", "0,1"});
-  ExpectContains(result.text, "t_raw = 0 (P projects");
+  ExpectContains(result.text, "t_raw = 0, the numerator (P - A).(B - A) = 0 over");
   ExpectContains(result.text, "t = 0 (a line does not clamp)");
   result = RunWith({"plane", "--n", "1,3", "--d", "0", "--p", "3,-1"});
   ExpectContains(result.text, "signed distance = (n.P - d) / |n| = 0\n");
