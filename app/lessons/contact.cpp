@@ -174,7 +174,8 @@ std::vector<Preset> ContactLesson::Presets() const {
       {"Clear of the wire", "d > r: no contact.", {{{-4, 0}}, {{4, 0}}, {{-1, 3.5}}, {{1.5, 0}}}},
       {"Centre on the wire", "C − Q = 0 has no direction: core uses the documented perpendicular instead of "
                              "normalising a zero vector.",
-       {{{-4, 0}}, {{4, 0}}, {{1, 0}}, {{0, 1.5}}}},
+       // R off the normal: along it the rim handle sat on C′ and hid its marker (teaching audit).
+       {{{-4, 0}}, {{4, 0}}, {{1, 0}}, {{1.2, 0.9}}}},
       {"A point-sized ball", "r = 0: d < r never holds, even on the wire. Drag out from C to give the ball a radius "
                              "(the press takes R), or type R.",
        {{{-4, 0}}, {{4, 0}}, {{1, 0}}, {{0, 0}}}},

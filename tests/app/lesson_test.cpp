@@ -716,6 +716,22 @@ TEST(LessonText, ATinySegmentShowsWhatAnAbsoluteEpsilonWouldAnswer) {
   EXPECT_EQ(steps.find("No absolute epsilon"), std::string::npos) << steps;
 }
 
+// In the "Centre on the wire" preset the rim handle R sat exactly on C′ (R along the
+// normal, of length depth) and hid its marker (teaching audit of 2026-11-29). No preset
+// of the contact lesson puts a handle on C′.
+TEST(ContactLesson, NoPresetHidesCPrimeUnderAHandle) {
+  const ContactLesson lesson;
+  for (const Preset& preset : lesson.Presets()) {
+    SCOPED_TRACE(preset.name);
+    const LessonFrame frame = lesson.Evaluate(preset.points, ViewAround(lesson, preset.points), NumberStyle::Readable);
+    for (const MarkerPoint& marker : frame.markers) {
+      if (marker.marker != Marker::Resolved) continue;
+      for (const DragHandle& handle : lesson.Handles(preset.points))
+        EXPECT_FALSE(handle.position == marker.position) << handle.label << " on C′";
+    }
+  }
+}
+
 // The zero normal's pitfall in the steps (teaching audit of 2026-11-29: the refused scene
 // had none): n = 0, |n| = 0, and why core refuses rather than divide.
 TEST(PlaneLesson, AZeroNormalSaysWhyThereIsNoAnswerInTheSteps) {
