@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "cq/detail/exact_geometry.hpp"
 #include "cq/detail/exact_sum.hpp"
@@ -56,6 +57,11 @@ Checked<ContactResult<T, N>> Resolve(const Sphere<T, N>& sphere, ContactResult<T
 /// ulp, and so by one).
 template <Real T, int N>
 T DistanceOnTheExactSide(const Vec<T, N>& c, const Vec<T, N>& q, T distance, T radius) {
+  // Only a distance within a few ulps of r can be on the wrong side of it; any other is
+  // kept as it is (and so is never at the mercy of the exact sum's one limit, where long
+  // double is no wider than double: SignOfDistanceMinus).
+  const T ulp = std::nextafter(radius, std::numeric_limits<T>::infinity()) - radius;
+  if (!(std::abs(distance - radius) <= 4 * ulp)) return distance;
   const int side = detail::SignOfDistanceMinus(c, q, radius);
   if (side == 0) return radius;
   if (side > 0) return std::max(distance, radius);

@@ -1274,6 +1274,39 @@ TEST(ContactTouching, ABallSunkInByLessThanAnUlpIsSunkIn) {
   EXPECT_EQ(f->distance, std::nextafter(roundedF, 0.0f));
 }
 
+// A tiny distance beside huge coordinates: where long double is double (NoWide.*), the
+// exact sum scaled the scene by 2^-996, lost the 1e-300 to underflow, read "touching" and
+// put r in place of the distance: a ball of radius 2e-300 sunk in by 1e-300 read clear
+// (review of 2026-11-29). Both builds answer it.
+TEST(ContactTouching, ATinyDistanceBesideHugeCoordinatesKeepsItsSide) {
+  using V2 = cq::Vec<double, 2>;
+  const V2 c{{1e300, 1e-300}};
+  const auto box = cq::ContactSphereBox(cq::Sphere<double, 2>{c, 2e-300}, cq::Aabb<double, 2>{{{0, -1}}, {{1e300, 0}}});
+  ASSERT_TRUE(box.ok());
+  EXPECT_TRUE(box->penetrating);
+  EXPECT_EQ(box->distance, 1e-300);
+  const auto wire = cq::ContactSphereSegment(cq::Sphere<double, 2>{c, 2e-300}, V2{{0, 0}}, V2{{1e300, 0}});
+  ASSERT_TRUE(wire.ok());
+  EXPECT_TRUE(wire->penetrating);
+  EXPECT_EQ(wire->distance, 1e-300);
+  const auto clear = cq::ContactSphereBox(cq::Sphere<double, 2>{c, 0.5e-300}, cq::Aabb<double, 2>{{{0, -1}}, {{1e300, 0}}});
+  ASSERT_TRUE(clear.ok());
+  EXPECT_FALSE(clear->penetrating);
+  EXPECT_EQ(clear->distance, 1e-300);
+  // Exactly touching there: r = 1e-300.
+  const auto touching = cq::ContactSphereBox(cq::Sphere<double, 2>{c, 1e-300}, cq::Aabb<double, 2>{{{0, -1}}, {{1e300, 0}}});
+  ASSERT_TRUE(touching.ok());
+  EXPECT_FALSE(touching->penetrating);
+  EXPECT_EQ(cq::detail::SignOfDistanceMinus(c, V2{{1e300, 0}}, 1e-300), 0);
+  EXPECT_EQ(cq::detail::SignOfDistanceMinus(c, V2{{1e300, 0}}, 2e-300), -1);
+  // An r far beyond |x - y| in a tiny scene (its square overflowed where nothing is wider).
+  EXPECT_EQ(cq::detail::SignOfDistanceMinus(V2{{1e-300, 0}}, V2{{0, 0}}, 1e-10), -1);
+  EXPECT_EQ(cq::detail::SignOfDistanceMinus(V2{{1e-300, 0}}, V2{{0, 0}}, std::numeric_limits<double>::max()), -1);
+  // Differences that overflow: the scene is scaled.
+  const double big = std::numeric_limits<double>::max();
+  EXPECT_EQ(cq::detail::SignOfDistanceMinus(V2{{big, 0}}, V2{{-big, 0}}, big), 1);
+}
+
 // SignOfDistanceMinus itself: exact at every scale a double spans, and for the float
 // and the 3D forms.
 TEST(ContactTouching, TheSignOfDistanceMinusRadiusIsExact) {

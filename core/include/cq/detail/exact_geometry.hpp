@@ -132,17 +132,31 @@ ScaledWide<WideOf<T>> ExactDotOfDifferences(const Vec<T, N>& x, const Vec<T, N>&
 /// r^2 into products and their errors. Whether a ball of radius r about x reaches y (a
 /// touching ball at a box's corner: C = (31904559, 769676040), r = 770337009, where the
 /// rounded sqrt of the rounded squares read 770337008.9999999, sunk in by an ulp: audit).
-/// Exact wherever F holds every product and its error (k_hasWide: always); else r is
-/// scaled with the scene, and an r some 2^1000 below it may lose bits.
+/// Exact wherever F holds every product and its error (k_hasWide: always). Where it does
+/// not (double where long double is double), the differences are taken as they are (the
+/// scene is scaled only where one overflows) and then scaled by the largest: a difference
+/// more than ~2^500 below the largest, or an r that far below |x - y|, can underflow in
+/// its square, which moves the sum by less than an ulp of |x - y|^2 and may read 0 for a
+/// value that is not (callers keep the rounded distance unless it is within ulps of r).
 template <Real T, int N>
 int SignOfDistanceMinus(const Vec<T, N>& x, const Vec<T, N>& y, T r) {
   using F = WideOf<T>;
-  const int scene = SceneExponent<T, N>({&x, &y});
+  // Not scaled by the scene unless a difference overflows: x = (1e300, 1e-300) and y =
+  // (1e300, 0) scaled by 2^-996 lost the 1e-300 to underflow, and read as touching a ball
+  // of radius 0 (review of 2026-11-29).
+  int scene = 0;
   int own = 0;
-  const std::array<TwoParts<F>, N> d = ExactDifferences(x, y, scene, &own);
+  std::array<TwoParts<F>, N> d = ExactDifferences(x, y, scene, &own);
+  if (std::any_of(d.begin(), d.end(), [](const TwoParts<F>& part) { return !std::isfinite(part.hi); })) {
+    scene = SceneExponent<T, N>({&x, &y});
+    d = ExactDifferences(x, y, scene, &own);
+  }
   // |x - y|^2 is the parts' squares times 2^(2 (scene + own)): r is brought to that scale.
   const F rScaled = std::scalbn(F(r), -(scene + own));
-  if (!std::isfinite(rScaled)) return -1;  // (no wider F) an r far beyond a tiny scene
+  // Scaled by its largest part (no wider F), |x - y| is below 2 sqrt(3) < 4: an r above
+  // that is beyond it, and r^2 might overflow.
+  if constexpr (!k_hasWide<T>)
+    if (rScaled > F(4)) return -1;
   ExactSum<F, 6 * N + 2> sum;
   for (const TwoParts<F>& part : d) {
     sum.AddProduct(part.hi, part.hi);
