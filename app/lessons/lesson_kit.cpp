@@ -173,6 +173,20 @@ std::optional<std::string> RoundedDistanceApart(const cq::Vec2d& from, const cq:
   return rounded ? ValueText(*rounded, style) : "more than the double range";
 }
 
+namespace {
+
+/// The pitfall of the zero vector as "no answer", said where it bites: after an Evaluate
+/// step whose answer is the origin (teaching audit: it was taught only in a preset's
+/// note), in every branch that writes one (review: the contact's exact-vertex branch had
+/// none). Empty for any other answer.
+std::string OriginWords(const cq::Vec2d& closest) {
+  if (closest.x() != 0 || closest.y() != 0) return {};
+  return ". (0, 0) is the origin, and a real answer: code that returned the zero vector to mean \"no answer\" "
+         "would throw it away; core reports a failure as an error of its own";
+}
+
+}  // namespace
+
 void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const LinearPoints& points,
                              const cq::LinearResult<double, 2>& q, NumberStyle style, const StepNames& names,
                              bool degenerate, ExactEnd exactEnd) {
@@ -191,7 +205,8 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
   if (degenerate) {
     frame.steps.push_back("Project: |B − A|² = 0, so A and B coincide: the shape is the single point A. "
                           "No division by zero: t = 0 by definition.");
-    frame.steps.push_back("Evaluate: " + names.closest + " = A = " + FormatPoint(q.closest, style) + ".");
+    frame.steps.push_back("Evaluate: " + names.closest + " = A = " + FormatPoint(q.closest, style) +
+                          OriginWords(q.closest) + ".");
     return;
   }
   // Where the Project step says core rescaled (every branch but the plain quotient), core
@@ -255,11 +270,12 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
     frame.steps.push_back(clamp);
     // C one ulp inside B on the wire read "Evaluate: closest = A + t(B − A) = (4, 0), the
     // vertex B itself" beside the values' closest (3.9999999999999996, 0) (audit).
-    frame.steps.push_back(onWire ? "Evaluate: Q = " + query + " = " + FormatPoint(q.closest, style, ends) + ", not " +
-                                       std::string(nearB ? "B" : "A") + ": " + query +
-                                       " lies on the wire between its ends."
-                                 : "Evaluate: Q = A + t(B − A) = " + FormatPoint(q.closest, style, ends) +
-                                       ", the rounded foot, within rounding of the exact one.");
+    frame.steps.push_back((onWire ? "Evaluate: Q = " + query + " = " + FormatPoint(q.closest, style, ends) + ", not " +
+                                        std::string(nearB ? "B" : "A") + ": " + query +
+                                        " lies on the wire between its ends"
+                                  : "Evaluate: Q = A + t(B − A) = " + FormatPoint(q.closest, style, ends) +
+                                        ", the rounded foot, within rounding of the exact one") +
+                          OriginWords(q.closest) + ".");
     return;
   }
   if (exactEnd == ExactEnd::AtVertex && q.region != cq::LinearRegion::Interior) {
@@ -273,7 +289,7 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
              " is the answer.";
     frame.steps.push_back(clamp);
     frame.steps.push_back("Evaluate: " + names.closest + " = A + t(B − A) = " + FormatPoint(q.closest, style, ends) +
-                          ", the vertex " + (atB ? "B" : "A") + " itself.");
+                          ", the vertex " + (atB ? "B" : "A") + " itself" + OriginWords(q.closest) + ".");
     return;
   }
   // Where the query point projects, without rounding (core's ProjectExactly): the words say
@@ -362,7 +378,7 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
              "numerator before dividing: Ericson's deferred division. " +
              (q.region == cq::LinearRegion::Interior
                   ? "Only an interior t needs the quotient.)"
-                  : "An end needs no division at all; the lab divides only to draw t_raw.)");
+                  : "An end needs no division at all: the decision never uses the quotient, which core forms only to report t_raw.)");
   // Far off, or a hair from a perpendicular through an end, the rounding of the numerator
   // and |B − A|² can be larger than what decides the side: P = (-2e16, 1e16) lies exactly
   // on the perpendicular through A = 0 of the segment to B = (0.1, 0.2), and the rounded
@@ -375,6 +391,8 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
              "to within the rounding of the scene's size.";
   frame.steps.push_back(clamp);
   std::string evaluate = "Evaluate: " + names.closest + " = A + t(B − A) = " + FormatPoint(q.closest, style, ends);
+  // t is the exact quotient of the numerator and |B − A|² as core holds them (no rescaling).
+  const bool tIsExact = !rescaled && std::isfinite(q.t) && std::fma(q.t, q.denominator, -q.numerator) == 0;
   // Whether the step still reads as the formula A + t(B − A); each branch that writes the
   // step another way clears it (rather than testing the step's text for its opening).
   bool byFormula = true;
@@ -420,8 +438,12 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
                " lies on the " + (names.shape.empty() ? std::string(cq::ToString(kind)) : names.shape) + " (at distance exactly 0), so it is its own foot; A + t(B − A) gives " +
                // "up to the rounding of t" only where t rounds the formula off P: t = 0.625
                // on (−4, 0)–(4, 0) gives (1, 0) exactly (teaching audit).
-               (cq::PointAtParameter(points.a, points.b, q.t) == points.query
-                    ? "the same point with t" + EqualsText(q.t, style, bounds)
+               // t itself exact too (t·|B − A|² is the numerator with no rounding): for P = (1,
+               // 0) on (0, 0)–(3, 0) the fused multiply-add's rounding landed on P for t =
+               // 0.333…, which as shown (0.333333) gives 0.999999 (review). t is then written
+               // with every digit.
+               (tIsExact && cq::PointAtParameter(points.a, points.b, q.t) == points.query
+                    ? "the same point with t" + EqualsText(q.t, NumberStyle::Exact, bounds)
                     : std::string("the same point up to the rounding of t"));
     byFormula = false;
   }
@@ -438,12 +460,7 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
   if (q.region == cq::LinearRegion::VertexA)
     evaluate += kind == cq::LinearKind::Ray ? ", the start A itself" : ", the vertex A itself";
   if (q.region == cq::LinearRegion::VertexB) evaluate += ", the vertex B itself";
-  // The pitfall of the zero vector as "no answer", said where it bites: an answer at the
-  // origin (teaching audit: it was taught only in a preset's note).
-  if (q.closest.x() == 0 && q.closest.y() == 0)
-    evaluate += ". (0, 0) is the origin, and a real answer: code that returned the zero vector to mean \"no "
-                "answer\" would throw it away; core reports a failure as an error of its own";
-  frame.steps.push_back(evaluate + ".");
+  frame.steps.push_back(evaluate + OriginWords(q.closest) + ".");
 }
 
 void FitNumberLine(NumberLine& line, double lo, double hi) {

@@ -17,11 +17,17 @@ namespace {
 constexpr double k_teachingEpsilon = 1e-5;
 
 /// How far off an answer at distance `wrong` is, beside the right one at `right`: "2.8
-/// times the true distance", or "where the true distance is 0".
-std::string RatioWords(double wrong, double right) {
-  if (right == 0) return "where the true distance is 0";
+/// times the true distance", "where the true distance is 0", or, where the ratio is
+/// beyond the double range, "more than 1e308 times the true distance"; nothing where the
+/// wrong answer is within 10 % of the right one (no pitfall to show: "1 times the true
+/// distance" stood for P far off a 1e-6 segment: review).
+std::optional<std::string> RatioWords(double wrong, double right) {
+  if (right == 0) return wrong > 0 ? std::optional<std::string>("where the true distance is 0") : std::nullopt;
+  const double ratio = wrong / right;
+  if (!std::isfinite(ratio)) return "more than 1e308 times the true distance";
+  if (!(ratio >= 1.1)) return std::nullopt;
   char text[64];
-  std::snprintf(text, sizeof text, "%.2g times the true distance", wrong / right);
+  std::snprintf(text, sizeof text, "%.2g times the true distance", ratio);
   return text;
 }
 
@@ -59,10 +65,12 @@ void AddSteps(LessonFrame& frame, cq::LinearKind kind, const LinearPoints& point
   // beside core's. Both distances are core's.
   const std::optional<double> length = cq::Distance(points.a, points.b);
   const std::optional<double> toA = cq::Distance(p, points.a);
-  if (!degenerate && length && *length < k_teachingEpsilon && toA && !(q.closest == points.a))
+  const std::optional<std::string> howFar =
+      toA && !(q.closest == points.a) ? RatioWords(*toA, q.distance) : std::nullopt;
+  if (!degenerate && length && *length < k_teachingEpsilon && howFar)
     frame.steps.push_back("No absolute epsilon: |B − A| = " + ValueText(*length, style) +
                           ". Code that calls anything shorter than a fixed epsilon such as 1e-5 a point would answer A "
-                          "here, at |P − A| = " + ValueText(*toA, style) + ", " + RatioWords(*toA, q.distance) +
+                          "here, at |P − A| = " + ValueText(*toA, style) + ", " + *howFar +
                           "; core has no such epsilon and answers " + FormatPoint(q.closest, style, {points.a, points.b}) +
                           " at d = " + ValueText(q.distance, style) + ".");
 }

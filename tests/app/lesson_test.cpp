@@ -714,6 +714,16 @@ TEST(LessonText, ATinySegmentShowsWhatAnAbsoluteEpsilonWouldAnswer) {
   steps = StepsOf(SegmentLesson().Evaluate(presets[0].points, ViewAround(SegmentLesson(), presets[0].points),
                                            NumberStyle::Readable));
   EXPECT_EQ(steps.find("No absolute epsilon"), std::string::npos) << steps;
+  // Far off a short segment A's distance is the true one to within 10 %: no pitfall to show
+  // ("1 times the true distance": review of 2026-11-29).
+  const Points farOff = {{{0, 0}}, {{1e-6, 0}}, {{2e-9, 1}}};
+  steps = StepsOf(SegmentLesson().Evaluate(farOff, ViewAround(SegmentLesson(), farOff), NumberStyle::Readable));
+  EXPECT_EQ(steps.find("No absolute epsilon"), std::string::npos) << steps;
+  // A ratio beyond the double range is said in words, not "inf".
+  const Points beyond = {{{0, 0}}, {{1e-6, 0}}, {{5e-7, 1e-320}}};
+  steps = StepsOf(SegmentLesson().Evaluate(beyond, ViewAround(SegmentLesson(), beyond), NumberStyle::Readable));
+  EXPECT_NE(steps.find("more than 1e308 times the true distance"), std::string::npos) << steps;
+  EXPECT_EQ(steps.find("inf"), std::string::npos) << steps;
 }
 
 // In the "Centre on the wire" preset the rim handle R sat exactly on C′ (R along the
@@ -1989,6 +1999,11 @@ TEST(LessonText, APointOnTheShapeIsItsOwnFootInTheEvaluateStep) {
   EXPECT_NE(steps.find("so it is its own foot; A + t(B − A) gives the same point with t = 0.625."), std::string::npos)
       << steps;
   EXPECT_EQ(steps.find("rounding of t"), std::string::npos) << steps;
+  // t = 1/3 is no double: the formula's fused multiply-add lands on P = (1, 0) all the same,
+  // but t as shown (0.333333) does not give it (review of 2026-11-29).
+  const Points third = {{{0, 0}}, {{3, 0}}, {{1, 0}}};
+  steps = StepsOf(SegmentLesson().Evaluate(third, ViewAround(SegmentLesson(), third), NumberStyle::Readable));
+  EXPECT_NE(steps.find("gives the same point up to the rounding of t."), std::string::npos) << steps;
 }
 
 // The zero vector as "no answer" was taught in one preset's note, over a scene whose
@@ -2020,6 +2035,17 @@ TEST(LessonText, AnAnswerAtTheOriginIsSaidToBeARealAnswer) {
   EXPECT_EQ(StepsOf(SegmentLesson().Evaluate(seed, ViewAround(SegmentLesson(), seed), NumberStyle::Readable))
                 .find("is the origin"),
             std::string::npos);
+  // Every branch that writes an Evaluate step (review of 2026-11-29: the contact's
+  // exact-vertex branch had none): C exactly on the perpendicular through A = (0, 0), far
+  // off, where the rounded numerator reads past B; and A = B = (0, 0).
+  const Points farOnPerpendicular = {{{0, 0}}, {{0.1, 0.2}}, {{-2e16, 1e16}}, {{1, 0}}};
+  const std::string contact = StepsOf(ContactLesson().Evaluate(
+      farOnPerpendicular, ViewAround(ContactLesson(), farOnPerpendicular), NumberStyle::Readable));
+  EXPECT_NE(contact.find("the vertex A itself. (0, 0) is the origin, and a real answer"), std::string::npos) << contact;
+  const Points point = {{{0, 0}}, {{0, 0}}, {{3, 4}}};
+  EXPECT_NE(StepsOf(SegmentLesson().Evaluate(point, ViewAround(SegmentLesson(), point), NumberStyle::Readable))
+                .find("closest = A = (0, 0). (0, 0) is the origin, and a real answer"),
+            std::string::npos);
 }
 
 // The Project step shows the quotient t_raw (the t line draws it), and the Clamp step
@@ -2031,7 +2057,8 @@ TEST(LessonText, TheClampSaysWhatTheDeferredDivisionSaves) {
   std::string steps = StepsOf(SegmentLesson().Evaluate(pastB, ViewAround(SegmentLesson(), pastB), NumberStyle::Readable));
   EXPECT_NE(steps.find("Clamp to [0, 1]: the numerator 79 ≥ |B − A|² = 55.25, so t = 1: P projects past B, and B is "
                        "the answer. (Decided on the numerator before dividing: Ericson's deferred division. An end "
-                       "needs no division at all; the lab divides only to draw t_raw.)"),
+                       "needs no division at all: the decision never uses the quotient, which core forms only to "
+                       "report t_raw.)"),
             std::string::npos)
       << steps;
   const Points behind = {{{-4, 0}}, {{2, 0}}, {{-6, 1}}};
