@@ -243,11 +243,11 @@ LessonFrame BoxLesson::Evaluate(const Points& points, const WorldRect& view, Num
   // a P on a corner, with no word of why).
   if (clampedAxes == 0)
     frame.steps.push_back("Evaluate: no axis clamped: P is in the box (its boundary included), its own closest point: "
-                          "closest = P = " + FormatPoint(q->closest, style, bounds) + ".");
+                          "closest = P = " + FormatPoint(q->closest, style, bounds) + OriginWords(q->closest) + ".");
   else
     frame.steps.push_back("Evaluate: " + std::to_string(clampedAxes) + (clampedAxes == 1 ? " axis" : " axes") +
                           " clamped: the region is " + frame.regionName + ", and closest = " +
-                          FormatPoint(q->closest, style, bounds) + ".");
+                          FormatPoint(q->closest, style, bounds) + OriginWords(q->closest) + ".");
   frame.steps.push_back("Distance: |P − closest| = " + n(q->distance) + ".");
   return frame;
 }

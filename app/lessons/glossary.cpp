@@ -57,8 +57,8 @@ const std::vector<GlossaryEntry>& Glossary() {
        "words what core answers; it works nothing out itself.",
        {"core"}},
       {"double",
-       "A 64-bit floating-point number: about 16 significant digits, from about 1e-308 to 1.8e308. Every value "
-       "here is one.",
+       "A 64-bit floating-point number: about 16 significant digits from about 2.2e-308 to 1.8e308, and fewer "
+       "below that, down to 5e-324 (the subnormals). Every value here is one.",
        {"double"}},
       {"rounding and ulp",
        "Each arithmetic step rounds its exact result to the nearest double. An ulp (unit in the last place) is the "
@@ -66,8 +66,9 @@ const std::vector<GlossaryEntry>& Glossary() {
        "exact one (\"up to the rounding of t\").",
        {"ulp", "rounding", "rounded", "rounds"}},
       {"underflow and overflow",
-       "A result too small for a double (below about 1e-308) underflows towards 0; one too large (above about "
-       "1.8e308) overflows to infinity. |B − A|² of a segment 1e-160 long underflows, though the segment is fine.",
+       "A result too small for a double loses digits below about 2.2e-308 and becomes 0 below 5e-324 (it "
+       "underflows); one above about 1.8e308 overflows to infinity. |B − A|² of a segment 1e-170 long underflows "
+       "to 0, though the segment is fine.",
        {"underflow", "overflow", "beyond the double range"}},
       {"rescale by a power of two",
        "Where a square would under- or overflow, core multiplies the scene by one power of two, which is exact, "

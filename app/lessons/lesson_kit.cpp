@@ -43,7 +43,8 @@ NumberLine MakeTNumberLine(cq::LinearKind kind, const cq::LinearResult<double, 2
     // answers t = 0 by definition). Coloured by kind, the axis said "interior" there.
     line.caption = "A = B: every t gives the point A; t = 0 by definition";
     line.intervals = {{-inf, inf, Tone::VertexA}};
-    line.rawText = "0 / 0, none";  // no quotient was formed (TRawText)
+    line.rawText = "0 / 0, none";  // no quotient was formed (TRawText), and nothing to mark
+    line.rawMarked = false;
   } else {
     switch (kind) {
       case cq::LinearKind::Segment:
@@ -173,19 +174,11 @@ std::optional<std::string> RoundedDistanceApart(const cq::Vec2d& from, const cq:
   return rounded ? ValueText(*rounded, style) : "more than the double range";
 }
 
-namespace {
-
-/// The pitfall of the zero vector as "no answer", said where it bites: after an Evaluate
-/// step whose answer is the origin (teaching audit: it was taught only in a preset's
-/// note), in every branch that writes one (review: the contact's exact-vertex branch had
-/// none). Empty for any other answer.
 std::string OriginWords(const cq::Vec2d& closest) {
   if (closest.x() != 0 || closest.y() != 0) return {};
   return ". (0, 0) is the origin, and a real answer: code that returned the zero vector to mean \"no answer\" "
          "would throw it away; core reports a failure as an error of its own";
 }
-
-}  // namespace
 
 void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const LinearPoints& points,
                              const cq::LinearResult<double, 2>& q, NumberStyle style, const StepNames& names,
@@ -305,6 +298,7 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
       return query + " projects onto " + (atB ? "B" : "A") + " itself";
     return query + " projects " + (atB ? "past B" : "before A");
   };
+  bool decidedExactly = false;  // an end decided by core's exact test, not on the rounded numerator
   switch (q.region) {
     // The numerator as rounded: 0 (or |B − A|²) says "onto the vertex" only where the exact
     // projection does (a P 3 ulps past B read "t_raw is exactly 1: P projects onto B
@@ -332,11 +326,16 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
                   : agrees ? " as rounded, though " + beyondWords(true) + ": t = 1 either way"
                            : std::string(" as rounded, so t = 1")) +
                  ", and B is the answer.";
-      else if (inDouble && q.numerator < q.denominator)
+      else if (inDouble && q.numerator < q.denominator) {
+        // Decided by the exact test, not on the rounded numerator: the note below says so
+        // (it said "decided on the numerator", beside this: teaching audit). Where P
+        // projects, as core's exact projection says ("onto B itself", as closest-query).
+        decidedExactly = true;
         clamp += "the numerator " + ValueText(q.numerator, style, {q.denominator}) + " reads below |B − A|² = " +
                  ValueText(q.denominator, style, {q.numerator}) +
-                 ", but core decides the end without rounding: (" + query + " − B)·(B − A) ≥ 0, so t = 1: " + query +
-                 " projects onto or past B, and B is the answer.";
+                 ", but core decides the end without rounding: (" + query + " − B)·(B − A) ≥ 0, so t = 1: " +
+                 (agrees ? beyondWords(true) : query + " projects onto or past B") + ", and B is the answer.";
+      }
       else
         clamp += (inDouble ? "the numerator " + ValueText(q.numerator, style, {q.denominator}) +
                                  " ≥ |B − A|² = " + ValueText(q.denominator, style, {q.numerator})
@@ -373,7 +372,10 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
   // The Project step showed the quotient (the t line draws it), so the note says what the
   // deferral saves: an end is decided, and answered, with no division at all; only an
   // interior t is the quotient (teaching audit: "divide, then clamp" read as the order).
-  if (kind != cq::LinearKind::Line)
+  if (kind != cq::LinearKind::Line && decidedExactly)
+    clamp += " (Decided before dividing, by core's exact test: Ericson's deferred division, with no rounding. An end "
+             "needs no division at all.)";
+  else if (kind != cq::LinearKind::Line)
     clamp += std::string(" (Decided on the ") + (rescaled ? "rescaled " : "") +
              "numerator before dividing: Ericson's deferred division. " +
              (q.region == cq::LinearRegion::Interior

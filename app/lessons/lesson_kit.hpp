@@ -120,6 +120,12 @@ std::string TText(double t, int exactSign, NumberStyle style);
 /// would be 0 / 0; core answers t = 0 by definition), and a plain "0" taught the very
 /// 0 / 0 -> 0 the case exists to warn of (teaching audit of 2026-11-29).
 std::string TRawText(double tRaw, bool degenerate, int exactSign, NumberStyle style);
+
+/// The pitfall of the zero vector as "no answer", said where it bites: ". (0, 0) is the
+/// origin, and a real answer: …" to append to an Evaluate step (before its full stop)
+/// whose answer is the origin, in every lesson and branch (teaching audit: it was taught
+/// only in a preset's note; review: one branch had none). Empty for any other answer.
+std::string OriginWords(const cq::Vec2d& closest);
 inline constexpr const char* k_noTRaw = "none: 0 / 0 (A = B), so t = 0 by definition";
 
 /// A square (d², s²) as core holds it, or where it underflowed to 0 beside a `root` that did

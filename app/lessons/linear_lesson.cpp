@@ -138,7 +138,10 @@ LessonFrame LinearLesson::Evaluate(const Points& points, const WorldRect& view, 
   // Both apart from A and B: a closest point 1e-14 short of B read "(1, 0)", B itself,
   // beside "interior" (audit), and a foot a hair past B read as B, with no clamp to see.
   AddValue(frame, "closest", FormatPoint(q->closest, style, {a, b}), "the closest point of the shape, P(t)");
-  AddValue(frame, "foot", FormatPoint(q->foot, style, {a, b}), "the projection onto the line through A and B (the carrier line), P(t_raw)");
+  // A = B spans no line: the foot is A itself, not A + t_raw(B − A) of a t_raw there is none of.
+  AddValue(frame, "foot",
+           FormatPoint(q->foot, style, {a, b}) + (a == b ? " (A itself: A = B spans no line)" : std::string()),
+           "the projection onto the line through A and B (the carrier line), P(t_raw)");
   AddSteps(frame, m_kind, linearPoints, *q, style, a == b);
   return frame;
 }

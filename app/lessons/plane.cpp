@@ -171,7 +171,7 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
   AddValue(frame, "n", FormatPoint(plane.normal, style),
            normal.halved ? "the normal, (N − O) / 2: N − O itself overflows the double range (any length but zero)"
                          : "the normal, N − O (any length but zero)");
-  AddValue(frame, "d", offsetText, "the plane is n·x = d, here d = n·O (rounded to a double; core takes the side from the exact n·(P − O))");
+  AddValue(frame, "offset d", offsetText, "the plane is n·x = d (d is its offset, not a distance), here d = n·O (rounded to a double; core takes the side from the exact n·(P − O))");
 
   const std::string normalPart =
       normal.halved ? "n = (N − O) / 2 = " + FormatPoint(plane.normal, style) +
@@ -238,11 +238,12 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
   if (exactFormula && FormatPoint(*exactFormula, style) != FormatPoint(q->closest, style))
     frame.steps.push_back("Evaluate: closest = " + FormatPoint(q->closest, style) + ", the foot of the perpendicular (P is " +
                           side + "): s is rounded to a double, and P − s n̂ with that s is exactly " +
-                          FormatPoint(*exactFormula, style) + "; core forms the foot without that rounding.");
+                          FormatPoint(*exactFormula, style) + "; core forms the foot without that rounding" +
+                          OriginWords(q->closest) + ".");
   else
     frame.steps.push_back("Evaluate: closest = P − s n̂ = " + FormatPoint(q->closest, style) +
                           (unit ? ", with n̂ = n / |n| = " + FormatPoint(*unit, style) : std::string()) + " (P is " +
-                          side + ").");
+                          side + ")" + OriginWords(q->closest) + ".");
   return frame;
 }
 

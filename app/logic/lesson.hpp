@@ -142,6 +142,10 @@ struct NumberLine {
   int active = -1;
   std::vector<double> ticks;  ///< labelled breakpoints (0 and 1 for a segment)
   double raw = 0;            ///< the unclamped value (P's own)
+  /// Whether the raw value is marked (the triangle): not where there is none to mark (A ==
+  /// B: t_raw would be 0 / 0, and a triangle at 0 under "t_raw = 0 / 0, none" read as
+  /// t_raw = 0: teaching audit). Its text is still written there.
+  bool rawMarked = true;
   std::optional<double> clamped;  ///< where the closest point sits on this line (absent: no clamp)
   std::string rawName;       ///< marker captions: "t_raw" / "t", "s" / "foot", "P.x" / "closest.x"
   std::string clampedName;

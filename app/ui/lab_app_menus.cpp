@@ -27,7 +27,7 @@ constexpr ShortcutRow k_shortcuts[] = {
     {"Mouse wheel", "zoom about the cursor"},
     {"Drag on a number line", "move P along the carrier (t), the normal (s) or an axis (x, y)"},
     {"[  /  ]", "previous / next lesson"},
-    {"1 .. 9", "open a preset of this lesson"},
+    {"1 .. 9", "open a preset of this lesson (the Presets header says how many it has)"},
     {"R", "reset the lesson to its first preset"},
     {"F", "frame the scene"},
     {"Tab / Shift+Tab", "select the next / previous handle for the arrow keys"},

@@ -175,9 +175,11 @@ void LabApp::NumberLinesDraw() {
     if (line.clamped && std::abs(X(*line.clamped) - xr) > 1)
       draw.AddLine(ImVec2(xr, y), ImVec2(X(*line.clamped), y), clampColor, Px(3));
     const ScreenBox& tri = texts.rawMarker;
-    draw.AddTriangleFilled(ToIm(tri.min), ImVec2(float(tri.max.x()), float(tri.min.y())), ImVec2(xr, float(tri.max.y())),
-                           rawColor);
-    record("marker", LineText{"", tri});  // drawn over what it covers: no text may be under it
+    if (line.rawMarked) {
+      draw.AddTriangleFilled(ToIm(tri.min), ImVec2(float(tri.max.x()), float(tri.min.y())),
+                             ImVec2(xr, float(tri.max.y())), rawColor);
+      record("marker", LineText{"", tri});  // drawn over what it covers: no text may be under it
+    }
     if (texts.rawOnBand) {  // over the band in a very short row: on the panel's colour
       const ImVec2 pad(Px(2), 0);
       draw.AddRectFilled(ImVec2(float(texts.raw.box.min.x()) - pad.x, float(texts.raw.box.min.y())),

@@ -116,7 +116,8 @@ void ExpectLinearFrameIsCore(const LinearLesson& lesson, const Points& points, N
   EXPECT_EQ(values["numerator"], FormatNumber(q->numerator, style));
   EXPECT_EQ(values["denominator"], FormatNumber(q->denominator, style));
   EXPECT_EQ(values["closest"], FormatPoint(q->closest, style));
-  EXPECT_EQ(values["foot"], FormatPoint(q->foot, style));
+  EXPECT_EQ(values["foot"],
+            FormatPoint(q->foot, style) + (points[0] == points[1] ? " (A itself: A = B spans no line)" : ""));
 
   ASSERT_EQ(frame.numberLines.size(), 1u);
   const NumberLine& line = frame.numberLines[0];
@@ -333,7 +334,13 @@ TEST(LinearLessons, StepsTellTheTruthAtBoundariesAndForTinySegments) {
     }
   const auto onB = steps({{{0, 0}}, {{8e-140, -7e-140}}, {{8e-140, -7e-140}}});
   EXPECT_NE(onB[1].find("reads below |B − A|²"), std::string::npos) << onB[1];
-  EXPECT_NE(onB[1].find("projects onto or past B"), std::string::npos) << onB[1];
+  // Where P projects as core's exact projection says (closest-query too), and decided by
+  // that exact test, not "on the numerator" (teaching audit of 2026-11-29).
+  EXPECT_NE(onB[1].find("so t = 1: P projects onto B itself, and B is the answer. (Decided before dividing, by "
+                        "core's exact test"),
+            std::string::npos)
+      << onB[1];
+  EXPECT_EQ(onB[1].find("Decided on the numerator"), std::string::npos) << onB[1];
   // A segment 1e-300 long: |B - A|^2 underflows to 0, but A and B differ: not the
   // degenerate single point, and t_raw is core's 0.5.
   const auto tiny = steps({{{0, 0}}, {{1e-300, 0}}, {{5e-301, 1e-300}}});
@@ -469,6 +476,7 @@ TEST(LinearLessons, DegenerateSegmentIsThePointANotAnError) {
   EXPECT_EQ(ValuesByLabel(frame)["t_raw"], "none: 0 / 0 (A = B), so t = 0 by definition");
   ASSERT_FALSE(frame.numberLines.empty());
   EXPECT_EQ(frame.numberLines[0].rawText, "0 / 0, none");
+  EXPECT_FALSE(frame.numberLines[0].rawMarked);
   for (const LessonFrame& other : {RayLesson().Evaluate({{{1, 1}}, {{1, 1}}, {{4, 5}}}, k_view, NumberStyle::Readable),
                                    LineLesson().Evaluate({{{1, 1}}, {{1, 1}}, {{4, 5}}}, k_view, NumberStyle::Readable),
                                    ContactLesson().Evaluate({{{1, 1}}, {{1, 1}}, {{4, 5}}, {{0, 1}}}, k_view,
@@ -479,6 +487,7 @@ TEST(LinearLessons, DegenerateSegmentIsThePointANotAnError) {
   const LessonFrame apart = SegmentLesson().Evaluate({{{1, 1}}, {{2, 1}}, {{4, 5}}}, k_view, NumberStyle::Readable);
   EXPECT_EQ(ValuesByLabel(apart)["t_raw"], "3");
   EXPECT_EQ(apart.numberLines.at(0).rawText, "");
+  EXPECT_TRUE(apart.numberLines.at(0).rawMarked);
 }
 
 TEST(LinearLessons, ExtentIncludesTheRawFoot) {
@@ -564,7 +573,7 @@ TEST(PlaneLesson, AFarOWhoseProductsCancelShowsTheTruePlane) {
     const LessonFrame frame = PlaneLesson().Evaluate({o, tip, {{3, -2}}}, k_view, NumberStyle::Readable);
     ASSERT_FALSE(frame.error);
     auto values = ValuesByLabel(frame);
-    EXPECT_EQ(values["d"], "0");
+    EXPECT_EQ(values["offset d"], "0");
     EXPECT_EQ(values["side"], "front");
     EXPECT_EQ(values["signed distance"], "3.53553");
     EXPECT_EQ(values["closest"], "(0.5, 0.5)");
@@ -791,7 +800,7 @@ TEST(PlaneLesson, APlaneWhoseNormalOrOffsetOverflowsIsAnswered) {
     EXPECT_NEAR(q->closest.y() / 1e200, 1, 1e-15);
     EXPECT_NEAR(q->signedDistance / (-std::sqrt(2.0) * 1e200), 1, 1e-15);
     auto values = ValuesByLabel(frame);
-    EXPECT_EQ(values["d"], "beyond the double range");
+    EXPECT_EQ(values["offset d"], "beyond the double range");
     const std::string steps = StepsOf(frame);
     EXPECT_EQ(steps.find("inf"), std::string::npos) << steps;
     EXPECT_NE(steps.find("core answers this plane all the same"), std::string::npos) << steps;
@@ -2042,6 +2051,15 @@ TEST(LessonText, AnAnswerAtTheOriginIsSaidToBeARealAnswer) {
   const std::string contact = StepsOf(ContactLesson().Evaluate(
       farOnPerpendicular, ViewAround(ContactLesson(), farOnPerpendicular), NumberStyle::Readable));
   EXPECT_NE(contact.find("the vertex A itself. (0, 0) is the origin, and a real answer"), std::string::npos) << contact;
+  // The plane and the box too (teaching audit: the glossary's entry is for every shape).
+  const Points plane = {{{0, 0}}, {{0, 1}}, {{0, 5}}};
+  EXPECT_NE(StepsOf(PlaneLesson().Evaluate(plane, ViewAround(PlaneLesson(), plane), NumberStyle::Readable))
+                .find("(0, 0) is the origin, and a real answer"),
+            std::string::npos);
+  const Points box = {{{0, 0}}, {{2, 2}}, {{-1, -1}}};
+  EXPECT_NE(StepsOf(BoxLesson().Evaluate(box, ViewAround(BoxLesson(), box), NumberStyle::Readable))
+                .find("(0, 0) is the origin, and a real answer"),
+            std::string::npos);
   const Points point = {{{0, 0}}, {{0, 0}}, {{3, 4}}};
   EXPECT_NE(StepsOf(SegmentLesson().Evaluate(point, ViewAround(SegmentLesson(), point), NumberStyle::Readable))
                 .find("closest = A = (0, 0). (0, 0) is the origin, and a real answer"),

@@ -185,6 +185,27 @@ TEST(FarScene, TooWideToShowFramesTheShapeAndTheAnswer) {
   EXPECT_NE(s["status"].get<std::string>().find("Off the canvas: P."), std::string::npos) << s["status"];
 }
 
+// A = B: no t_raw (0 / 0), and no triangle marking one at 0 under "t_raw = 0 / 0, none"
+// (teaching audit of 2026-11-29); an ordinary segment's t line has its triangle.
+TEST(NumberLineRender, AEqualToBMarksNoTRaw) {
+  const auto markers = [](const nlohmann::json& s) {
+    int n = 0;
+    for (const auto& l : s["number_line_labels"]) n += l["kind"] == "marker";
+    return n;
+  };
+  TempDir dir;
+  const nlohmann::json degenerate = RenderScene(dir, "--lesson segment --set A=1,1 --set B=1,1 --set P=3.5,2.5");
+  ASSERT_FALSE(degenerate.is_discarded());
+  EXPECT_EQ(markers(degenerate), 0);
+  bool said = false;
+  for (const auto& l : degenerate["number_line_labels"]) said |= l["text"] == "t_raw = 0 / 0, none";
+  EXPECT_TRUE(said);
+  TempDir other;
+  const nlohmann::json apart = RenderScene(other, "--lesson segment --set A=1,1 --set B=2,1 --set P=3.5,2.5");
+  ASSERT_FALSE(apart.is_discarded());
+  EXPECT_EQ(markers(apart), 1);
+}
+
 // Two handles on one spot: the one drawn on top is the one a click takes (HitTest takes
 // the first in the lesson's order). With r = 0 the rim handle R sits on C and comes first,
 // so that a drag out from the centre grows the radius (C first kept r = 0 whatever the
