@@ -160,13 +160,14 @@ std::string GridLabel(double k, const GridSpacing& grid, bool scientific) {
   return inScientific();
 }
 
-bool GridLabelsScientific(double first, double last, const GridSpacing& grid) {
+bool GridLabelsScientific(double first, double last, const GridSpacing& grid, bool wasScientific) {
   // Zeros to count: lines a million or more apart ("4000000000"), or every label below
   // 1e-4 ("0.0000000004"), beside fields and values that read 4e+09 and 4e-10 (teaching
   // audit of 2026-11-29). Lines 1 apart near 1e6 keep every digit ("1000002").
   if (first <= last && grid.exponent >= 6) return true;
+  const int below = wasScientific ? -3 : -4;  // the labels' bound, 1e-4 (1e-3 to leave the form)
   if (first <= last && grid.exponent <= -5 &&
-      std::max(std::abs(first), std::abs(last)) * grid.mantissa < std::pow(10.0, -4 - grid.exponent))
+      std::max(std::abs(first), std::abs(last)) * grid.mantissa < std::pow(10.0, below - grid.exponent))
     return true;
   // The widest magnitude is at one end of the range.
   for (const double k : {first, last})

@@ -108,7 +108,10 @@ double LabelStride(double spacingPixels, double widestLabel, double gap);
 std::string GridLabel(double k, const GridSpacing& grid, bool scientific = false);
 
 /// Whether the labels of lines first..last (a GridMultiples range) need the scientific
-/// form: whether any of them has more than 17 digits.
-bool GridLabelsScientific(double first, double last, const GridSpacing& grid);
+/// form: any of them past 17 digits, lines a million or more apart, or every label below
+/// 1e-4. `wasScientific`, the axis's form last frame, holds the last rule until the
+/// labels reach 1e-3, so that a pan across 1e-4 does not switch the whole axis back and
+/// forth (-8e-05 … 8e-05 read plain two lines further on: review).
+bool GridLabelsScientific(double first, double last, const GridSpacing& grid, bool wasScientific = false);
 
 }  // namespace cq::app

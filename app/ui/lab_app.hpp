@@ -9,6 +9,7 @@
 //   3. draw: the inspector, the canvas and the number lines all show that LessonFrame.
 #pragma once
 
+#include <array>
 #include <map>
 #include <optional>
 #include <string>
@@ -232,6 +233,8 @@ class LabApp {
   ScreenBox m_shortcutsBox{};           ///< where the Shortcuts and About windows were last drawn
   ScreenBox m_aboutBox{};
   ScreenBox m_glossaryBox{};
+  /// Each grid axis's label form last frame (x, y): held across a pan (GridLabelsScientific).
+  mutable std::array<bool, 2> m_gridScientific{};
   ScreenBox m_noticeBox{};
   std::string m_notice;  ///< ShowNotice's text, empty when closed
   Layout m_layout{};

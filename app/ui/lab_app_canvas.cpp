@@ -368,7 +368,8 @@ void LabApp::DrawGridLabels(ImDrawList& draw, const CanvasLabels& avoid) const {
   const double labelY = XLabelRowY();
   const double font = ImGui::GetFontSize();
   const auto xs = GridMultiples(view.min.x(), view.max.x(), xGrid.major);
-  const bool xScientific = GridLabelsScientific(xs.first, xs.last, xGrid);  // one format per axis
+  // One format per axis, held across a pan (GridLabelsScientific's wasScientific).
+  const bool xScientific = m_gridScientific[0] = GridLabelsScientific(xs.first, xs.last, xGrid, m_gridScientific[0]);
   // Side by side, x labels can be wider than the lines' spacing far from the origin: label
   // every stride-th line, the stride fitted to the widest visible label (major lines are
   // at least ~90 px apart, so there are a few dozen at most).
@@ -389,7 +390,7 @@ void LabApp::DrawGridLabels(ImDrawList& draw, const CanvasLabels& avoid) const {
            cq::Vec2d{{sx + pad, labelY - 2 * pad - font - clearance}}});
   }
   const auto ys = GridMultiples(view.min.y(), view.max.y(), yGrid.major);
-  const bool yScientific = GridLabelsScientific(ys.first, ys.last, yGrid);
+  const bool yScientific = m_gridScientific[1] = GridLabelsScientific(ys.first, ys.last, yGrid, m_gridScientific[1]);
   for (double k = ys.first; k <= ys.last; k += 1) {
     const double y = k * yGrid.major;
     if (k == 0) continue;

@@ -204,6 +204,13 @@ TEST(GridSpacing, LabelsAreTheExactDecimalValueOfTheLine) {
   EXPECT_FALSE(GridLabelsScientific(99990, 100010, Spacing(1, -5)));  // 0.9999 to 1.0001: no zeros to count
   EXPECT_FALSE(GridLabelsScientific(-4, 4, Spacing(2, -4)));          // up to 0.0008, as %g writes it too
   EXPECT_TRUE(GridLabelsScientific(-4, 4, Spacing(2, -5)));           // up to 0.00008: %g's 8e-05
+  // Held across a pan (review of 2026-11-29: -8..8 at 1e-5 read 8e-05, and two lines
+  // further on the whole axis read 0.00001 ... 0.0001): until the labels reach 1e-3.
+  EXPECT_TRUE(GridLabelsScientific(-8, 8, Spacing(1, -5)));
+  EXPECT_FALSE(GridLabelsScientific(-6, 10, Spacing(1, -5)));
+  EXPECT_TRUE(GridLabelsScientific(-6, 10, Spacing(1, -5), true));
+  EXPECT_FALSE(GridLabelsScientific(50, 120, Spacing(1, -5), true));  // up to 0.0012
+  EXPECT_FALSE(GridLabelsScientific(-4, 4, Spacing(1, 0), true));     // another step: the form is chosen afresh
   // The spacing the zoom picks carries the mantissa and exponent its major step is made of.
   for (double zoom : {1e-300, 1e-6, 0.3, 7.0, 123.0, 5e4, 1e13}) {
     const GridSpacing g = ChooseGridSpacing(zoom, 90);
