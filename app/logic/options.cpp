@@ -170,17 +170,32 @@ std::string PositionProblem(const std::string& text) {
   return "the position must be two finite numbers x,y, e.g. P=3,1";
 }
 
-/// Whether two paths name one file: the same text, or, where both can be resolved, the
-/// same place once ".", ".." and links are followed (a file not yet there by its folder).
+/// `path` made absolute, every symbolic link followed (also one to a file not yet there,
+/// which weakly_canonical leaves as it is: review), and ".", ".." resolved.
+std::filesystem::path ResolvedPath(const std::string& text, std::error_code& ec) {
+  std::filesystem::path path = std::filesystem::absolute(text, ec);
+  // (A name that does not exist is no error here: is_symlink's own code is not kept.)
+  std::error_code none;
+  for (int links = 0; !ec && links < 40 && std::filesystem::is_symlink(path, none); ++links) {
+    const std::filesystem::path target = std::filesystem::read_symlink(path, ec);
+    path = target.is_absolute() ? target : path.parent_path() / target;
+  }
+  return ec ? path : std::filesystem::weakly_canonical(path, ec);
+}
+
+/// Whether two paths name one file: the same text, the same place once made absolute
+/// with links and ".", ".." followed ("./same.png" beside "same.png", a link beside its
+/// target, even one not yet there), or, where both exist, one file under two names (a
+/// hard link).
 bool SameFile(const std::string& a, const std::string& b) {
   if (a == b) return true;
   std::error_code ea;
   std::error_code eb;
-  // Made absolute first: a name with no part that exists ("same.png") stays relative in
-  // weakly_canonical, and "./same.png" does not.
-  const std::filesystem::path ca = std::filesystem::weakly_canonical(std::filesystem::absolute(a, ea), ea);
-  const std::filesystem::path cb = std::filesystem::weakly_canonical(std::filesystem::absolute(b, eb), eb);
-  return !ea && !eb && ca == cb;
+  const std::filesystem::path ca = ResolvedPath(a, ea);
+  const std::filesystem::path cb = ResolvedPath(b, eb);
+  if (!ea && !eb && ca == cb) return true;
+  std::error_code ee;
+  return std::filesystem::equivalent(a, b, ee) && !ee;
 }
 
 }  // namespace

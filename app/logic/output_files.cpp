@@ -41,7 +41,10 @@ std::string CheckWritableThroughLinks(const std::string& asked, const std::strin
     return {};
   }
   const int error = errno;
-  if (error == ENXIO) return "cannot write " + asked + ": it is a pipe that no program is reading from";
+  // (ENXIO is also a socket's or a device's "no such device"; only a pipe's is said so: review.)
+  struct stat kind{};
+  if (error == ENXIO && ::stat(path.c_str(), &kind) == 0 && S_ISFIFO(kind.st_mode))
+    return "cannot write " + asked + ": it is a pipe that no program is reading from";
   if (error == ENOENT && links < 40) {
     struct stat info{};
     if (::lstat(path.c_str(), &info) == 0 && S_ISLNK(info.st_mode)) {

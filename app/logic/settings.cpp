@@ -279,7 +279,10 @@ std::filesystem::path ThroughLinks(const std::filesystem::path& path) {
 /// writable.
 std::string ReadOnlyReason(const std::filesystem::path& file) {
   struct stat st {};
-  if (::stat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return {};
+  if (::stat(file.c_str(), &st) != 0) return {};
+  // Not a file (a pipe made there during the run: the check of a hand edit then read it,
+  // and the app hung at quit: review). Nothing is read from it, nor written over it.
+  if (!S_ISREG(st.st_mode)) return "cannot write " + file.string() + ": it is not a regular file";
   if ((st.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) == 0) return "cannot write " + file.string() + ": it is read-only";
   if (::access(file.c_str(), W_OK) != 0) return "cannot write " + file.string() + ": " + std::strerror(errno);
   return {};
@@ -334,8 +337,10 @@ SettingsLocation LocateSettings() {
   } else if (const char* home = absolute("HOME")) {
     dir = std::filesystem::path(home) / ".config";
   }
+  // (HOME is no XDG variable, but a relative one names no fixed folder either: review.)
   const std::string spec =
-      " (the XDG Base Directory spec allows only absolute paths, and settings are never kept in the working directory)";
+      " (only an absolute path is taken, as the XDG Base Directory spec says, and settings are never kept in the "
+      "working directory)";
   if (!dir.empty()) {
     at.path = (dir / "closest-point-lab" / "settings.json").string();
     if (relative) at.note = unused.front() + spec + ": the settings are in " + *at.path;

@@ -3,7 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-
+#include <filesystem>
+#include <fstream>
 #include <vector>
 
 namespace cq::app {
@@ -110,6 +111,26 @@ TEST(Options, TheScreenshotAndTheDumpMustBeTwoFiles) {
   EXPECT_NE(Parse({"--screenshot", "same.png", "--dump-state", "./same.png"}).error.find("name the same file"),
             std::string::npos);
   EXPECT_TRUE(Parse({"--screenshot", "shot.png", "--dump-state", "shot.json"}).error.empty());
+  // A link and its target, the target not yet there, and a hard link (review of
+  // 2026-11-29: weakly_canonical left the dangling link as it was).
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "cq-options-same-file";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::filesystem::create_symlink("target.png", dir / "link.png");
+  const std::string link = (dir / "link.png").string();
+  const std::string target = (dir / "target.png").string();
+  EXPECT_NE(Parse({"--screenshot", link.c_str(), "--dump-state", target.c_str()}).error.find("name the same file"),
+            std::string::npos);
+  std::ofstream(dir / "a.json") << "{}";
+  std::filesystem::create_hard_link(dir / "a.json", dir / "b.json");
+  const std::string a = (dir / "a.json").string();
+  const std::string b = (dir / "b.json").string();
+  EXPECT_TRUE(Parse({"--screenshot", (dir / "shot.png").string().c_str(), "--dump-state", a.c_str()}).error.empty());
+  std::filesystem::create_hard_link(dir / "a.json", dir / "c.png");
+  const std::string c = (dir / "c.png").string();
+  EXPECT_NE(Parse({"--screenshot", c.c_str(), "--dump-state", b.c_str()}).error.find("name the same file"),
+            std::string::npos);
+  std::filesystem::remove_all(dir);
 }
 
 // A value over the limit was told only the form it should have (--size 99999x99999:

@@ -624,6 +624,13 @@ TEST_F(SettingsFile, AFileEditedDuringTheRunIsKeptBeforeTheSave) {
   Write(R"({"my_note":"new"})");
   EXPECT_EQ(SaveSettings(m_path, loaded.settings, &none, &kept), "");
   EXPECT_EQ(read(m_path + ".bad.2"), R"({"my_note":"new"})");
+  // A pipe made there during the run: neither read (the app hung at quit) nor written over
+  // (review of 2026-11-29).
+  fs::remove(m_path);
+  ASSERT_EQ(::mkfifo(m_path.c_str(), 0600), 0);
+  EXPECT_EQ(SaveSettings(m_path, loaded.settings, &loaded.onDisk, &kept),
+            "cannot write " + m_path + ": it is not a regular file");
+  EXPECT_EQ(fs::status(m_path).type(), fs::file_type::fifo);
 }
 
 TEST_F(SettingsFile, AnUneditedFileIsSavedWithoutACopy) {
@@ -739,17 +746,18 @@ TEST(SettingsPath, ARelativeXdgConfigHomeIsIgnoredAndSaid) {
   SettingsLocation at = LocateSettings();
   EXPECT_EQ(at.path, "/home/someone/.config/closest-point-lab/settings.json");
   EXPECT_EQ(at.note,
-            "XDG_CONFIG_HOME=\"rel\" is a relative path, ignored (the XDG Base Directory spec allows only absolute "
-            "paths, and settings are never kept in the working directory): the settings are in "
+            "XDG_CONFIG_HOME=\"rel\" is a relative path, ignored (only an absolute path is taken, as the XDG Base "
+            "Directory spec says, and settings are never kept in the working directory): the settings are in "
             "/home/someone/.config/closest-point-lab/settings.json");
   // A relative HOME is no better: nothing is kept in the working directory.
   const ScopedEnv relativeHome("HOME", "me");
   at = LocateSettings();
   EXPECT_FALSE(at.path.has_value());
   EXPECT_EQ(at.note,
-            "XDG_CONFIG_HOME=\"rel\" is a relative path, ignored, and HOME=\"me\" is a relative path, ignored (the XDG "
-            "Base Directory spec allows only absolute paths, and settings are never kept in the working directory), so "
-            "there is no folder for the settings: defaults are used and this run's settings will not be saved");
+            "XDG_CONFIG_HOME=\"rel\" is a relative path, ignored, and HOME=\"me\" is a relative path, ignored (only "
+            "an absolute path is taken, as the XDG Base Directory spec says, and settings are never kept in the "
+            "working directory), so there is no folder for the settings: defaults are used and this run's settings "
+            "will not be saved");
   const ScopedEnv noXdg("XDG_CONFIG_HOME", nullptr);
   EXPECT_NE(LocateSettings().note.find("XDG_CONFIG_HOME is not set, and HOME=\"me\" is a relative path, ignored"),
             std::string::npos)
