@@ -281,7 +281,8 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
   frame.result = *contact;
   frame.regionName = cq::ToString(q->region);
 
-  AddLinearPicture(frame, cq::LinearKind::Segment, a, b, c, *q, view, "P(t_raw)");  // P(t) of the t line's caption
+  // "foot", as in the segment lesson: "P(t_raw)" named a P the contact has none of.
+  AddLinearPicture(frame, cq::LinearKind::Segment, a, b, c, *q, view, "foot");
   frame.markers.push_back({contact->closest, Marker::Closest, "Q"});
   frame.distance = StrokeLine{c, contact->closest, Stroke::Distance};
   frame.distanceText = NameEquals("d", contact->distance, style, false, {*radius});

@@ -18,8 +18,8 @@ const std::vector<GlossaryEntry>& Glossary() {
        {"clamp"}},
       {"evaluate", "Put the clamped t back into A + t(B − A): that point is the answer.", {"evaluate"}},
       {"foot",
-       "The foot of the perpendicular: where the point projects onto the carrier line, A + t_raw(B − A), drawn as "
-       "P(t_raw). It is the answer wherever it lies on the shape.",
+       "The foot of the perpendicular: where the point projects onto the carrier line, A + t_raw(B − A), the "
+       "hollow dot marked \"foot\". It is the answer wherever it lies on the shape.",
        {"foot"}},
       {"carrier line", "The whole unbounded line through A and B; the segment and the ray are parts of it.",
        {"carrier"}},

@@ -108,7 +108,9 @@ LessonFrame LinearLesson::Evaluate(const Points& points, const WorldRect& view, 
   frame.result = *q;
   frame.regionName = cq::ToString(q->region);
 
-  AddLinearPicture(frame, m_kind, a, b, p, *q, view, "P(t_raw)");
+  // "foot", as the inspector and the glossary name it: "P(t_raw)" beside the handle P read
+  // as P itself moved (teaching audits of 2026-11-29).
+  AddLinearPicture(frame, m_kind, a, b, p, *q, view, "foot");
   frame.markers.push_back({q->closest, Marker::Closest, "closest"});
   frame.distance = StrokeLine{p, q->closest, Stroke::Distance};
   frame.distanceText = NameEquals("d", q->distance, style);
@@ -141,7 +143,7 @@ LessonFrame LinearLesson::Evaluate(const Points& points, const WorldRect& view, 
   // A = B spans no line: the foot is A itself, not A + t_raw(B − A) of a t_raw there is none of.
   AddValue(frame, "foot",
            FormatPoint(q->foot, style, {a, b}) + (a == b ? " (A itself: A = B spans no line)" : std::string()),
-           "the projection onto the line through A and B (the carrier line), P(t_raw)");
+           "the projection onto the line through A and B (the carrier line), A + t_raw(B − A)");
   AddSteps(frame, m_kind, linearPoints, *q, style, a == b);
   return frame;
 }

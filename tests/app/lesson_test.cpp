@@ -1416,15 +1416,17 @@ TEST(ContactLesson, StepsCarryTheNumbers) {
   EXPECT_TRUE(mentionsZeroVector);
 }
 
-// The raw foot is named in the t line's own notation, P(t) = A + t(B − A), in every lesson
-// with a t line (review s35: the contact's "C(t_raw)" read as a point other than P(t_raw)).
-TEST(LessonTable, TheRawFootIsNamedAsTheTLineCaptionNamesItsPoints) {
+// The raw foot is named "foot" in every lesson with a t line, as the inspector's row and
+// the glossary name it (review s35: the contact's "C(t_raw)" read as a point other than
+// P(t_raw); teaching audits of 2026-11-29: "P(t_raw)" beside the handle P, and in the
+// contact lesson, which has no P).
+TEST(LessonTable, TheRawFootIsNamedAsTheInspectorNamesIt) {
   for (const Lesson* lesson : LessonTable()) {
     for (const Preset& preset : lesson->Presets()) {
       const LessonFrame frame = lesson->Evaluate(preset.points, ViewAround(*lesson, preset.points), NumberStyle::Readable);
       const MarkerPoint* foot = FindMarker(frame, Marker::RawFoot);
       if (!foot || frame.numberLines.empty() || frame.numberLines[0].name != "t") continue;
-      EXPECT_EQ(foot->label, "P(t_raw)") << lesson->Id() << " " << preset.name;
+      EXPECT_EQ(foot->label, "foot") << lesson->Id() << " " << preset.name;
       EXPECT_NE(frame.numberLines[0].caption.find("P(t) = A + t(B − A)"), std::string::npos) << lesson->Id();
     }
   }
@@ -2178,7 +2180,7 @@ TEST(LessonText, TheBoxAndPointWordsSayWhatTheShapeIs) {
   for (const InspectorValue& value : LineLesson().Evaluate(line, k_view, NumberStyle::Readable).values)
     help[value.label] = value.help;
   EXPECT_EQ(help["t"], "t_raw itself (a line has no clamp): closest = A + t(B − A)");
-  EXPECT_EQ(help["foot"], "the projection onto the line through A and B (the carrier line), P(t_raw)");
+  EXPECT_EQ(help["foot"], "the projection onto the line through A and B (the carrier line), A + t_raw(B − A)");
 }
 
 // The plane's Evaluate step used n̂ without saying what it is (teaching review of

@@ -434,7 +434,7 @@ INSTANTIATE_TEST_SUITE_P(
     [](const ::testing::TestParamInfo<LineCase>& param) { return std::string(param.param.name); });
 
 // A value's label ("d = …", "depth = …", "s = …") and a marker's name ("closest", "Q", "C′",
-// "P(t_raw)") sit by what they name (the value's line, the marker), or are left out: at UI scale 3 "depth = 0.881966" sat
+// "foot") sit by what they name (the value's line, the marker), or are left out: at UI scale 3 "depth = 0.881966" sat
 // under A, 150 pixels from the push arrow, and "C′" beside "region B", 148 pixels from C′;
 // at 800x600 and UI scale 2 "closest" sat 100 pixels below B, by the grid's "-5" (review
 // s30 #9). The limit is the app's NearItsAnchor's, with the markers' 6-pixel gap (at UI
@@ -457,7 +457,7 @@ TEST_P(LabelsByTheirPoints, NoValueOrMarkerLabelStrays) {
     auto at = [](const cq::Vec2d& p) { return std::pair{p, p}; };
     if (l.text == "closest" || l.text == "Q") anchor = at(screen("closest"));
     if (l.text == "C′") anchor = at(screen("resolved_center"));
-    if (l.text == "P(t_raw)") {
+    if (l.text == "foot") {
       if (!contact) {
         anchor = at(screen("foot"));
       } else {  // the contact's dump has no foot: C projected by core, as the lesson does
