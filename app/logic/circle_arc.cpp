@@ -75,4 +75,27 @@ std::vector<cq::Vec2d> VisibleCircleArc(const cq::Vec2d& center, double radius, 
   return points;
 }
 
+std::vector<std::pair<double, double>> DashesAlong(double length, double& phase, double dash, double gap) {
+  std::vector<std::pair<double, double>> dashes;
+  const double period = dash + gap;
+  if (!std::isfinite(length) || !(length > 0) || !std::isfinite(period) || !(dash > 0) || !(gap >= 0) ||
+      !std::isfinite(phase))
+    return dashes;
+  phase = std::fmod(std::max(phase, 0.0), period);
+  double s = 0;
+  while (s < length) {
+    const double left = phase < dash ? dash - phase : period - phase;  // to the end of this dash or gap
+    const double next = std::min(length, s + left);
+    if (!(next > s)) {
+      // What is left of this dash or gap is below the rounding of s: on to the next one.
+      phase = phase < dash ? dash : 0.0;
+      continue;
+    }
+    if (phase < dash) dashes.emplace_back(s, next);
+    phase = std::fmod(phase + (next - s), period);
+    s = next;
+  }
+  return dashes;
+}
+
 }  // namespace cq::app

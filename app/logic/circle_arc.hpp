@@ -3,6 +3,7 @@
 // lesson); kept GL- and ImGui-free so it can be tested.
 #pragma once
 
+#include <utility>
 #include <vector>
 
 #include "cq/vec.hpp"
@@ -21,6 +22,15 @@ namespace cq::app {
 /// large the circle is.
 std::vector<cq::Vec2d> VisibleCircleArc(const cq::Vec2d& center, double radius, const ScreenRect& view,
                                         double maxError = 0.25);
+
+/// The dashes along a piece `length` pixels long that starts `phase` pixels into a period
+/// of `dash` pixels drawn and `gap` skipped: each dash as its [from, to] distance along the
+/// piece; `phase` is carried on to the piece's end. It ends however the rounding falls: a
+/// phase one rounding below the period's end (13.999999999999998 of 14) left a gap of
+/// 1.8e-15 px that s + gap did not move past, and the app hung drawing a pushed-out ball
+/// (interaction audit of 2026-11-29). Nothing for a length, dash or gap that is not
+/// finite or not positive (a gap may be 0).
+std::vector<std::pair<double, double>> DashesAlong(double length, double& phase, double dash, double gap);
 
 /// Above this radius (pixels) the visible part of a circle is drawn as its tangent.
 inline constexpr double k_straightRadius = 1e7;

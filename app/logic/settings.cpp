@@ -315,6 +315,7 @@ SettingsLocation LocateSettings() {
   SettingsLocation at;
   std::vector<std::string> unused;  // each variable not taken, and why
   bool relative = false;
+  bool relativeXdg = false;  // the spec speaks of XDG_CONFIG_HOME, not of HOME (review)
   // A relative path is ignored, as the XDG Base Directory spec says: XDG_CONFIG_HOME=rel
   // wrote the settings under the working directory (settings audit, finding 4). A relative
   // HOME is no better.
@@ -326,6 +327,7 @@ SettingsLocation LocateSettings() {
     }
     if (!std::filesystem::path(value).is_absolute()) {
       relative = true;
+      relativeXdg |= std::string_view(name) == "XDG_CONFIG_HOME";
       unused.push_back(std::string(name) + "=\"" + Printable(value, 64) + "\" is a relative path, ignored");
       return nullptr;
     }
@@ -337,10 +339,10 @@ SettingsLocation LocateSettings() {
   } else if (const char* home = absolute("HOME")) {
     dir = std::filesystem::path(home) / ".config";
   }
-  // (HOME is no XDG variable, but a relative one names no fixed folder either: review.)
+  // HOME is no XDG variable, but a relative one names no fixed folder either (review).
   const std::string spec =
-      " (only an absolute path is taken, as the XDG Base Directory spec says, and settings are never kept in the "
-      "working directory)";
+      std::string(relativeXdg ? " (the XDG Base Directory spec takes only an absolute path" : " (a relative path names no fixed folder") +
+      ", and settings are never kept in the working directory)";
   if (!dir.empty()) {
     at.path = (dir / "closest-point-lab" / "settings.json").string();
     if (relative) at.note = unused.front() + spec + ": the settings are in " + *at.path;

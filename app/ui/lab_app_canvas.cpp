@@ -138,14 +138,8 @@ void DashedPolyline(ImDrawList& draw, const std::vector<cq::Vec2d>& points, ImU3
     const cq::Vec2d d = visible->p1 - a;
     const double length = std::sqrt(cq::Dot(d, d));
     advance(std::sqrt(cq::Dot(a - from, a - from)));
-    double s = 0;
-    while (s < length) {
-      const double left = phase < dash ? dash - phase : period - phase;  // to the end of this dash or gap
-      const double next = std::min(length, s + left);
-      if (phase < dash) draw.AddLine(ToIm(a + (s / length) * d), ToIm(a + (next / length) * d), color, thickness);
-      advance(next - s);
-      s = next;
-    }
+    for (const auto& [s, next] : DashesAlong(length, phase, dash, gap))
+      draw.AddLine(ToIm(a + (s / length) * d), ToIm(a + (next / length) * d), color, thickness);
     advance(std::sqrt(cq::Dot(to - visible->p1, to - visible->p1)));
   }
 }

@@ -408,7 +408,7 @@ void LabApp::DrawValues() const {
 
 void LabApp::DrawSteps() const {
   if (!m_settings.showSteps || m_frame.steps.empty()) return;
-  SectionTitle("PROJECT, CLAMP, EVALUATE");
+  SectionTitle("PROJECT, CLAMP, EVALUATE   (F2 explains the words)");  // the glossary, where it is needed
   for (size_t i = 0; i < m_frame.steps.size(); ++i) WrappedText(std::to_string(i + 1) + ". " + m_frame.steps[i]);
 }
 

@@ -8,6 +8,8 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <tuple>
+#include <utility>
 
 #include "logic/circle_arc.hpp"
 
@@ -141,4 +143,56 @@ TEST(VisibleCircleArc, HugeCirclesAreTheirTangentLineWithinAFractionOfAPixel) {
 }
 
 }  // namespace
+// The dash pattern along a piece: 8 px drawn, 6 skipped, carried from piece to piece.
+// A phase one rounding below the period's end (13.999999999999998 of 14) left a gap of
+// 1.8e-15 px that s + gap did not move past at s = 100: the drawing loop never ended, and
+// the app hung while a ball's centre was dragged near the wire (interaction audit of
+// 2026-11-29). Every dash lies inside the piece, in order, and the pattern goes on.
+TEST(DashesAlong, EndsWhereverTheRoundingFalls) {
+  double phase = 0;
+  auto dashes = DashesAlong(30, phase, 8, 6);
+  ASSERT_EQ(dashes.size(), 3u);
+  EXPECT_EQ(dashes[0], (std::pair<double, double>{0, 8}));
+  EXPECT_EQ(dashes[1], (std::pair<double, double>{14, 22}));
+  EXPECT_EQ(dashes[2], (std::pair<double, double>{28, 30}));
+  EXPECT_EQ(phase, 2);  // 2 px into the next dash
+  dashes = DashesAlong(10, phase, 8, 6);
+  ASSERT_FALSE(dashes.empty());
+  EXPECT_EQ(dashes[0], (std::pair<double, double>{0, 6}));  // the rest of that dash
+  // The hang: a piece whose rounding leaves a sliver of a gap past a long run of s.
+  for (double start : {13.999999999999998, std::nextafter(14.0, 0.0), std::nextafter(8.0, 0.0), 1e-300}) {
+    for (double length : {100.0, 333.33333333333331, 1e4}) {
+      double p = start;
+      dashes = DashesAlong(length, p, 8, 6);
+      ASSERT_FALSE(dashes.empty()) << start << " " << length;
+      for (std::size_t k = 0; k < dashes.size(); ++k) {
+        EXPECT_LT(dashes[k].first, dashes[k].second);
+        EXPECT_GE(dashes[k].first, 0);
+        EXPECT_LE(dashes[k].second, length);
+        if (k > 0) {
+          EXPECT_GT(dashes[k].first, dashes[k - 1].second);
+        }
+      }
+      EXPECT_GE(p, 0);
+      EXPECT_LT(p, 14);
+    }
+  }
+  // Pieces on which the old loop never ended (found by emulating it: the rounding of the
+  // carried phase leaves a sliver below the rounding of s).
+  for (const auto& [length, start, dash, gap] : {std::tuple{269.59412398069003, 11.864072317121257, 8.0, 6.0},
+                                                 std::tuple{1527.7854633342515, 3.5709663603519037, 8.0, 6.0},
+                                                 std::tuple{188.62531396169555, 0.5952970069621325, 12.0, 9.0}}) {
+    double at = start;
+    dashes = DashesAlong(length, at, dash, gap);
+    ASSERT_FALSE(dashes.empty());
+    EXPECT_EQ(dashes.back().second <= length, true);
+    EXPECT_GT(dashes.size(), std::size_t(length / (dash + gap)) - 1) << length;
+  }
+  // Nothing to dash: no hang, no dash.
+  double p = 0;
+  EXPECT_TRUE(DashesAlong(0, p, 8, 6).empty());
+  EXPECT_TRUE(DashesAlong(std::numeric_limits<double>::infinity(), p, 8, 6).empty());
+  EXPECT_TRUE(DashesAlong(10, p, 0, 6).empty());
+}
+
 }  // namespace cq::app

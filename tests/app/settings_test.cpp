@@ -746,22 +746,27 @@ TEST(SettingsPath, ARelativeXdgConfigHomeIsIgnoredAndSaid) {
   SettingsLocation at = LocateSettings();
   EXPECT_EQ(at.path, "/home/someone/.config/closest-point-lab/settings.json");
   EXPECT_EQ(at.note,
-            "XDG_CONFIG_HOME=\"rel\" is a relative path, ignored (only an absolute path is taken, as the XDG Base "
-            "Directory spec says, and settings are never kept in the working directory): the settings are in "
+            "XDG_CONFIG_HOME=\"rel\" is a relative path, ignored (the XDG Base Directory spec takes only an absolute "
+            "path, and settings are never kept in the working directory): the settings are in "
             "/home/someone/.config/closest-point-lab/settings.json");
   // A relative HOME is no better: nothing is kept in the working directory.
   const ScopedEnv relativeHome("HOME", "me");
   at = LocateSettings();
   EXPECT_FALSE(at.path.has_value());
   EXPECT_EQ(at.note,
-            "XDG_CONFIG_HOME=\"rel\" is a relative path, ignored, and HOME=\"me\" is a relative path, ignored (only "
-            "an absolute path is taken, as the XDG Base Directory spec says, and settings are never kept in the "
-            "working directory), so there is no folder for the settings: defaults are used and this run's settings "
-            "will not be saved");
+            "XDG_CONFIG_HOME=\"rel\" is a relative path, ignored, and HOME=\"me\" is a relative path, ignored (the "
+            "XDG Base Directory spec takes only an absolute path, and settings are never kept in the working "
+            "directory), so there is no folder for the settings: defaults are used and this run's settings will not "
+            "be saved");
   const ScopedEnv noXdg("XDG_CONFIG_HOME", nullptr);
   EXPECT_NE(LocateSettings().note.find("XDG_CONFIG_HOME is not set, and HOME=\"me\" is a relative path, ignored"),
             std::string::npos)
       << LocateSettings().note;
+  // A relative HOME alone is not laid on the XDG spec, which speaks of its own variables.
+  EXPECT_NE(LocateSettings().note.find("ignored (a relative path names no fixed folder, and settings are never kept"),
+            std::string::npos)
+      << LocateSettings().note;
+  EXPECT_EQ(LocateSettings().note.find("XDG Base Directory"), std::string::npos) << LocateSettings().note;
   const ScopedEnv absolute("XDG_CONFIG_HOME", "/etc/xdg-here");
   EXPECT_EQ(LocateSettings().path, "/etc/xdg-here/closest-point-lab/settings.json");
   EXPECT_EQ(LocateSettings().note, "");
