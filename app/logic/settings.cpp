@@ -615,9 +615,9 @@ std::string SettingsSaveProblem(const std::string& path) {
 
 std::string UiScaleLimitNote(float scale, float factor) {
   if (factor > 1 && scale >= k_maxUiScale)
-    return "The UI is at its largest, 400 % (Ctrl+- smaller, Ctrl+0 the default).";
+    return "UI at its largest, 400 %";
   if (factor < 1 && factor > 0 && scale <= k_minUiScale)
-    return "The UI is at its smallest, 50 % (Ctrl+= bigger, Ctrl+0 the default).";
+    return "UI at its smallest, 50 %";
   return {};
 }
 

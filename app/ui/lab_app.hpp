@@ -233,8 +233,12 @@ class LabApp {
   ScreenBox m_shortcutsBox{};           ///< where the Shortcuts and About windows were last drawn
   ScreenBox m_aboutBox{};
   ScreenBox m_glossaryBox{};
-  /// Each grid axis's label form last frame (x, y): held across a pan (GridLabelsScientific).
+  /// Each grid axis's label form last frame (x, y): held across a pan (GridLabelsScientific),
+  /// and the step (mantissa x 10^exponent) it was chosen for: a zoom to another step
+  /// chooses afresh (a zoom out and back in read 0.00008 where it had read 8e-05:
+  /// interaction audit).
   mutable std::array<bool, 2> m_gridScientific{};
+  mutable std::array<std::pair<int, int>, 2> m_gridScientificStep{};
   ScreenBox m_noticeBox{};
   std::string m_notice;  ///< ShowNotice's text, empty when closed
   Layout m_layout{};
@@ -296,6 +300,7 @@ class LabApp {
   bool m_showAbout = false;
   bool m_showGlossary = false;  ///< Help > Words used here (F2)
   std::pair<float, float> m_lastDisplay{0, 0};  ///< the window's size last frame (DrawHelpWindow)
+  float m_lastWindowsUiScale = 0;               ///< and its UI scale
 };
 
 }  // namespace cq::app

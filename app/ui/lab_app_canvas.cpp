@@ -362,8 +362,14 @@ void LabApp::DrawGridLabels(ImDrawList& draw, const CanvasLabels& avoid) const {
   const double labelY = XLabelRowY();
   const double font = ImGui::GetFontSize();
   const auto xs = GridMultiples(view.min.x(), view.max.x(), xGrid.major);
-  // One format per axis, held across a pan (GridLabelsScientific's wasScientific).
-  const bool xScientific = m_gridScientific[0] = GridLabelsScientific(xs.first, xs.last, xGrid, m_gridScientific[0]);
+  // One format per axis, held across a pan at one step (GridLabelsScientific's wasScientific).
+  const auto heldForm = [&](int axis, const GridRange& range, const GridSpacing& grid) {
+    const std::pair<int, int> step{grid.mantissa, grid.exponent};
+    const bool was = m_gridScientific[std::size_t(axis)] && m_gridScientificStep[std::size_t(axis)] == step;
+    m_gridScientificStep[std::size_t(axis)] = step;
+    return m_gridScientific[std::size_t(axis)] = GridLabelsScientific(range.first, range.last, grid, was);
+  };
+  const bool xScientific = heldForm(0, xs, xGrid);
   // Side by side, x labels can be wider than the lines' spacing far from the origin: label
   // every stride-th line, the stride fitted to the widest visible label (major lines are
   // at least ~90 px apart, so there are a few dozen at most).
@@ -384,7 +390,7 @@ void LabApp::DrawGridLabels(ImDrawList& draw, const CanvasLabels& avoid) const {
            cq::Vec2d{{sx + pad, labelY - 2 * pad - font - clearance}}});
   }
   const auto ys = GridMultiples(view.min.y(), view.max.y(), yGrid.major);
-  const bool yScientific = m_gridScientific[1] = GridLabelsScientific(ys.first, ys.last, yGrid, m_gridScientific[1]);
+  const bool yScientific = heldForm(1, ys, yGrid);
   for (double k = ys.first; k <= ys.last; k += 1) {
     const double y = k * yGrid.major;
     if (k == 0) continue;

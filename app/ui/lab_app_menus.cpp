@@ -182,8 +182,12 @@ void LabApp::DrawHelpWindow() {
   // window kept its box of 720x560: classroom audit). Opening one fits it anyway.
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   const std::pair<float, float> displaySize{display.x, display.y};
-  const ImGuiCond fit = displaySize != m_lastDisplay ? ImGuiCond_Always : ImGuiCond_Appearing;
+  // So does a change of UI scale (the Words window kept its box at 400 %, one word a line,
+  // its title cut: interaction audit).
+  const ImGuiCond fit =
+      displaySize != m_lastDisplay || UiScale() != m_lastWindowsUiScale ? ImGuiCond_Always : ImGuiCond_Appearing;
   m_lastDisplay = displaySize;
+  m_lastWindowsUiScale = UiScale();
   if (m_showHelp) {
     // Sized and centred each time it opens (and `fit`), never larger than the window (a
     // small window at UI scale 2 had its title bar, and the close button, above the screen).
@@ -219,19 +223,26 @@ void LabApp::DrawHelpWindow() {
     ImGui::SetNextWindowPos(HalfDisplay(), fit, ImVec2(0.5f, 0.5f));
     const bool open = ImGui::Begin("Words used here (F2)", &m_showGlossary, ImGuiWindowFlags_NoSavedSettings);
     m_glossaryBox = WindowBox();
-    if (open && ImGui::BeginTable("##words", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
+    // The header row stays in view as the words scroll (ScrollY, the first row frozen).
+    if (open && ImGui::BeginTable("##words", 2,
+                                  ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY)) {
       const float termWidth = std::min(Px(190), ImGui::GetContentRegionAvail().x * 0.35f);
+      ImGui::TableSetupScrollFreeze(0, 1);
       ImGui::TableSetupColumn("Word", ImGuiTableColumnFlags_WidthFixed, termWidth);
       ImGui::TableSetupColumn("What it means here");
       ImGui::TableHeadersRow();
+      // Wrapped at spaces only (WrapAtSpaces): ImGui's own wrap breaks after a full stop,
+      // and "2.2e-308" read "2." at a line's end and "2e-308" on the next (interaction audit).
+      const auto cell = [](std::string_view text) {
+        for (const std::string& line : WrapAtSpaces(text, ImGui::GetContentRegionAvail().x, UnroundedTextWidth))
+          ImGui::TextUnformatted(line.c_str());
+      };
       for (const GlossaryEntry& entry : Glossary()) {
         ImGui::TableNextRow();
-        ImGui::PushTextWrapPos(0);
         ImGui::TableSetColumnIndex(0);
-        ImGui::TextUnformatted(entry.term.data(), entry.term.data() + entry.term.size());
+        cell(entry.term);
         ImGui::TableSetColumnIndex(1);
-        ImGui::TextUnformatted(entry.meaning.data(), entry.meaning.data() + entry.meaning.size());
-        ImGui::PopTextWrapPos();
+        cell(entry.meaning);
       }
       ImGui::EndTable();
     }
