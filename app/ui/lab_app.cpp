@@ -3,6 +3,7 @@
 
 #include <GLFW/glfw3.h>
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include <algorithm>
 #include <cfloat>
@@ -232,8 +233,12 @@ void LabApp::HandleShortcut(const KeyPress& press) {
       m_settings.numbers = m_settings.numbers == NumberStyle::Exact ? NumberStyle::Readable : NumberStyle::Exact;
       return;
     case GLFW_KEY_ESCAPE:
-      // Closes an open Shortcuts, Words, About or notice window first, else drops the selection.
-      if (m_showHelp || m_showGlossary || m_showAbout || !m_notice.empty()) {
+      // An open menu first: Esc left it open and closed a window hidden behind it
+      // (interaction audit). Then an open Shortcuts, Words, About or notice window, else
+      // the selection.
+      if (ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId)) {
+        ImGui::ClosePopupsExceptModals();
+      } else if (m_showHelp || m_showGlossary || m_showAbout || !m_notice.empty()) {
         m_showHelp = false;
         m_showGlossary = false;
         m_showAbout = false;
@@ -342,6 +347,7 @@ nlohmann::json LabApp::DumpState() const {
   // What the sidebar says of a refused entry, and which extra windows are open.
   state["edit_error"] = m_editError;
   state["preset_note"] = m_presetNoteShown;
+  state["menu_open"] = ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId);  // a menu or other popup
   state["windows"] = {
       {"shortcuts", m_showHelp}, {"glossary", m_showGlossary}, {"about", m_showAbout}, {"notice", m_notice}};
   // Where an open one was drawn (x0, y0, x1, y1): it must fit the window.

@@ -31,6 +31,7 @@
 #   stale-undo   click into P.x, type "1", Enter; Tab and Right (P nudged); click into P.x, Ctrl+Z, Enter
 #   type-then-click  click into P.x, type TYPED (abc), click at (CLICK_X, CLICK_Y), then the keys in KEYS
 #   keys         the keys in KEYS (xdotool names, space-separated), one by one, over the canvas
+#   menu-esc     F2, a click on the View menu at (MENU_X, MENU_Y), then Esc
 #   select-all   click into P.x, End (the selection gone), Ctrl+A, type "7", Enter
 #   edit-then-py click into P.x, type "7", Enter; then click where P.y's field was at the
 #                start (PY_X, PY_Y), type "8", Enter
@@ -290,6 +291,17 @@ case $scene in
     xdotool type --delay 20 "7"
     sleep 0.2
     hold Return
+    ;;
+  menu-esc)
+    # F2 (Words used here), a click on the View menu (MENU_X, MENU_Y), then Esc.
+    hold F2
+    sleep 0.4
+    xdotool mousemove --window "$wid" "${MENU_X:-183}" "${MENU_Y:-11}"
+    sleep 0.3
+    xdotool click 1
+    sleep 0.5
+    hold Escape
+    sleep 0.4
     ;;
   keys)
     xdotool mousemove --window "$wid" 800 600  # over the canvas, away from every handle

@@ -515,6 +515,16 @@ TEST(Keyboard, F2OpensTheWordsUsedHereAndEscClosesIt) {
   EXPECT_FALSE(after["windows"]["glossary"].get<bool>()) << after["windows"];
 }
 
+// Esc with a menu open closed the Words window hidden behind it and left the menu open
+// (interaction audit of 2026-11-29): it closes the menu, and the window stays.
+TEST(Keyboard, EscClosesAnOpenMenuFirst) {
+  TempDir dir;
+  const nlohmann::json s = PlayScene(dir, "menu-esc");
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_FALSE(s["menu_open"].get<bool>());
+  EXPECT_TRUE(s["windows"]["glossary"].get<bool>()) << s["windows"];
+}
+
 TEST(Keyboard, TheShortcutsWindowFitsAWindowResizedWhileItIsOpen) {
   TempDir dir;
   ExpectShortcutsWindowInside(PlayScene(dir, "help-resize", "LAB_SIZE=1280x720 RESIZE_W=400 RESIZE_H=300"), 400, 300);
