@@ -74,7 +74,13 @@ NumberLine MakeTNumberLine(cq::LinearKind kind, const cq::LinearResult<double, 2
     line.clampedText = ZeroInDoubleText(exactSign);
   // No drag where t moves nothing (A == B) or where B - A overflows the double range (A and
   // B near opposite ends of it: each step of t would move P by infinity).
-  if ((direction.x() != 0 || direction.y() != 0) && cq::IsFinite(direction)) line.dragDirection = direction;
+  if ((direction.x() != 0 || direction.y() != 0) && cq::IsFinite(direction))
+    line.dragDirection = direction;
+  else
+    line.noDragReason = direction == cq::Vec2d{}
+                            ? "A = B: every t gives the point A, so the t line moves nothing; move A or B apart first."
+                            : "B − A is beyond the double range: a step of t would move P by infinity, so the t line "
+                              "moves nothing.";
   FitNumberLine(line, -0.5, 1.5);
   return line;
 }

@@ -163,6 +163,9 @@ struct NumberLine {
   /// Dragging the raw marker by dv moves P by dv * dragDirection; nothing where the marker
   /// cannot be dragged (a segment whose A == B: t does not move with P).
   std::optional<cq::Vec2d> dragDirection;
+  /// Where there is none, why, for the status line when the line is pressed: a press on
+  /// the t line of A = B did nothing and said nothing (interaction audit).
+  std::string noDragReason;
   /// The least value the raw one can take where it is a distance (the contact's d: 0), and
   /// where the query point is at that value (core's closest point). A drag below it stops
   /// there: carrying the centre on by (target - raw) along the normal took the ball

@@ -65,6 +65,8 @@ void LabApp::NumberLinesInput() {
     ImGui::PopID();
     const std::optional<cq::Vec2d>& direction = m_lineGeometry[i].dragDirection;
     if (ImGui::IsItemHovered() && direction) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
+    if (ImGui::IsItemActivated() && !direction && !m_lineGeometry[i].noDragReason.empty())
+      SetStatus(m_lineGeometry[i].noDragReason);
     if (ImGui::IsItemActivated() && direction) {
       // A value typed and not yet applied is its own undo step, before the line moves the
       // point: both went into one step, undone to a point never shown (field audit). The

@@ -477,6 +477,10 @@ TEST(LinearLessons, DegenerateSegmentIsThePointANotAnError) {
   ASSERT_FALSE(frame.numberLines.empty());
   EXPECT_EQ(frame.numberLines[0].rawText, "0 / 0, none");
   EXPECT_FALSE(frame.numberLines[0].rawMarked);
+  // A press on it says why it moves nothing (interaction audit: nothing happened, silently).
+  EXPECT_FALSE(frame.numberLines[0].dragDirection.has_value());
+  EXPECT_EQ(frame.numberLines[0].noDragReason,
+            "A = B: every t gives the point A, so the t line moves nothing; move A or B apart first.");
   for (const LessonFrame& other : {RayLesson().Evaluate({{{1, 1}}, {{1, 1}}, {{4, 5}}}, k_view, NumberStyle::Readable),
                                    LineLesson().Evaluate({{{1, 1}}, {{1, 1}}, {{4, 5}}}, k_view, NumberStyle::Readable),
                                    ContactLesson().Evaluate({{{1, 1}}, {{1, 1}}, {{4, 5}}, {{0, 1}}}, k_view,
@@ -488,6 +492,7 @@ TEST(LinearLessons, DegenerateSegmentIsThePointANotAnError) {
   EXPECT_EQ(ValuesByLabel(apart)["t_raw"], "3");
   EXPECT_EQ(apart.numberLines.at(0).rawText, "");
   EXPECT_TRUE(apart.numberLines.at(0).rawMarked);
+  EXPECT_EQ(apart.numberLines.at(0).noDragReason, "");
 }
 
 TEST(LinearLessons, ExtentIncludesTheRawFoot) {

@@ -412,6 +412,27 @@ TEST(Interaction, APointDraggedOffTheCanvasByANumberLineIsNamed) {
   EXPECT_EQ(after["status"].get<std::string>(), "P is off the canvas: press F to frame the scene (or Ctrl+Z to undo the drag).");
 }
 
+// With A = B the t line moves nothing; a press on it did nothing and said nothing
+// (interaction audit of 2026-11-29). It says why on the status line, and P stays.
+TEST(Interaction, APressOnTheTLineOfAPointSegmentSaysWhyItMovesNothing) {
+  TempDir dir;
+  const nlohmann::json s0 = SegmentStateAt1200x800(dir);
+  ASSERT_FALSE(s0.is_discarded());
+  const auto [x, y] = NumberLineStripMiddle(s0);
+  const RunResult drag = RunShell("NO_EXPORT=1 LAB_ARGS='--set A=1,1 --set B=1,1 --set P=3,2' timeout 90 xvfb-run -a -s "
+                                  "'-screen 0 1600x1000x24' bash " +
+                                      Quote(CQ_DRAG_SCRIPT) + " " + Quote(CQ_LAB_BINARY) + " " +
+                                      Quote(dir.Path().string()) + " " + std::to_string(x) + " " + std::to_string(y) +
+                                      " -100 0",
+                                  dir);
+  ASSERT_EQ(drag.status, 0) << drag.out << drag.err;
+  const nlohmann::json after = ReadJson(dir / "after.json");
+  ASSERT_FALSE(after.is_discarded());
+  EXPECT_EQ(after["status"].get<std::string>(),
+            "A = B: every t gives the point A, so the t line moves nothing; move A or B apart first.");
+  EXPECT_EQ(PointFromJson(after["points"]["P"]), (cq::Vec2d{{3, 2}}));
+}
+
 TEST(Interaction, DraggingTheBallsRimChangesOnlyTheRadius) {
   TempDir dir;
   const int dx = 90;
