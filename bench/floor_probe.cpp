@@ -3,7 +3,8 @@
 // bare in AVX-512 intrinsics with the same loads and stores as a copy of those bytes:
 //   copy          three loads, three stores per 16 points (each output the sum of two
 //                 inputs, as closest-bench's copy: a plain one became three memcpy calls);
-//   adds_only     the same with seven additions in place of the arithmetic;
+//   adds_only     the same with additions in place of the arithmetic (three
+//                 subtractions, five additions);
 //   bare          the closest point with nothing else: three subtractions, a multiply and
 //                 two fused multiply-adds for the numerator, a multiply for t, a max and a
 //                 min, three fused multiply-adds (no guard, nothing for exact vertices);
@@ -48,7 +49,7 @@ Arrays& Data() {
 struct Segment {
   __m512 ax = _mm512_set1_ps(-4), ay = _mm512_set1_ps(-1), az = _mm512_set1_ps(0.5f);
   __m512 sx = _mm512_set1_ps(7), sy = _mm512_set1_ps(2.5f), sz = _mm512_set1_ps(1.25f);
-  __m512 inv = _mm512_set1_ps(1 / 57.8125f), den = _mm512_set1_ps(57.8125f);
+  __m512 inv = _mm512_set1_ps(1 / 56.8125f), den = _mm512_set1_ps(56.8125f);  // |B - A|^2 = 49 + 6.25 + 1.5625
 };
 
 // Zero-masked with every lane set, which compiles to the plain instruction: GCC 12 reports

@@ -79,8 +79,8 @@ NumberLine MakeTNumberLine(cq::LinearKind kind, const cq::LinearResult<double, 2
   else
     line.noDragReason = direction == cq::Vec2d{}
                             ? "A = B: every t gives the point A, so the t line moves nothing; move A or B apart first."
-                            : "B − A is beyond the double range: a step of t would move P by infinity, so the t line "
-                              "moves nothing.";
+                            : "B − A is beyond the double range: a step of t would move the point by infinity, so "
+                              "the t line moves nothing.";
   FitNumberLine(line, -0.5, 1.5);
   return line;
 }

@@ -233,9 +233,12 @@ void LabApp::DrawHelpWindow() {
       ImGui::TableHeadersRow();
       // Wrapped at spaces only (WrapAtSpaces): ImGui's own wrap breaks after a full stop,
       // and "2.2e-308" read "2." at a line's end and "2e-308" on the next (interaction audit).
+      // Lines as close as ImGui sets its own wrapped ones (no item spacing between them).
       const auto cell = [](std::string_view text) {
+        ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 0));
         for (const std::string& line : WrapAtSpaces(text, ImGui::GetContentRegionAvail().x, UnroundedTextWidth))
           ImGui::TextUnformatted(line.c_str());
+        ImGui::PopStyleVar();
       };
       for (const GlossaryEntry& entry : Glossary()) {
         ImGui::TableNextRow();

@@ -65,8 +65,18 @@ void LabApp::NumberLinesInput() {
     ImGui::PopID();
     const std::optional<cq::Vec2d>& direction = m_lineGeometry[i].dragDirection;
     if (ImGui::IsItemHovered() && direction) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
-    if (ImGui::IsItemActivated() && !direction && !m_lineGeometry[i].noDragReason.empty())
-      SetStatus(m_lineGeometry[i].noDragReason);
+    if (ImGui::IsItemActivated() && !direction && !m_lineGeometry[i].noDragReason.empty()) {
+      // Of the scene as it is once a typed value is applied (it may part A and B), and
+      // held only while the scene stays as it is, like "No preset 9" (review: it stayed
+      // on after A was dragged away from B).
+      ApplyPendingEdit();
+      const LessonFrame now =
+          m_scene.CurrentLesson().Evaluate(m_scene.CurrentPoints(), m_camera.VisibleWorld(), m_settings.numbers);
+      if (i < now.numberLines.size() && !now.numberLines[i].dragDirection && !now.numberLines[i].noDragReason.empty()) {
+        SetStatus(now.numberLines[i].noDragReason);
+        m_presetNoteScene = std::make_pair(m_scene.LessonIndex(), m_scene.CurrentPoints());
+      }
+    }
     if (ImGui::IsItemActivated() && direction) {
       // A value typed and not yet applied is its own undo step, before the line moves the
       // point: both went into one step, undone to a point never shown (field audit). The

@@ -431,6 +431,20 @@ TEST(Interaction, APressOnTheTLineOfAPointSegmentSaysWhyItMovesNothing) {
   EXPECT_EQ(after["status"].get<std::string>(),
             "A = B: every t gives the point A, so the t line moves nothing; move A or B apart first.");
   EXPECT_EQ(PointFromJson(after["points"]["P"]), (cq::Vec2d{{3, 2}}));
+  // It holds only while the scene stays as it is: a nudge of A (Tab twice: P, then A; Right) clears it
+  // (review of 2026-11-29: it stayed on after A was moved away from B).
+  TempDir again;
+  const RunResult nudged = RunShell("NO_EXPORT=1 KEYS_AFTER='Tab Tab Right' LAB_ARGS='--set A=1,1 --set B=1,1 --set P=3,2' "
+                                    "timeout 90 xvfb-run -a -s '-screen 0 1600x1000x24' bash " +
+                                        Quote(CQ_DRAG_SCRIPT) + " " + Quote(CQ_LAB_BINARY) + " " +
+                                        Quote(again.Path().string()) + " " + std::to_string(x) + " " +
+                                        std::to_string(y) + " -100 0",
+                                    again);
+  ASSERT_EQ(nudged.status, 0) << nudged.out << nudged.err;
+  const nlohmann::json moved = ReadJson(again / "after.json");
+  ASSERT_FALSE(moved.is_discarded());
+  EXPECT_FALSE(PointFromJson(moved["points"]["A"]) == PointFromJson(moved["points"]["B"])) << "precondition: A moved";
+  EXPECT_EQ(moved["status"].get<std::string>().find("A = B"), std::string::npos) << moved["status"];
 }
 
 TEST(Interaction, DraggingTheBallsRimChangesOnlyTheRadius) {
