@@ -65,30 +65,25 @@ void LabApp::NumberLinesInput() {
     ImGui::PopID();
     const std::optional<cq::Vec2d>& direction = m_lineGeometry[i].dragDirection;
     if (ImGui::IsItemHovered() && direction) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
-    if (ImGui::IsItemActivated() && !direction && !m_lineGeometry[i].noDragReason.empty()) {
-      // Of the scene as it is once a typed value is applied (it may part A and B), and
-      // held only while the scene stays as it is, like "No preset 9" (review: it stayed
-      // on after A was dragged away from B).
+    if (ImGui::IsItemActivated()) {
+      // A value typed and not yet applied is its own undo step, before the line moves the
+      // point: both went into one step, undone to a point never shown (field audit). The
+      // direction then comes from the scene with it (it may have moved A or B, or parted
+      // A = B).
       ApplyPendingEdit();
       const LessonFrame now =
           m_scene.CurrentLesson().Evaluate(m_scene.CurrentPoints(), m_camera.VisibleWorld(), m_settings.numbers);
-      if (i < now.numberLines.size() && !now.numberLines[i].dragDirection && !now.numberLines[i].noDragReason.empty()) {
-        SetStatus(now.numberLines[i].noDragReason);
+      const NumberLine* line = i < now.numberLines.size() ? &now.numberLines[i] : nullptr;
+      const std::optional<cq::Vec2d> along = line && line->dragDirection ? line->dragDirection : direction;
+      if (along) {
+        m_lineDrag = LineDrag{i, m_lineGeometry[i].viewFrom, m_lineGeometry[i].viewTo, *along};
+        m_moveStart = m_scene.CurrentPoints();
+      } else if (line && !line->noDragReason.empty()) {
+        // Why it moves nothing (A = B), held only while the scene stays as it is, like "No
+        // preset 9" (review: it stayed on after A was dragged away from B).
+        SetStatus(line->noDragReason);
         m_presetNoteScene = std::make_pair(m_scene.LessonIndex(), m_scene.CurrentPoints());
       }
-    }
-    if (ImGui::IsItemActivated() && direction) {
-      // A value typed and not yet applied is its own undo step, before the line moves the
-      // point: both went into one step, undone to a point never shown (field audit). The
-      // direction then comes from the scene with it (it may have moved A or B).
-      ApplyPendingEdit();
-      const Lesson& lesson = m_scene.CurrentLesson();
-      const LessonFrame now = lesson.Evaluate(m_scene.CurrentPoints(), m_camera.VisibleWorld(), m_settings.numbers);
-      const cq::Vec2d along = i < now.numberLines.size() && now.numberLines[i].dragDirection
-                                  ? *now.numberLines[i].dragDirection
-                                  : *direction;
-      m_lineDrag = LineDrag{i, m_lineGeometry[i].viewFrom, m_lineGeometry[i].viewTo, along};
-      m_moveStart = m_scene.CurrentPoints();
     }
     if (!m_lineDrag || m_lineDrag->line != i) continue;
     const bool active = ImGui::IsItemActive();
