@@ -112,7 +112,25 @@ std::string FormatPoint(const cq::Vec2d& p, NumberStyle style, const PointsApart
     for (const cq::Vec2d& other : apart) others.push_back(other[k]);
     return FormatApart(v, others, style, true);
   };
-  const std::string text = "(" + coordinate(0) + ", " + coordinate(1) + ")";
+  std::string x = coordinate(0);
+  std::string y = coordinate(1);
+  // One notation in one point: "(1.248e+06, 936000)" read as two kinds of number. The
+  // exponent text's own number written out, where that takes at most 12 characters, as
+  // FieldNumber writes a value out to 12; "0" reads alike in both and decides nothing.
+  const auto exponent = [](const std::string& t) { return t.find('e') != std::string::npos; };
+  const auto plain = [](const std::string& t) {
+    const double shown = std::strtod(t.c_str(), nullptr);
+    char buffer[400];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, shown, std::chars_format::fixed);
+    const std::string written(buffer, result.ptr);
+    return written.size() <= 12 ? written : t;
+  };
+  if (style == NumberStyle::Readable && std::isfinite(p.x()) && std::isfinite(p.y()) && exponent(x) != exponent(y) &&
+      x != "0" && y != "0") {
+    if (exponent(x)) x = plain(x);
+    else y = plain(y);
+  }
+  const std::string text = "(" + x + ", " + y + ")";
   return std::isinf(p.x()) || std::isinf(p.y()) ? text + " (beyond the double range)" : text;
 }
 

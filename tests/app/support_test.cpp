@@ -412,6 +412,23 @@ TEST(FormatNumber, ReadableAndExact) {
   EXPECT_EQ(FormatPoint({{1.0 / 3.0, -0.0}}, NumberStyle::Readable), "(0.333333, 0)");
 }
 
+// One point, one notation: a grid a million wide showed "(1.248e+06, 936000)", the x in
+// %g's exponent (its 6 digits hold it) beside a y written out. A coordinate whose exponent
+// text has a plain form of at most 12 characters takes it where the other is plain; one
+// with no short plain form keeps its exponent, and so does a pair both in exponents.
+TEST(FormatNumber, APointWritesBothCoordinatesInOneNotation) {
+  EXPECT_EQ(FormatPoint({{1248000, 936000}}, NumberStyle::Readable), "(1248000, 936000)");
+  EXPECT_EQ(FormatPoint({{-936000, 1e6}}, NumberStyle::Readable), "(-936000, 1000000)");
+  EXPECT_EQ(FormatPoint({{5e-5, 0.25}}, NumberStyle::Readable), "(0.00005, 0.25)");
+  EXPECT_EQ(FormatPoint({{1e11, 7}}, NumberStyle::Readable), "(100000000000, 7)");
+  EXPECT_EQ(FormatPoint({{1e15, 3}}, NumberStyle::Readable), "(1e+15, 3)");    // 16 characters written out
+  EXPECT_EQ(FormatPoint({{2e6, 3e6}}, NumberStyle::Readable), "(2e+06, 3e+06)");  // one notation already
+  EXPECT_EQ(FormatPoint({{1e6, 0}}, NumberStyle::Readable), "(1e+06, 0)");      // 0 is written alike in both
+  EXPECT_EQ(FormatPoint({{1.5e-7, -2}}, NumberStyle::Readable), "(0.00000015, -2)");
+  // Exact texts are the shortest round trips and are left as they are.
+  EXPECT_EQ(FormatPoint({{1e22, 3}}, NumberStyle::Exact), "(1e+22, 3)");
+}
+
 // A mutation run found the 12-character field limit untested: a value whose exact text is
 // 12 characters is shown whole; at 13 it is rounded.
 TEST(FormatNumber, AFieldOfTwelveCharactersIsShownExactly) {
