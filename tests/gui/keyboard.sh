@@ -45,6 +45,8 @@
 #                scene (a refused entry); then THEN_KEYS (default: Ctrl+Z and Ctrl+Y)
 #   note-switch-back  4 (a preset), Tab (P) and Right (P nudged off it), ] and [ (to the
 #                next lesson and back)
+#   hand-edit    the settings file (under LAB_CONFIG) overwritten with HAND_EDIT while the
+#                app runs, as a user editing it by hand would, then the keys in KEYS
 set -euo pipefail
 # shellcheck source=quit_lab.sh
 source "$(dirname "$0")/quit_lab.sh"
@@ -304,6 +306,14 @@ case $scene in
     sleep 0.4
     ;;
   keys)
+    xdotool mousemove --window "$wid" 800 600  # over the canvas, away from every handle
+    for key in ${KEYS:-}; do
+      xdotool key "$key"
+      sleep 0.25
+    done
+    ;;
+  hand-edit)
+    printf '%s' "${HAND_EDIT:?}" > "${LAB_CONFIG:?}/closest-point-lab/settings.json"
     xdotool mousemove --window "$wid" 800 600  # over the canvas, away from every handle
     for key in ${KEYS:-}; do
       xdotool key "$key"

@@ -8,6 +8,7 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -650,6 +651,36 @@ TEST(Keyboard, TheSettingsNoticeNamesTheIgnoredFieldsAndFitsTheWindow) {
   EXPECT_LE(box[2].get<double>(), 800);
   EXPECT_LE(box[3].get<double>(), 600);
   EXPECT_TRUE(std::filesystem::exists(config / "closest-point-lab" / "settings.json.bad"));
+}
+
+// The settings glue end to end (main.cpp between LoadSettings and SaveSettings): a run
+// saves what the user changed (H hid the sidebar) and the next run opens with it; a file
+// edited by hand while the app ran is copied to settings.json.bad, byte for byte, before
+// the save at quit replaces it, so the edit is not lost.
+TEST(Keyboard, SettingsAreSavedAtQuitAndAHandEditDuringTheRunIsKeptAside) {
+  TempDir dir;
+  const std::filesystem::path config = dir / "config";
+  const std::filesystem::path file = config / "closest-point-lab" / "settings.json";
+  std::filesystem::create_directories(file.parent_path());
+  std::ofstream(file) << R"({"show_sidebar": true, "lesson": "segment"})";
+  const std::string edit = R"({"show_regions": false, "note": "typed by hand during the run"})";
+  const nlohmann::json first = PlayScene(dir, "hand-edit",
+                                         "LAB_CONFIG=" + Quote(config.string()) + " HAND_EDIT=" + Quote(edit) + " KEYS=h");
+  ASSERT_FALSE(first.is_discarded());
+  EXPECT_FALSE(first["sidebar_shown"].get<bool>());
+  std::ifstream keptStream(file.string() + ".bad");
+  const std::string kept((std::istreambuf_iterator<char>(keptStream)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(kept, edit);
+  std::ifstream savedStream(file);
+  const nlohmann::json saved = nlohmann::json::parse(savedStream, nullptr, false);
+  ASSERT_FALSE(saved.is_discarded());
+  EXPECT_EQ(saved["show_sidebar"], false) << saved;
+  EXPECT_EQ(saved["lesson"], "segment") << saved;
+  // The next run reads what the first saved.
+  std::filesystem::remove(dir / "after.json");
+  const nlohmann::json second = PlayScene(dir, "idle", "LAB_CONFIG=" + Quote(config.string()));
+  ASSERT_FALSE(second.is_discarded());
+  EXPECT_FALSE(second["sidebar_shown"].get<bool>());
 }
 
 // Tab inside a field still commits it and goes on to the next one.
