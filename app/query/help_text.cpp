@@ -69,7 +69,8 @@ ERRORS
   of the wrong type, an array of other than 2 or 3 numbers, arrays of mixed lengths,
   NaN or Infinity (not JSON) or a number that overflows a double (1e999), a zero
   normal, an inverted box, a negative radius, a contact shape that is itself invalid or
-  contains "p", an object of more than 64 fields, and an answer beyond the double range
+  contains "p", an object of more than 64 fields or an array of more than 64
+  elements, and an answer beyond the double range
   (a plane's or a ray's or line's foot, a contact's push).
 
 EXIT STATUS

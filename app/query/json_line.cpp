@@ -29,6 +29,16 @@ constexpr std::size_t k_maxDepth = 16;
 /// 100 000 fields took 26 s; past this many the line is refused at once.
 constexpr int k_maxFields = 64;
 
+/// A point has 2 or 3 coordinates. The parser keeps every element of an array until it
+/// closes, so 3 million "{}" in one array (9 MB) took 252 MB before the count was refused,
+/// and under a memory limit the tool aborted without answering the lines after it; past
+/// this many the line is refused where it stands.
+constexpr int k_maxElements = 64;
+
+/// Values in one line, at any depth: the caps above still let arrays of 64 arrays of 64
+/// nest 16 deep. A query holds a few dozen at most.
+constexpr int k_maxValues = 4096;
+
 /// nlohmann's error id for "number overflow parsing '1e999'".
 constexpr int k_numberOverflowId = 406;
 
@@ -267,14 +277,25 @@ class LineBuilder {
   const std::string& Error() const { return m_error; }
 
  private:
-  /// Places a value at the current position; returns where it now lives.
+  /// Places a value at the current position; returns where it now lives, or nullptr (and
+  /// the error) past k_maxElements in its array or k_maxValues in the line.
   Json* Place(Json value) {
+    if (++m_values > k_maxValues) {
+      m_error = "more than " + std::to_string(k_maxValues) + " values in one line: not a query";
+      return nullptr;
+    }
     if (m_frames.empty()) {
       m_root = std::move(value);
       return &m_root;
     }
     Frame& top = m_frames.back();
     if (top.container->is_array()) {
+      if (top.elements >= k_maxElements) {
+        const std::string path = PathOfOpenFields();
+        m_error = (path.empty() ? "" : path + ": ") + "expected an array of 2 or 3 numbers, got more than " +
+                  std::to_string(k_maxElements) + " elements";
+        return nullptr;
+      }
       ++top.elements;
       top.container->push_back(std::move(value));
       return &top.container->back();
@@ -288,7 +309,7 @@ class LineBuilder {
 
   template <class V>
   bool AddScalar(V&& value) {
-    Place(Json(std::forward<V>(value)));
+    if (Place(Json(std::forward<V>(value))) == nullptr) return false;
     MarkValueDone();
     return true;
   }
@@ -305,6 +326,7 @@ class LineBuilder {
       return false;
     }
     Json* container = Place(std::move(empty));
+    if (container == nullptr) return false;
     Frame frame;
     frame.container = container;
     m_frames.push_back(std::move(frame));
@@ -394,6 +416,7 @@ class LineBuilder {
   bool m_inPreviousValue = false;   ///< it follows the array's or object's last value with no separator
   bool m_arrayNotClosed = false;    ///< a '}' or the end of the line where the array's ']' belongs
   bool m_atByteOrderMark = false;   ///< the error stands on a byte order mark
+  int m_values = 0;                 ///< values placed so far, at any depth
 };
 
 /// Blank: nothing but whitespace, after a UTF-8 byte order mark at the start, which the
