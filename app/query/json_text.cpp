@@ -1,5 +1,6 @@
 #include "query/json_text.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -91,6 +92,14 @@ std::string TruncateForEcho(std::string_view text, std::size_t maxBytes) {
   // Back up over UTF-8 continuation bytes so the cut never splits a character.
   while (cut > 0 && (static_cast<std::uint8_t>(text[cut]) & 0xC0) == 0x80) --cut;
   return std::string(text.substr(0, cut)) + "...";
+}
+
+std::string OptionForEcho(std::string_view name) {
+  const std::string option = "--" + TruncateForEcho(name, k_maxNameBytes);
+  const bool plain = std::all_of(name.begin(), name.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+  });
+  return plain ? option : QuoteJsonString(option);
 }
 
 void JsonObjectWriter::AddKey(std::string_view key) {

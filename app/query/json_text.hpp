@@ -32,6 +32,13 @@ std::string QuoteJsonString(std::string_view text);
 /// appended when it was cut.
 std::string TruncateForEcho(std::string_view text, std::size_t maxBytes);
 
+/// An option the person typed, for a message: "--name" as typed (cut by TruncateForEcho)
+/// where the name is letters, digits, '-' and '_', else quoted as QuoteJsonString does, so
+/// that a name with a line break or an escape sequence in it keeps the message on one line
+/// and out of the terminal's control ("unknown option --foo" then "bar" on a line of its
+/// own, for $'--foo\nbar').
+std::string OptionForEcho(std::string_view name);
+
 /// One flat JSON object, fields in the order they are added.
 class JsonObjectWriter {
  public:

@@ -403,7 +403,7 @@ Outcome<Json> BuildRequestJson(std::span<const std::string> args) {
     const bool shapeOption = contact && !Contains(k_sphereOptions, name);
     Json& destination = shapeKind || shapeOption ? shape : line;
     const std::string key = shapeKind ? "query" : name;
-    if (destination.contains(key)) return Failure::Failure("--" + TruncateForEcho(name, k_maxNameBytes) + " given twice");
+    if (destination.contains(key)) return Failure::Failure(OptionForEcho(name) + " given twice");
     if (!value) {
       // Given without a value: null stands for it, and ReadRequest says so ("--d needs a
       // value (a number, e.g. --d 1)") only for an option the query takes. One it does
@@ -427,10 +427,21 @@ Outcome<Json> BuildRequestJson(std::span<const std::string> args) {
     const auto nonFinite = std::find_if_not(numbers->begin(), numbers->end(), [](double x) { return std::isfinite(x); });
     if (nonFinite != numbers->end()) {
       destination[key] = *value;
+      const std::size_t index = std::size_t(nonFinite - numbers->begin());
+      // Its own piece of the list: a number written out that overflowed ("1e400") is said
+      // to, where "not a finite number (NaN or infinity)" named neither of what was typed.
+      std::string_view piece = *value;
+      for (std::size_t k = 0; k < index; ++k) piece.remove_prefix(piece.find(',') + 1);
+      piece = piece.substr(0, piece.find(','));
+      const bool overflow = std::isinf(*nonFinite) && !std::any_of(piece.begin(), piece.end(), [](char c) {
+        return c == 'i' || c == 'I' || c == 'n' || c == 'N';  // "inf", "infinity", in any case
+      });
       badValues.push_back({&destination == &shape, name,
-                           "--" + name + ": value " + std::to_string(nonFinite - numbers->begin() + 1) + " of " +
+                           "--" + name + ": value " + std::to_string(index + 1) + " of " +
                                QuoteJsonString(TruncateForEcho(*value, k_maxNameBytes)) +
-                               " is not a finite number (NaN or infinity); every number must be finite"});
+                               (overflow ? " overflows a double (beyond 1.8e308 in size)"
+                                         : " is not a finite number (NaN or infinity)") +
+                               "; every number must be finite"});
       continue;
     }
     const bool scalar = (name == "d" || name == "radius") && numbers->size() == 1;

@@ -331,7 +331,7 @@ class RequestReader {
     std::vector<std::string> candidates = names;
     if (isShape) candidates.insert(candidates.begin(), {"center", "radius", "shape"});
     const std::string hint = Suggest(key, candidates);
-    std::string message = "unknown option --" + TruncateForEcho(key, k_maxNameBytes);
+    std::string message = "unknown option " + OptionForEcho(key);
     if (!hint.empty()) message += " (a typo? did you mean --" + hint + "?)";
     std::string options;
     for (const std::string& name : candidates) options += (options.empty() ? "--" : ", --") + name;

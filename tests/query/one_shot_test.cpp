@@ -191,7 +191,17 @@ TEST(OneShot, BadArgumentsExitTwoWithOneLine) {
       {{"segment", "--a", "0,0", "--b", "1,0", "--p", "--x", "3", "0,1"}, "unknown option --x"},
       {{"segmnt", "stray"}, "unknown query \"segmnt\""},
       {{"segment", "--a", "0,0,0", "--b", "1,0", "--p", "1,2"}, "--a has 3 numbers but --b has 2"},
-      {{"segment", "--a", "0,0", "--b", "1,0", "--p", "1e999,2"}, "--p: value 1 of \"1e999,2\" is not a finite number"},
+      // A finite number too large for a double is said to overflow: "not a finite number
+      // (NaN or infinity)" named neither of what the student typed (CLI audit).
+      {{"segment", "--a", "0,0", "--b", "1,0", "--p", "1e999,2"},
+       "--p: value 1 of \"1e999,2\" overflows a double (beyond 1.8e308 in size); every number must be finite"},
+      {{"segment", "--a", "0,0", "--b", "1,0", "--p", "3,-1e400"}, "--p: value 2 of \"3,-1e400\" overflows a double"},
+      {{"segment", "--a", "0,0", "--b", "1,0", "--p", "inf,2"}, "--p: value 1 of \"inf,2\" is not a finite number"},
+      // An option name with a line break or an escape in it is quoted: the message stays one
+      // line and sends no control sequence to the terminal (CLI audit).
+      {{"segment", "--a", "0,0", "--b", "1,0", "--p", "1,1", "--foo\nbar", "1"}, "unknown option \"--foo\\nbar\"; a segment"},
+      {{"segment", "--a", "0,0", "--b", "1,0", "--p", "1,1", "--\x1b[31mred", "1", "--\x1b[31mred", "1"},
+       "\"--\\u001b[31mred\" given twice"},
       {{"segment", "--a", "0,0", "--b", "1,0", "--p", "nan,2"}, "--p: value 1 of \"nan,2\" is not a finite number"},
       {{"plane", "--n", "0,0", "--d", "1", "--p", "1,2"}, "closest-query: --n: the plane normal is the zero vector"},
       {{"contact", "--center", "0,0", "--radius", "1", "--shape", "plane", "--n", "0,0", "--d", "0"},
