@@ -367,8 +367,10 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
         else if (readsInside)
           clamp += (ray ? "" : "0 < ") + std::string("the numerator ") + ValueText(q.numerator, style, {q.denominator}) +
                    (ray ? " > 0" : " < |B − A|² = " + ValueText(q.denominator, style, {q.numerator}));
-        else  // the rounded numerator reads at an end, core's exact test inside (said below)
+        else {  // the rounded numerator reads at an end, core's exact test inside (said below)
+          decidedExactly = true;
           clamp += query + " projects inside, decided without rounding";
+        }
         clamp += ", so t = t_raw" + tText(q.t) +
                  (!ray && q.t == 1 ? " (" + query + " lies a hair before B: t reads 1 only as rounded)" : "") +
                  ": the foot is the answer.";
@@ -379,8 +381,10 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
   // deferral saves: an end is decided, and answered, with no division at all; only an
   // interior t is the quotient (teaching audit: "divide, then clamp" read as the order).
   if (kind != cq::LinearKind::Line && decidedExactly)
-    clamp += " (Decided before dividing, by core's exact test: Ericson's deferred division, with no rounding. An end "
-             "needs no division at all.)";
+    clamp += std::string(" (Decided before dividing, by core's exact test: Ericson's deferred division, with no "
+                         "rounding. ") +
+             (q.region == cq::LinearRegion::Interior ? "Only an interior t needs the quotient.)"
+                                                     : "An end needs no division at all.)");
   else if (kind != cq::LinearKind::Line)
     clamp += std::string(" (Decided on the ") + (rescaled ? "rescaled " : "") +
              "numerator before dividing: Ericson's deferred division. " +

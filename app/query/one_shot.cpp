@@ -162,12 +162,18 @@ std::string DescribeLinear(const Request& request, const Answer& answer) {
             " (the numerator, below |B - A|^2, puts P inside; only the division rounds t_raw past 1, and t is kept "
             "in [0, 1])\n";
   } else if (region == "interior") {
+    // As rounded, the numerator can read at an end where P is exactly inside (both it and
+    // |B - A|^2 round to 1e-300 for t = 1 - 1e-20): core's exact test decided, not "0 <
+    // 1e-300 < 1e-300" (CLI audit).
+    const bool segment = request.kind == QueryKind::Segment;
+    const bool readsInside = answer.numerator > 0 && (!segment || answer.numerator < answer.denominator);
+    const std::string decided =
+        readsInside ? std::string("; decided before dividing: 0 < ") + num + (segment ? " < " + den : std::string())
+                    : std::string("; decided before dividing, by core's exact test: as rounded, the numerator ") + num +
+                          (answer.numerator <= 0 ? " <= 0" : " >= |B - A|^2 = " + den) + ", but exactly " +
+                          (segment ? "0 < the numerator < |B - A|^2" : "the numerator > 0");
     text += "t = " + tWords + " (t_raw is within " + range + ": no clamp" +
-            (plainQuotient ? std::string("; decided before dividing: 0 < ") + num +
-                                 (request.kind == QueryKind::Segment ? " < " + den : std::string()) +
-                                 ", and only an interior t needs the quotient"
-                           : std::string()) +
-            ")\n";
+            (plainQuotient ? decided + ", and only an interior t needs the quotient" : std::string()) + ")\n";
   } else {
     // A vertex. t_raw and the numerator are rounded; where P projects is answered exactly
     // (answer.projection), so "exactly" is said only where it holds (P 2e-12 past B at

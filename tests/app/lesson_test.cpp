@@ -341,6 +341,13 @@ TEST(LinearLessons, StepsTellTheTruthAtBoundariesAndForTinySegments) {
             std::string::npos)
       << onB[1];
   EXPECT_EQ(onB[1].find("Decided on the numerator"), std::string::npos) << onB[1];
+  // Inside, with the rounded numerator equal to |B − A|² (both 1e-300; exactly, t = 1 −
+  // 1e-20): the exact test decided, and the note says so, not "Decided on the numerator".
+  const auto hair = steps({{{0, 0}}, {{1e-150, 1e-160}}, {{1e-150, 0}}});
+  EXPECT_NE(hair[1].find("P projects inside, decided without rounding"), std::string::npos) << hair[1];
+  EXPECT_NE(hair[1].find("(Decided before dividing, by core's exact test"), std::string::npos) << hair[1];
+  EXPECT_NE(hair[1].find("Only an interior t needs the quotient."), std::string::npos) << hair[1];
+  EXPECT_EQ(hair[1].find("Decided on the numerator"), std::string::npos) << hair[1];
   // A segment 1e-300 long: |B - A|^2 underflows to 0, but A and B differ: not the
   // degenerate single point, and t_raw is core's 0.5.
   const auto tiny = steps({{{0, 0}}, {{1e-300, 0}}, {{5e-301, 1e-300}}});

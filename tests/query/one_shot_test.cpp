@@ -52,6 +52,19 @@ TEST(OneShot, SegmentClampsAreExplained2D) {
   EXPECT_EQ(result.text.find("the origin"), std::string::npos) << result.text;
 }
 
+// The numerator and |B - A|^2 round to the same double (1e-300) though P is exactly
+// inside (t = 1 - 1e-20): "decided before dividing: 0 < 1e-300 < 1e-300" was false as
+// written (CLI audit). Core's exact test decided it, and the words say so.
+TEST(OneShot, AnInteriorDecidedByTheExactTestSaysSo) {
+  const OneShotResult result = RunWith({"segment", "--a", "0,0", "--b", "1e-150,1e-160", "--p", "1e-150,0"});
+  EXPECT_EQ(result.exitCode, 0);
+  EXPECT_EQ(result.text.find("1e-300 < 1e-300"), std::string::npos) << result.text;
+  ExpectContains(result.text, "t = 1 (t_raw is within [0, 1]: no clamp; decided before dividing, by core's exact test: "
+                              "as rounded, the numerator 1e-300 >= |B - A|^2 = 1e-300, but exactly 0 < the numerator < "
+                              "|B - A|^2, and only an interior t needs the quotient)");
+  ExpectContains(result.text, "region: interior");
+}
+
 TEST(OneShot, RayAndLine) {
   OneShotResult result = RunWith({"ray", "--a", "0,0", "--b", "1,0", "--p", "-2,3"});
   EXPECT_EQ(result.exitCode, 0);
