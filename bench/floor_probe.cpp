@@ -11,7 +11,10 @@
 //   bare_unroll2  the same, two vectors per step;
 //   bare_six      the numerator clamped to [0, |B - A|^2] and no multiply for t;
 //   bare_guard    bare with the library's guard (a VRANGE running min and a running sum);
-//   bare_masked   bare with masked loads and stores under an all-ones mask register.
+//   bare_masked   bare with masked loads and stores under an all-ones mask register;
+//   no_clamp      bare without the max and the min (t unclamped: wrong answers, timing only);
+//   int_clamp     bare with the clamp on the bit patterns, two integer operations (for t
+//                 in [0, 1] as floats, the order of the patterns as signed integers).
 // On the Zen 5 host of 2026-11-29 the bare loop took 1.54x-1.60x the copy (README, "The
 // query: Google Benchmark"; bench/HISTORY.md). The arrays are offset from one another so
 // that no load and store share their low 12 address bits (4K aliasing made the copy 80 ns
@@ -58,7 +61,7 @@ __m512 Max(__m512 a, __m512 b) { return _mm512_maskz_max_ps(__mmask16(0xFFFF), a
 __m512 Min(__m512 a, __m512 b) { return _mm512_maskz_min_ps(__mmask16(0xFFFF), a, b); }
 __m512 MinAbs(__m512 a, __m512 b) { return _mm512_maskz_range_ps(__mmask16(0xFFFF), a, b, 0x0A); }
 
-enum class Kind { Copy, AddsOnly, Bare, Six, Guard, Masked };
+enum class Kind { Copy, AddsOnly, Bare, Six, Guard, Masked, NoClamp, IntClamp };
 
 template <Kind K>
 [[gnu::noinline]] void Run(Arrays& d, const Segment& segment, __mmask16 mask, __m512& sink) {
@@ -95,8 +98,19 @@ template <Kind K>
       const __m512 num = _mm512_fmadd_ps(
           _mm512_sub_ps(z, s.az), s.sz,
           _mm512_fmadd_ps(_mm512_sub_ps(y, s.ay), s.sy, _mm512_mul_ps(_mm512_sub_ps(x, s.ax), s.sx)));
-      const __m512 t = K == Kind::Six ? Min(Max(num, zero), s.den)
-                                      : Min(Max(_mm512_mul_ps(num, s.inv), zero), one);
+      __m512 t;
+      if constexpr (K == Kind::Six) {
+        t = Min(Max(num, zero), s.den);
+      } else if constexpr (K == Kind::NoClamp) {
+        t = _mm512_mul_ps(num, s.inv);
+      } else if constexpr (K == Kind::IntClamp) {
+        const __m512i bits = _mm512_castps_si512(_mm512_mul_ps(num, s.inv));
+        t = _mm512_castsi512_ps(_mm512_maskz_min_epi32(
+            __mmask16(0xFFFF), _mm512_maskz_max_epi32(__mmask16(0xFFFF), bits, _mm512_setzero_si512()),
+            _mm512_castps_si512(one)));
+      } else {
+        t = Min(Max(_mm512_mul_ps(num, s.inv), zero), one);
+      }
       if constexpr (K == Kind::Guard) {
         least = MinAbs(least, num);
         sum = _mm512_add_ps(sum, num);
@@ -171,6 +185,8 @@ BENCHMARK(BM_FloorUnroll2)->Name("BM_Floor/bare_unroll2/float/1024")->Repetition
 BENCHMARK(BM_Floor<Kind::Six>)->Name("BM_Floor/bare_six/float/1024")->Repetitions(10);
 BENCHMARK(BM_Floor<Kind::Guard>)->Name("BM_Floor/bare_guard/float/1024")->Repetitions(10);
 BENCHMARK(BM_Floor<Kind::Masked>)->Name("BM_Floor/bare_masked/float/1024")->Repetitions(10);
+BENCHMARK(BM_Floor<Kind::NoClamp>)->Name("BM_Floor/no_clamp/float/1024")->Repetitions(10);
+BENCHMARK(BM_Floor<Kind::IntClamp>)->Name("BM_Floor/int_clamp/float/1024")->Repetitions(10);
 
 }  // namespace
 #endif  // AVX-512: without it the program runs no benchmark (the probe is of an AVX-512 host)

@@ -31,9 +31,12 @@ OUTPUT
     "distance", "distance_sq"
   segment, ray, line:
     "t_raw"            the parameter of the projection onto the line through a and b
-    "t"                t_raw clamped, the ends decided exactly: where p projects onto
-                       or past an end and t_raw rounds just short of it (at extreme
-                       scales, 0.9999999999999998), t is that end; point = a + t (b - a)
+    "t"                t_raw clamped, the end decided on the numerator before dividing:
+                       t_raw may read 0.9999999999999998 beside t = 1 and region "B";
+                       point = a + t (b - a). The numerator is rounded: for p far from a
+                       short segment its rounding can be larger than what decides the
+                       side, and p exactly past an end may read "interior" (the one-shot
+                       form says where p projects exactly)
     "region"           "A", "interior" or "B": the feature the point lies on
   plane:
     "signed_distance"  (n.p - d) / |n|, positive on the side n points into
