@@ -114,6 +114,14 @@ std::string ZeroOrWords(double value, int exactSign) {
   return FormatWordsNumber(value);
 }
 
+/// The zero vector as "no answer", said where it bites (the closest point is the origin),
+/// as the lessons say it, for every kind of query (the plane and the contact lacked it).
+std::string OriginNote(const Answer& answer) {
+  if (!std::all_of(answer.point.begin(), answer.point.begin() + answer.dim, [](double v) { return v == 0; })) return "";
+  return "  (the origin, and a real answer: code that returned the zero vector to mean \"no answer\" would throw it "
+         "away)\n";
+}
+
 std::string DescribeLinear(const Request& request, const Answer& answer) {
   const std::string region = answer.region;
   const bool degenerate = SamePoint(request.shape.a, request.shape.b, request.dim);
@@ -215,10 +223,7 @@ std::string DescribeLinear(const Request& request, const Answer& answer) {
   }
   text += "closest point " + FormatWordsPoint(answer.point, answer.dim) + ", distance " +
           FormatWordsNumber(answer.distance) + " (squared: " + ZeroOrWords(answer.distanceSq, answer.distance != 0 ? 1 : 0) + ")\n";
-  // The zero vector as "no answer", said where it bites, as the lessons say it.
-  if (std::all_of(answer.point.begin(), answer.point.begin() + answer.dim, [](double v) { return v == 0; }))
-    text += "  (the origin, and a real answer: code that returned the zero vector to mean \"no answer\" would throw "
-            "it away)\n";
+  text += OriginNote(answer);
   // A coordinate a few ulps of the scene's size from 0: a + t (b - a) with t rounded, where
   // the real t may give 0 itself (P = (0, 1) over (-4, 0)-(2, 0): t = 2/3 gives the foot
   // (0, 0) by hand, and the answer reads -2.220446049250313e-16; lesson audit).
@@ -272,6 +277,7 @@ std::string DescribePlane(const Answer& answer) {
   const int off = exactSide != 0 ? 1 : 0;
   text += "closest point " + FormatWordsPoint(answer.point, answer.dim) + ", distance " +
           ZeroOrWords(answer.distance, off) + " (squared: " + ZeroOrWords(answer.distanceSq, off) + ")\n";
+  text += OriginNote(answer);
   text += "region: " + region;
   if (region == "front") text += " (P is on the side the normal points into)";
   if (region == "back") text += " (P is behind, on the side the normal points away from)";
@@ -291,10 +297,7 @@ std::string DescribeBox(const Answer& answer) {
   std::string text = "side = [" + side + "] (per axis: -1 clamped to min, 0 within, +1 clamped to max)\n";
   text += "closest point " + FormatWordsPoint(answer.point, answer.dim) + ", distance " +
           FormatWordsNumber(answer.distance) + " (squared: " + ZeroOrWords(answer.distanceSq, answer.distance != 0 ? 1 : 0) + ")\n";
-  // The zero vector as "no answer", said where it bites, as the lessons say it.
-  if (std::all_of(answer.point.begin(), answer.point.begin() + answer.dim, [](double v) { return v == 0; }))
-    text += "  (the origin, and a real answer: code that returned the zero vector to mean \"no answer\" would throw "
-            "it away)\n";
+  text += OriginNote(answer);
   text += "region: " + region;
   if (region == "inside") {
     text += " (P is in the box: it is its own closest point)";
@@ -312,7 +315,7 @@ std::string DescribeContact(const Request& request, const Answer& answer) {
           FormatWordsNumber(answer.distance);
   if (request.shape.kind == QueryKind::Plane) text += " (signed: negative when the center is behind the plane)";
   if (request.shape.kind == QueryKind::Aabb && answer.distance < 0) text += " (negative: the center is inside the box)";
-  text += "\n";
+  text += "\n" + OriginNote(answer);
   if (answer.penetrating) {
     text += "penetrating: yes (distance < radius), depth " + FormatWordsNumber(answer.depth) + "\n";
   } else {

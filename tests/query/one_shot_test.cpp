@@ -52,6 +52,21 @@ TEST(OneShot, SegmentClampsAreExplained2D) {
   EXPECT_EQ(result.text.find("the origin"), std::string::npos) << result.text;
 }
 
+// A closest point at the origin is a real answer for every kind of query: the plane and
+// the contact said nothing (CLI audit), though the README says the words call it one.
+TEST(OneShot, TheOriginIsARealAnswerForEveryKind) {
+  const std::string note = "  (the origin, and a real answer: code that returned the zero vector to mean \"no answer\"";
+  ExpectContains(RunWith({"plane", "--n", "0,1", "--d", "0", "--p", "0,0"}).text, "closest point (0, 0), distance 0 (squared: 0)\n" + note);
+  ExpectContains(RunWith({"plane", "--n", "0,0,2", "--d", "0", "--p", "0,0,5"}).text, note);
+  ExpectContains(RunWith({"contact", "--center", "0,1", "--radius", "2", "--shape", "segment", "--a", "-1,0", "--b", "1,0"}).text,
+                 "closest point of the shape (0, 0), distance 1\n" + note);
+  ExpectContains(RunWith({"aabb", "--min", "-1,-1", "--max", "1,1", "--p", "0,0"}).text, note);
+  EXPECT_EQ(RunWith({"plane", "--n", "0,1", "--d", "0", "--p", "1,0"}).text.find("the origin"), std::string::npos);
+  EXPECT_EQ(RunWith({"contact", "--center", "0.5,1", "--radius", "2", "--shape", "segment", "--a", "-1,0", "--b", "1,0"})
+                .text.find("the origin"),
+            std::string::npos);
+}
+
 // The numerator and |B - A|^2 round to the same double (1e-300) though P is exactly
 // inside (t = 1 - 1e-20): "decided before dividing: 0 < 1e-300 < 1e-300" was false as
 // written (CLI audit). Core's exact test decided it, and the words say so.
