@@ -162,26 +162,39 @@ std::optional<std::size_t> TokenAfterValue(std::string_view line, std::size_t po
   return end - length;
 }
 
-/// True when the literal the lexer choked on looks like NaN or Infinity (any case, any
-/// sign): the most common way a non-finite number is written into "JSON".
-bool LooksLikeNanOrInfinity(const std::string& lastToken) {
+bool IsLetter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+/// The word the lexer choked on, whole and in lower case: the letters at the end of its
+/// token text and those after them in the line (the lexer stops at the first letter no
+/// JSON literal has: "None" reads "N", "nil" reads "ni"). Empty where the token ends in no
+/// letter, or the letters follow a quote (an unfinished string, "{\"n", is no literal).
+std::string ChokedWord(std::string_view line, std::size_t position, const std::string& lastToken) {
   std::size_t start = lastToken.size();
-  while (start > 0) {
-    const char c = lastToken[start - 1];
-    const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-    if (!letter) break;
-    --start;
-  }
-  if (start == lastToken.size()) return false;
-  // Letters after a quote are an unfinished string ("{\"n"), not a number.
-  if (start > 0 && lastToken[start - 1] == '"') return false;
-  // The letters read must begin "nan" or "infinity" (any case): "not json" stops at "no",
-  // which is neither, and was told that NaN is not a JSON number.
-  std::string letters;
-  for (std::size_t i = start; i < lastToken.size(); ++i)
-    letters += static_cast<char>(lastToken[i] >= 'A' && lastToken[i] <= 'Z' ? lastToken[i] - 'A' + 'a' : lastToken[i]);
-  auto beginsLike = [&](std::string_view word) { return word.substr(0, letters.size()) == letters; };
-  return beginsLike("nan") || beginsLike("infinity");
+  while (start > 0 && IsLetter(lastToken[start - 1])) --start;
+  if (start == lastToken.size() || (start > 0 && lastToken[start - 1] == '"')) return "";
+  std::string word = lastToken.substr(start);
+  for (std::size_t i = position; i < line.size() && IsLetter(line[i]); ++i) word += line[i];
+  for (char& c : word) c = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+  return word;
+}
+
+/// True when the word the lexer choked on (ChokedWord) is NaN or Infinity, or the start of
+/// one where the line ends (any case, any sign): the most common way a non-finite number
+/// is written into "JSON". "not json" stops at "no", which is neither, and was told that
+/// NaN is not a JSON number; Python's None read as NaN (CLI audit).
+bool LooksLikeNanOrInfinity(const std::string& word) {
+  if (word.empty()) return false;
+  auto beginsLike = [&](std::string_view name) { return name.substr(0, word.size()) == word; };
+  return beginsLike("nan") || beginsLike("infinity") || word == "inf";
+}
+
+/// Python's spellings of JSON's literals, as json.dumps would not write them but a
+/// hand-made line (str() of a list) does.
+std::string PythonLiteralHint(const std::string& word) {
+  if (word == "none") return "None is Python's (JSON writes null, and a coordinate must be a number); ";
+  if (word == "true" || word == "false")
+    return "True and False are Python's (JSON writes true and false in lower case); ";
+  return "";
 }
 
 /// UTF-8's byte order mark, which the parser skips at the start of a line only.
@@ -269,6 +282,7 @@ class LineBuilder {
     // The lexer stops on the first byte of a byte order mark past the line's start, and
     // its words ("invalid literal; last read: '\ufffd'") do not say what that is.
     m_atByteOrderMark = position >= 1 && m_line.substr(position - 1, k_byteOrderMark.size()) == k_byteOrderMark;
+    m_chokedWord = ChokedWord(m_line, position, lastToken);
     m_error = DescribeSyntaxError(lastToken, ex);
     return false;
   }
@@ -396,7 +410,8 @@ class LineBuilder {
     std::string message = "not valid JSON: ";
     if (m_atByteOrderMark)
       message += "a byte order mark (U+FEFF, bytes EF BB BF), which is skipped only at the very start of a line; ";
-    if (LooksLikeNanOrInfinity(lastToken)) message += "NaN and Infinity are not JSON numbers (every number must be finite); ";
+    if (LooksLikeNanOrInfinity(m_chokedWord)) message += "NaN and Infinity are not JSON numbers (every number must be finite); ";
+    message += PythonLiteralHint(m_chokedWord);
     if (m_inPreviousNumber) message += "a number runs into other characters (a JSON number is plain decimal: no leading zeros, no hexadecimal); ";
     else if (m_inPreviousValue)
       message += std::string("the value runs into the text after it (a ',' or '") +
@@ -417,6 +432,7 @@ class LineBuilder {
   bool m_arrayNotClosed = false;    ///< a '}' or the end of the line where the array's ']' belongs
   bool m_atByteOrderMark = false;   ///< the error stands on a byte order mark
   int m_values = 0;                 ///< values placed so far, at any depth
+  std::string m_chokedWord;         ///< ChokedWord of the syntax error
 };
 
 /// Blank: nothing but whitespace, after a UTF-8 byte order mark at the start, which the

@@ -813,6 +813,23 @@ TEST(QueryJsonErrors, PlainTextIsNotToldAboutNaN) {
   }
 }
 
+// The lexer stops at the first letter of "None" (it read "N"): the line written by
+// Python's str() was told NaN is not a JSON number (CLI audit). The whole word decides.
+TEST(QueryJsonErrors, PythonsNoneTrueAndFalseAreNamedAsPythons) {
+  const std::string none = ErrorOf(R"({"query":"segment","a":[0,0],"b":[1,0],"p":[1,None]})");
+  EXPECT_EQ(none.find("NaN"), std::string::npos) << none;
+  EXPECT_NE(none.find("p coordinate 1: not valid JSON: None is Python's (JSON writes null, and a coordinate must be a "
+                      "number)"),
+            std::string::npos)
+      << none;
+  const std::string yes = ErrorOf(R"({"query":"segment","a":[0,0],"b":[1,0],"p":[1,True]})");
+  EXPECT_NE(yes.find("True and False are Python's"), std::string::npos) << yes;
+  EXPECT_NE(ErrorOf(R"({"query":"segment","a":[0,0],"b":[1,0],"p":[1,Nan]})").find("NaN and Infinity"), std::string::npos);
+  EXPECT_NE(ErrorOf(R"({"query":"segment","a":[0,0],"b":[1,0],"p":[1,Na)").find("NaN and Infinity"), std::string::npos);
+  EXPECT_EQ(ErrorOf(R"({"query":"segment","a":[0,0],"b":[1,0],"p":[1,Nab]})").find("NaN"), std::string::npos);
+  EXPECT_EQ(ErrorOf(R"({"query":"segment","a":[0,0],"b":[1,0],"p":[1,nil]})").find("Python"), std::string::npos);
+}
+
 TEST(QueryJsonErrors, AKeyThatSwallowedAFieldIsNamedAsTheKeyRead) {
   // Review s35: a closing quote left out made the rest of the line the key, which led the
   // message as if it were a field: "a:[0,0],: not valid JSON ...".
