@@ -32,7 +32,12 @@ Checked<ContactResult<T, N>> Resolve(const Sphere<T, N>& sphere, ContactResult<T
   for (int k = 0; k < N; ++k) r.normal.v[k] += T(0);
   r.penetrating = r.distance < sphere.radius;
   r.depth = r.penetrating ? sphere.radius - r.distance : T(0);
-  r.resolvedCenter = r.penetrating ? sphere.center + r.depth * r.normal : sphere.center;
+  // A coordinate the normal does not move keeps the centre's value bit for bit: -0 +
+  // depth * 0 would be +0 (core audit: a Lost push changed a -0 centre's x).
+  r.resolvedCenter = sphere.center;
+  if (r.penetrating)
+    for (int k = 0; k < N; ++k)
+      if (r.normal[k] != T(0)) r.resolvedCenter.v[k] = sphere.center[k] + r.depth * r.normal[k];
   r.push = r.penetrating ? PushRounding::Kept : PushRounding::NoPush;
   if (r.penetrating) {
     bool lost = false;

@@ -1170,6 +1170,27 @@ TEST(ContactPush, RoundingThatLosesThePushIsReported) {
   EXPECT_EQ(box->push, cq::PushRounding::Kept);
 }
 
+// A coordinate the normal does not move keeps the centre's value bit for bit, -0 too:
+// -0 + depth * 0 is +0, and a Lost push read "resolvedCenter == center bit for bit" beside
+// a centre whose x was -0 (core audit).
+TEST(ContactPush, ACoordinateTheNormalDoesNotMoveKeepsTheCentresBits) {
+  using V2 = cq::Vec<double, 2>;
+  const auto lost = cq::ContactSphereSegment(cq::Sphere<double, 2>{{{-0.0, 1e16 + 2}}, 2.5}, V2{{-1, 1e16}}, V2{{1, 1e16}});
+  ASSERT_TRUE(lost.ok());
+  EXPECT_EQ(lost->push, cq::PushRounding::Lost);
+  EXPECT_TRUE(std::signbit(lost->resolvedCenter.x()));
+  const auto kept = cq::ContactSphereSegment(cq::Sphere<double, 2>{{{-0.0, 0.5}}, 1}, V2{{-4, 0}}, V2{{4, 0}});
+  ASSERT_TRUE(kept.ok());
+  EXPECT_EQ(kept->push, cq::PushRounding::Kept);
+  EXPECT_TRUE(std::signbit(kept->resolvedCenter.x()));
+  EXPECT_EQ(kept->resolvedCenter.y(), 1.0);
+  const auto box =
+      cq::ContactSphereBox(cq::Sphere<double, 3>{{{-0.0, 0.5, -0.0}}, 1}, cq::Aabb<double, 3>{{{-1, 0, -1}}, {{1, 0.25, 1}}});
+  ASSERT_TRUE(box.ok());
+  EXPECT_TRUE(std::signbit(box->resolvedCenter.x()));
+  EXPECT_TRUE(std::signbit(box->resolvedCenter.z()));
+}
+
 TEST(ContactWire, ACentreExactlyOnThePerpendicularThroughAnEndTakesThatVertex) {
   const cq::Vec<double, 2> a{{0, 0}};
   {  // through B, which the rounded numerator puts inside

@@ -659,6 +659,21 @@ TEST(ProjectExactly, NamesTheSideWithoutRounding) {
   EXPECT_EQ(cq::ProjectExactly(cq::Vec2d{{-2e16, 1e16 + 2}}, a, b), ExactProjection::PastB);  // 0.4 > 0.05
   EXPECT_EQ(cq::ProjectExactly(cq::Vec2d{{0.05, 0.1}}, a, b), ExactProjection::Between);
   EXPECT_EQ(cq::ProjectExactly(cq::Vec2d{{-2e16 - 4, 1e16}}, a, b), ExactProjection::BeforeA);
+  // linear.hpp's example (core audit: the header said such a P took the exact path): on
+  // the perpendicular through A, at an ordinary scale, the fused numerator keeps the
+  // rounding of one product, and the region is the rounded one; the closest point is then
+  // within a few ulps of A, and ProjectExactly names the side.
+  {
+    const cq::Vec2d p{{-0.3, 0.1}};
+    const cq::Vec2d end{{0.1, 0.3}};
+    EXPECT_EQ(cq::ProjectExactly(p, a, end), ExactProjection::OntoA);
+    const auto r = cq::ClosestPointOnSegment(p, a, end);
+    ASSERT_TRUE(r.ok());
+    EXPECT_LE(std::abs(r->t), 4 * std::numeric_limits<double>::epsilon()) << r->t;
+    EXPECT_LE(cq::Distance(r->closest, a), 4 * std::numeric_limits<double>::epsilon() * 0.3) << r->t;
+    EXPECT_EQ(cq::RegionMatchesProjection(cq::LinearKind::Segment, r->region, ExactProjection::OntoA),
+              r->region == cq::LinearRegion::VertexA);
+  }
   EXPECT_EQ(cq::ProjectExactly(b, a, b), ExactProjection::OntoB);
   EXPECT_EQ(cq::ProjectExactly(cq::Vec2d{{0.1, 0.2 + 0x1p-55}}, a, b), ExactProjection::PastB);
   EXPECT_EQ(cq::ProjectExactly(cq::Vec2d{{0.1, 0.2 - 0x1p-55}}, a, b), ExactProjection::Between);

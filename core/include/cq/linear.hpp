@@ -26,8 +26,14 @@
 // - Any NaN or infinite coordinate: ErrorCode::NonFinite naming p, a or b.
 // - Any finite coordinates, tiny or huge: no absolute epsilon anywhere. Ordinary scenes
 //   take the branch-free fast path; when a square under- or overflows (or the numerator
-//   falls below the safe range, which includes P exactly on the perpendicular through A)
-//   the query redoes the work with exact power-of-two rescaling (see detail/scale.hpp).
+//   falls below the safe range, as a numerator computed as 0 does) the query redoes the
+//   work with exact power-of-two rescaling (see detail/scale.hpp). The fast path's
+//   numerator is one fused dot product of rounded differences, so a P exactly on a
+//   region boundary may land on either side: P = (-0.3, 0.1) lies exactly on the
+//   perpendicular through A = (0, 0) of the segment to B = (0.1, 0.3), and its numerator
+//   reads 1.7e-18 (the rounding of -0.3 * 0.1, which the fused multiply-add keeps), so
+//   the region is Interior with t = 1.7e-17 (the closest point within an ulp or two of
+//   A). ProjectExactly, below, gives the side without rounding.
 //   In double the closest point and distance stay within 1e-12 of the scene's size for
 //   coordinates from 1e-300 to 1e300.
 // - A ray's or line's closest point beyond the type's range (P near the largest value,
@@ -228,8 +234,8 @@ inline LinearResult<T, N> ClosestPointOnLinearFast(const Vec<T, N>& p, const Vec
   // The range guard (the contract: |B - A|^2 >= k_minSafeSquare, and den, t_raw, distSq
   // and the foot finite), plus |numerator| >= k_minSafeSquare: below that its products
   // may have underflowed (to 0 even, with P well off the perpendicular through A), which
-  // can flip the region. An exact 0 (P == A, or P on that perpendicular) takes the slow
-  // path too and gets the same answer there. The batch tests |numerator| the same way, per point.
+  // can flip the region. A numerator computed as 0 (P == A, or P on that perpendicular
+  // where the products are exact) takes the slow path too and gets the same answer there. The batch tests |numerator| the same way, per point.
   //
   // The upper bounds are tested on |B - A|^2 and |P - A|^2, which do not wait for the
   // division and the select, so the guard is off the query's critical path: with

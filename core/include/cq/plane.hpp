@@ -91,7 +91,11 @@ struct PlaneResult {
   Vec<T, N> closest;   ///< the foot of the perpendicular from P
   T signedDistance;    ///< (n.P - d) / |n|: positive in front, negative behind
   T planeValue;        ///< n.P - d, the numerator of the signed distance
-  T normalLength;      ///< |n|, its denominator (planeValue / normalLength == signedDistance)
+  /// |n|, the signed distance's denominator: planeValue / normalLength is signedDistance
+  /// to an ulp or two (core divides the unrounded n.P - d) where |n| is a normal number;
+  /// a subnormal |n| holds few bits (2 sqrt(2) * 2^-1074 reads 3 * 2^-1074), and the
+  /// signed distance, taken from the rescaled normal, is the one to use.
+  T normalLength;
   T distanceSq;        ///< signedDistance^2 (may under/overflow as IEEE rounds it)
   T distance;          ///< |signedDistance|
   PlaneRegion region;  ///< which side P is on
