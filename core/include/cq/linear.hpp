@@ -44,7 +44,9 @@
 //   as rounded there: a foot within a few ulps of the largest value may read Overflow, or
 //   be returned as the largest value, and a distance that rounds to the largest value
 //   may read +inf; there too a coordinate of B - A below two subnormal steps is lost to
-//   the halving, and a segment that short next to one that huge is taken as A == B
+//   the halving, one of a few steps is rounded by it (3 steps read 2 or 4: a line's
+//   direction (0, 3, 4) steps bent to (0, 4, 4), its foot off by a third of P's distance;
+//   core audit), and a segment that short next to one that huge is taken as A == B
 //   (review s35; such scenes are far outside the 1e-300..1e300 promise above).
 // - Values that exceed the type's range in exact arithmetic are rounded as IEEE does:
 //   t_raw of a point 1e300 away from a segment 1e-300 long is +inf (t is still exact,
