@@ -7,6 +7,9 @@
 namespace cq::app {
 namespace {
 
+/// Where a word wider than a line is split: the end of one piece and the start of the next.
+constexpr std::string_view k_splitMark = "…";
+
 /// Bytes in the UTF-8 character that starts with `lead`.
 std::size_t CharLength(unsigned char lead) {
   if (lead >= 0xF0) return 4;
@@ -42,22 +45,37 @@ void WrapParagraph(std::string_view text, double width, const TextWidth& measure
     }
     if (!line.empty()) lines.push_back(std::move(line));
     line.clear();
-    // The word alone: split it while it is wider than a line.
+    // The word alone: split it while it is wider than a line. Each piece but the last ends
+    // with k_splitMark and each but the first starts with it, where a line holds two
+    // characters between the marks: "(1.264911064067" alone read as a whole number, and
+    // a wrong one (GUI audit).
+    const double markWidth = measure(k_splitMark);
+    const std::size_t firstTwo =
+        std::min(word.size(), CharLength(static_cast<unsigned char>(word[0])) +
+                                  (CharLength(static_cast<unsigned char>(word[0])) < word.size()
+                                       ? CharLength(static_cast<unsigned char>(word[CharLength(static_cast<unsigned char>(word[0]))]))
+                                       : 0));
+    const bool marked = 2 * markWidth + measure(word.substr(0, firstTwo)) <= width;
+    const double tail = marked ? markWidth : 0;  // after each piece but the last
+    double head = 0;                             // before it: the mark once a piece is split off
     double rest = wordWidth;
-    while (!word.empty() && rest > width) {
+    while (!word.empty() && head + rest > width) {
       std::size_t take = CharLength(static_cast<unsigned char>(word[0]));
       while (take < word.size()) {
         const std::size_t next = take + CharLength(static_cast<unsigned char>(word[take]));
-        if (next > word.size() || measure(word.substr(0, next)) > width) break;
+        if (next > word.size() || head + measure(word.substr(0, next)) + tail > width) break;
         take = next;
       }
       take = std::min(take, word.size());
-      lines.emplace_back(word.substr(0, take));
+      if (take == word.size()) break;  // what is left fits once its mark is dropped
+      lines.push_back(std::string(head > 0 ? k_splitMark : "") + std::string(word.substr(0, take)) +
+                      std::string(marked ? k_splitMark : ""));
       word.remove_prefix(take);
       rest = measure(word);
+      head = marked ? markWidth : 0;
     }
-    line = std::string(word);
-    lineWidth = rest;
+    line = std::string(head > 0 ? k_splitMark : "") + std::string(word);
+    lineWidth = head + rest;
   }
   if (!line.empty() || lines.empty()) lines.push_back(std::move(line));
 }
@@ -70,6 +88,9 @@ std::string FitOnOneLine(std::string_view text, double width, const TextWidth& m
   const double room = width - measure(k_ellipsis);
   if (room <= 0) return std::string(k_ellipsis);
   std::string first = WrapAtSpaces(text, room, measure).front();
+  // A split word's piece ends in the split mark, which is this "…" already.
+  if (first.size() >= k_splitMark.size() && first.compare(first.size() - k_splitMark.size(), k_splitMark.size(), k_splitMark) == 0)
+    first.resize(first.size() - k_splitMark.size());
   if (measure(first) > room) first.clear();  // one character already too wide
   return first + std::string(k_ellipsis);
 }

@@ -20,10 +20,13 @@ using TextWidth = std::function<double(std::string_view)>;
 /// `measure` must be additive (the width of "a b" is that of "a", " " and "b"), as ImGui's
 /// text width is; each word is measured once.
 /// A word wider than a whole line is split where it must be, at UTF-8 character
-/// boundaries, so that nothing is cut off at the panel's edge; every line holds at least
-/// one character, so a width below one character still terminates. Newlines in `text`
-/// start a new line. Joining the lines with single spaces gives back `text` with its runs
-/// of spaces at the breaks removed.
+/// boundaries, so that nothing is cut off at the panel's edge; the split is marked with
+/// "…" at the end of one piece and the start of the next ("(1.264911064067…" and
+/// "…3518e+308,": a piece alone read as a whole number), where two characters fit between
+/// the marks. Every line holds at least one character, so a width below one character
+/// still terminates. Newlines in `text` start a new line. Joining the lines with single
+/// spaces, the split marks removed, gives back `text` with its runs of spaces at the
+/// breaks removed.
 std::vector<std::string> WrapAtSpaces(std::string_view text, double width, const TextWidth& measure);
 
 /// `text` if it fits in `width`, else as much of it as fits, up to a space, followed by
