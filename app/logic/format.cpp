@@ -112,25 +112,7 @@ std::string FormatPoint(const cq::Vec2d& p, NumberStyle style, const PointsApart
     for (const cq::Vec2d& other : apart) others.push_back(other[k]);
     return FormatApart(v, others, style, true);
   };
-  std::string x = coordinate(0);
-  std::string y = coordinate(1);
-  // One notation in one point: "(1.248e+06, 936000)" read as two kinds of number. The
-  // exponent text's own number written out, where that takes at most 12 characters, as
-  // FieldNumber writes a value out to 12; "0" reads alike in both and decides nothing.
-  const auto exponent = [](const std::string& t) { return t.find('e') != std::string::npos; };
-  const auto plain = [](const std::string& t) {
-    const double shown = std::strtod(t.c_str(), nullptr);
-    char buffer[400];
-    const auto result = std::to_chars(buffer, buffer + sizeof buffer, shown, std::chars_format::fixed);
-    const std::string written(buffer, result.ptr);
-    return written.size() <= 12 ? written : t;
-  };
-  if (style == NumberStyle::Readable && std::isfinite(p.x()) && std::isfinite(p.y()) && exponent(x) != exponent(y) &&
-      x != "0" && y != "0") {
-    if (exponent(x)) x = plain(x);
-    else y = plain(y);
-  }
-  const std::string text = "(" + x + ", " + y + ")";
+  const std::string text = "(" + coordinate(0) + ", " + coordinate(1) + ")";
   return std::isinf(p.x()) || std::isinf(p.y()) ? text + " (beyond the double range)" : text;
 }
 
@@ -141,7 +123,17 @@ std::string FieldNumber(double value, NumberStyle style) {
     // The inspector's own text where it holds the value: 1e-4 read "1e-04" in its field
     // and in a point beside "distance 0.0001" (lesson audit).
     const std::string readable = FormatNumber(value, NumberStyle::Readable);
-    if (std::strtod(readable.c_str(), nullptr) == value) return readable;
+    if (std::strtod(readable.c_str(), nullptr) == value) {
+      // A value of 1 or more written out where that takes at most 12 characters, not in
+      // %g's exponent: 1248000 read "1.248e+06" beside a y of "936000" in one point, and a
+      // box's closest x read "1000000" in its point and "1e+06" in its step (GUI audit).
+      if (std::abs(value) >= 1 && readable.find('e') != std::string::npos) {
+        char buffer[32];
+        const auto result = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed);
+        if (result.ec == std::errc() && result.ptr - buffer <= 12) return std::string(buffer, result.ptr);
+      }
+      return readable;
+    }
     return exact == "-0" ? "0" : exact;
   }
   const int precision = FieldPrecision(value);

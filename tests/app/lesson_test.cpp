@@ -1734,7 +1734,10 @@ TEST(BoxLessonText, CoordinatesAreWrittenAsTheirFieldsWriteThem) {
   const LessonFrame frame = BoxLesson().Evaluate(points, k_view, NumberStyle::Readable);
   ASSERT_FALSE(frame.error);
   ASSERT_GE(frame.steps.size(), 2u);
-  EXPECT_EQ(frame.steps[0], "Clamp x: P.x = 1000005 into [-1e+06, 1e+06] gives 1e+06 (clamped to max).");
+  EXPECT_EQ(frame.steps[0], "Clamp x: P.x = 1000005 into [-1000000, 1000000] gives 1000000 (clamped to max).");
+  // The closest point reads as its step does (the step said 1e+06, the point 1000000: GUI
+  // audit).
+  EXPECT_NE(frame.steps[2].find("closest = (1000000, 3)"), std::string::npos) << frame.steps[2];
   ASSERT_EQ(frame.numberLines.size(), 2u);
   for (const NumberLine& line : frame.numberLines) EXPECT_TRUE(line.coordinates) << line.name;
   EXPECT_EQ(NameEquals("P.x", 1000005, NumberStyle::Readable, true), "P.x = 1000005");

@@ -135,6 +135,49 @@ TEST(Scene, PresetsAndReset) {
 // Undoing or redoing a step that framed the view (a preset, a reset, a lesson switch) asks
 // for the view to be framed again; a drag's step does not (review s32: preset 8 then
 // Ctrl+Z showed the first preset's points in preset 8's view round 1e6, a blank grid).
+// The preset a lesson's points were loaded from follows them through undo and redo: after
+// an edit of preset 1, preset 3 and Ctrl+Z, the sidebar named preset 3 ("As loaded: ..."
+// over preset 1's edited points: GUI audit). Points that match a preset are that preset's;
+// points set by --set come from none.
+TEST(Scene, ThePresetThePointsCameFromFollowsUndoAndRedo) {
+  Scene scene(*FindLesson("box"));
+  EXPECT_EQ(scene.LoadedPreset(), 0u);
+  scene.EditPoints()[0] = {{4, 3.7}};  // P, edited
+  scene.Commit();
+  EXPECT_EQ(scene.LoadedPreset(), 0u);
+  scene.ApplyPreset(2);
+  EXPECT_EQ(scene.LoadedPreset(), 2u);
+  ASSERT_TRUE(scene.Undo());
+  EXPECT_EQ(scene.CurrentPoints()[0], (cq::Vec2d{{4, 3.7}}));
+  EXPECT_EQ(scene.LoadedPreset(), 0u);
+  scene.Redo();
+  EXPECT_EQ(scene.LoadedPreset(), 2u);
+  // Reset is preset 1; undoing it brings back the edited preset 3.
+  scene.EditPoints()[0] = {{-6.7, 2}};
+  scene.Commit();
+  scene.Reset();
+  EXPECT_EQ(scene.LoadedPreset(), 0u);
+  scene.Undo();
+  EXPECT_EQ(scene.LoadedPreset(), 2u);
+  // Each lesson keeps its own.
+  scene.OpenNextLesson(+1);
+  scene.ApplyPreset(1);
+  scene.OpenNextLesson(-1);
+  EXPECT_EQ(scene.LoadedPreset(), 2u);
+  // Points that match a preset when committed are that preset's, however they got there.
+  scene.EditPoints() = scene.CurrentLesson().Presets()[1].points;
+  scene.Commit();
+  EXPECT_EQ(scene.LoadedPreset(), 1u);
+  // Points from no preset (--set at start-up).
+  Scene set(*FindLesson("segment"));
+  set.SetPoint("P", {{3, 3}});
+  set.ForgetLoadedPreset();
+  set.Commit();
+  EXPECT_EQ(set.LoadedPreset(), std::nullopt);
+  set.Undo();
+  EXPECT_EQ(set.LoadedPreset(), 0u);
+}
+
 TEST(Scene, UndoingAFramingStepAsksForFraming) {
   Scene scene(*FindLesson("segment"));
   scene.EditPoints()[2] = {{1, 1}};

@@ -357,7 +357,7 @@ TEST(FormatNumber, FieldsShowWhatTheyHold) {
   EXPECT_EQ(FieldNumber(1e-4, NumberStyle::Readable), "0.0001");
   EXPECT_EQ(FieldNumber(2e-4, NumberStyle::Readable), FormatNumber(2e-4, NumberStyle::Readable));
   EXPECT_EQ(FieldNumber(5e-5, NumberStyle::Readable), "5e-05");
-  EXPECT_EQ(FieldNumber(1e11, NumberStyle::Readable), "1e+11");
+  EXPECT_EQ(FieldNumber(1e11, NumberStyle::Readable), "100000000000");
   // Long ones rounded: 6 significant digits, or 3 decimals past the integer part.
   EXPECT_EQ(FieldNumber(2.3419354838709677, NumberStyle::Readable), "2.34194");
   EXPECT_EQ(FieldNumber(1000003.2345678, NumberStyle::Readable), "1000003.235");
@@ -412,19 +412,22 @@ TEST(FormatNumber, ReadableAndExact) {
   EXPECT_EQ(FormatPoint({{1.0 / 3.0, -0.0}}, NumberStyle::Readable), "(0.333333, 0)");
 }
 
-// One point, one notation: a grid a million wide showed "(1.248e+06, 936000)", the x in
-// %g's exponent (its 6 digits hold it) beside a y written out. A coordinate whose exponent
-// text has a plain form of at most 12 characters takes it where the other is plain; one
-// with no short plain form keeps its exponent, and so does a pair both in exponents.
-TEST(FormatNumber, APointWritesBothCoordinatesInOneNotation) {
+// One notation in one point: a grid a million wide showed "(1.248e+06, 936000)", the x in
+// %g's exponent (its 6 digits hold it) beside a y written out, and a box's closest x read
+// "1e+06" in its step and "1000000" in its point (GUI audit). A coordinate of 1 or more is
+// written out where that takes at most 12 characters, in its field and in its point.
+TEST(FormatNumber, ACoordinateOfOneOrMoreIsWrittenOutUpToTwelveCharacters) {
   EXPECT_EQ(FormatPoint({{1248000, 936000}}, NumberStyle::Readable), "(1248000, 936000)");
   EXPECT_EQ(FormatPoint({{-936000, 1e6}}, NumberStyle::Readable), "(-936000, 1000000)");
-  EXPECT_EQ(FormatPoint({{5e-5, 0.25}}, NumberStyle::Readable), "(0.00005, 0.25)");
+  EXPECT_EQ(FormatPoint({{2e6, 3e6}}, NumberStyle::Readable), "(2000000, 3000000)");
   EXPECT_EQ(FormatPoint({{1e11, 7}}, NumberStyle::Readable), "(100000000000, 7)");
-  EXPECT_EQ(FormatPoint({{1e15, 3}}, NumberStyle::Readable), "(1e+15, 3)");    // 16 characters written out
-  EXPECT_EQ(FormatPoint({{2e6, 3e6}}, NumberStyle::Readable), "(2e+06, 3e+06)");  // one notation already
-  EXPECT_EQ(FormatPoint({{1e6, 0}}, NumberStyle::Readable), "(1e+06, 0)");      // 0 is written alike in both
-  EXPECT_EQ(FormatPoint({{1.5e-7, -2}}, NumberStyle::Readable), "(0.00000015, -2)");
+  EXPECT_EQ(FormatPoint({{1e15, 3}}, NumberStyle::Readable), "(1e+15, 3)");  // 16 characters written out
+  EXPECT_EQ(FieldNumber(1e6, NumberStyle::Readable), "1000000");
+  EXPECT_EQ(FieldNumber(-2.5e9, NumberStyle::Readable), "-2500000000");
+  EXPECT_EQ(FieldNumber(1e12, NumberStyle::Readable), "1e+12");
+  // Below 1, %g's own rule: written out down to 1e-4.
+  EXPECT_EQ(FieldNumber(5e-5, NumberStyle::Readable), "5e-05");
+  EXPECT_EQ(FieldNumber(0.25, NumberStyle::Readable), "0.25");
   // Exact texts are the shortest round trips and are left as they are.
   EXPECT_EQ(FormatPoint({{1e22, 3}}, NumberStyle::Exact), "(1e+22, 3)");
 }
