@@ -299,6 +299,7 @@ int main(int argc, char** argv) {
   LabApp app(*lesson, settings, contentScaleX > 0 ? contentScaleX : 1.0f);
   if (!settingsWarning.empty()) app.ShowNotice(settingsWarning);
   for (const HandleAssignment& set : options.sets) app.GetScene().SetPoint(set.name, set.position);
+  if (!options.sets.empty()) app.GetScene().ForgetLoadedPreset();  // unless they match one (Commit)
   app.GetScene().Commit();
   // The scale the window can show (FitUiScale), before the first fonts are built.
   const auto fitUiScale = [&] {

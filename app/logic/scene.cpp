@@ -6,9 +6,10 @@ Scene::Scene(const Lesson& lesson) {
   const auto& table = LessonTable();
   for (size_t i = 0; i < table.size(); ++i) {
     m_points.push_back(table[i]->Presets().front().points);
+    m_loadedFrom.emplace_back(0);
     if (table[i] == &lesson) m_lessonIndex = i;
   }
-  m_history.push_back({m_lessonIndex, CurrentPoints()});
+  m_history.push_back({m_lessonIndex, CurrentPoints(), false, 0, LoadedPreset()});
 }
 
 void Scene::OpenLesson(size_t index) {
@@ -27,6 +28,7 @@ void Scene::ApplyPreset(size_t index) {
   const std::vector<Preset> presets = CurrentLesson().Presets();
   if (index >= presets.size()) return;
   EditPoints() = presets[index].points;
+  m_loadedFrom[m_lessonIndex] = index;
   selectedHandle.reset();
   Commit(true);
 }
@@ -39,10 +41,16 @@ bool Scene::SetPoint(const std::string& name, const cq::Vec2d& position) {
 }
 
 void Scene::Commit(bool framed) {
+  const std::vector<Preset> presets = CurrentLesson().Presets();
+  for (size_t i = 0; i < presets.size(); ++i)
+    if (presets[i].points == CurrentPoints()) {
+      m_loadedFrom[m_lessonIndex] = i;
+      break;
+    }
   const Snapshot& last = m_history[m_historyPos];
   if (last.lessonIndex == m_lessonIndex && last.points == CurrentPoints()) return;
   m_history.resize(m_historyPos + 1);  // a new edit discards the redo branch
-  m_history.push_back({m_lessonIndex, CurrentPoints(), framed, ++m_lastId});
+  m_history.push_back({m_lessonIndex, CurrentPoints(), framed, ++m_lastId, LoadedPreset()});
   if (m_history.size() > k_historyLimit) m_history.erase(m_history.begin());
   m_historyPos = m_history.size() - 1;
 }
@@ -66,6 +74,7 @@ void Scene::Restore(const Snapshot& snapshot) {
   if (snapshot.lessonIndex != m_lessonIndex) selectedHandle.reset();
   m_lessonIndex = snapshot.lessonIndex;
   m_points[m_lessonIndex] = snapshot.points;
+  m_loadedFrom[m_lessonIndex] = snapshot.loadedFrom;
 }
 
 }  // namespace cq::app

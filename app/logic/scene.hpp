@@ -27,6 +27,13 @@ class Scene {
   void ApplyPreset(size_t index);
   void Reset() { ApplyPreset(0); }
 
+  /// The preset the open lesson's points were loaded from (kept through edits, and through
+  /// undo and redo with the points), or nothing: points set from no preset (--set). Points
+  /// that match a preset when committed are that preset's.
+  std::optional<size_t> LoadedPreset() const { return m_loadedFrom[m_lessonIndex]; }
+  /// The open lesson's points come from no preset (they were set by name at start-up).
+  void ForgetLoadedPreset() { m_loadedFrom[m_lessonIndex].reset(); }
+
   /// Sets a point by name; false (and nothing changes) if the lesson has no such point.
   bool SetPoint(const std::string& name, const cq::Vec2d& position);
 
@@ -55,11 +62,13 @@ class Scene {
     Points points;
     bool framed = false;  ///< reaching this state reframed the view
     std::uint64_t id = 0;  ///< StepId
+    std::optional<size_t> loadedFrom;  ///< LoadedPreset
   };
   void Restore(const Snapshot& snapshot);
 
   size_t m_lessonIndex = 0;
   std::vector<Points> m_points;  ///< per lesson, in LessonTable() order
+  std::vector<std::optional<size_t>> m_loadedFrom;  ///< per lesson: LoadedPreset
   std::vector<Snapshot> m_history;
   size_t m_historyPos = 0;
   std::uint64_t m_lastId = 0;  ///< the last StepId given

@@ -288,10 +288,6 @@ class LabApp {
   Points m_editErrorPoints;
   std::string m_status;     ///< the status line, right of the menus
   std::string m_presetNoteShown;  ///< the preset note under the presets, as shown (--dump-state)
-  /// Per lesson, the preset whose note the presets list shows: the scene's preset, or the
-  /// last one it matched in that lesson (see SidebarLessonPicker). Each lesson keeps its
-  /// own, as it keeps its points: the note was forgotten on a visit to another lesson.
-  std::map<size_t, size_t> m_presetNotes;
   bool m_needsFraming = true;
   bool m_fontRebuild = false;
   bool m_quitRequested = false;

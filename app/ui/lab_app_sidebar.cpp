@@ -125,17 +125,19 @@ void LabApp::SidebarLessonPicker() {
     return;
   }
   const std::vector<Preset> presets = lesson.Presets();
-  // The note shown: the matching preset's, else the one last shown in this lesson. An edit
-  // that leaves the preset keeps its note, so nothing below moves: the note had vanished
-  // and the fields moved up a row under the pointer, and a click meant for P.y landed on
-  // a heading, its typed "1" then choosing preset 1 (a review's lost edit).
+  // The note shown: the matching preset's, else the one the scene's points were loaded
+  // from (Scene::LoadedPreset, which undo and redo restore with the points: the note of the
+  // last preset shown stayed over an undone edit of another, "As loaded: Nothing is
+  // clamped" beside a clamped P; GUI audit). An edit that leaves the preset keeps its
+  // note, so nothing below moves: the note had vanished and the fields moved up a row
+  // under the pointer, and a click meant for P.y landed on a heading, its typed "1" then
+  // choosing preset 1 (a review's lost edit).
+  size_t notePreset = m_scene.LoadedPreset().value_or(presets.size());  // none: past the last
   for (size_t i = 0; i < presets.size(); ++i)
     if (m_scene.CurrentPoints() == presets[i].points) {
-      m_presetNotes[m_scene.LessonIndex()] = i;
+      notePreset = i;
       break;
     }
-  const auto noted = m_presetNotes.find(m_scene.LessonIndex());
-  const size_t notePreset = noted == m_presetNotes.end() ? presets.size() : noted->second;  // none: past the last
   for (size_t i = 0; i < presets.size(); ++i) {
     char label[160];
     std::snprintf(label, sizeof label, "%zu  %s", i + 1, presets[i].name.c_str());

@@ -335,6 +335,24 @@ TEST(Keyboard, HHidesTheSidebarAndTheCanvasTakesTheWidth) {
   EXPECT_EQ(s["preset_note"], "") << s["preset_note"];
 }
 
+// Undoing a preset brings back the note of the preset the points came from: after an
+// edit of the box's first preset, preset 3 and Ctrl+Z, the note read preset 3's "As
+// loaded: Nothing is clamped ..." over a P clamped to a vertex (GUI audit).
+TEST(Keyboard, UndoingAPresetBringsBackTheNoteOfThePointsItRestores) {
+  TempDir dir;
+  const nlohmann::json s = PlayScene(dir, "keys", "LAB_LESSON=box KEYS='Tab Up 3 ctrl+z'");
+  ASSERT_FALSE(s.is_discarded());
+  const std::vector<cq::app::Preset> presets = cq::app::FindLesson("box")->Presets();
+  ASSERT_GE(presets.size(), 3u);
+  ASSERT_NE(s["points"]["P"], nlohmann::json::array({presets[0].points[0][0], presets[0].points[0][1]}))
+      << "precondition: P edited";
+  const std::string note = s["preset_note"].get<std::string>();
+  const std::string flat = std::regex_replace(note, std::regex("\n"), " ");
+  const std::string first = "As loaded: " + presets[0].note;
+  EXPECT_EQ(first.rfind(flat.substr(0, std::min<std::size_t>(flat.size(), 30)), 0), 0u) << note;
+  EXPECT_EQ(flat.find(presets[2].note.substr(0, 20)), std::string::npos) << note;
+}
+
 // Undoing a preset frames the points it brings back, as the preset framed its own: the
 // first preset's points came back in the far preset's view round 1e6, a blank grid.
 TEST(Keyboard, UndoingAPresetFramesTheSceneItBringsBack) {
