@@ -15,8 +15,8 @@
 //   no_clamp      bare without the max and the min (t unclamped: wrong answers, timing only);
 //   int_clamp     bare with the clamp on the bit patterns, two integer operations (for t
 //                 in [0, 1] as floats, the order of the patterns as signed integers).
-// On the Zen 5 host of 2026-11-29 the bare loop took 1.54x-1.60x the copy (README, "The
-// query: Google Benchmark"; bench/HISTORY.md). The arrays are offset from one another so
+// On the Zen 5 host of 2026-11-29 the bare loop took 1.54x-1.60x the copy, and as much
+// without its clamp (README, "The query: Google Benchmark"; bench/HISTORY.md). The arrays are offset from one another so
 // that no load and store share their low 12 address bits (4K aliasing made the copy 80 ns
 // where it is 44). A program, not a test: `build/bench/closest-floor-probe`.
 #include <benchmark/benchmark.h>
