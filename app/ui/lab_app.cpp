@@ -359,6 +359,10 @@ nlohmann::json LabApp::DumpState() const {
   // Where each coordinate field was drawn ("P.x": [x0, y0, x1, y1]); empty with the sidebar hidden.
   state["fields"] = nlohmann::json::object();
   for (const auto& [name, box] : m_fieldBoxes) state["fields"][name] = boxJson(box);
+  // The field being edited and its text's scroll in pixels (null: none is).
+  state["active_field"] = m_activeFieldScroll.first.empty()
+                              ? nlohmann::json(nullptr)
+                              : nlohmann::json{{"name", m_activeFieldScroll.first}, {"scroll", m_activeFieldScroll.second}};
   state["lesson_tabs"] = nlohmann::json::object();  // the sidebar's lesson tabs, by title
   for (const auto& [title, box] : m_lessonTabBoxes) state["lesson_tabs"][title] = boxJson(box);
   if (m_coordinateEdit) {  // a field being typed into (left unapplied on quitting)

@@ -257,6 +257,9 @@ class LabApp {
   std::vector<DrawnLabel> m_drawnLineLabels;
   /// Where each coordinate field ("P.x", ...) was drawn this frame, for --dump-state.
   std::vector<std::pair<std::string, ScreenBox>> m_fieldBoxes;
+  /// The field being edited this frame and how far its text is scrolled (pixels), for
+  /// --dump-state; empty name: none.
+  std::pair<std::string, double> m_activeFieldScroll;
   std::vector<std::pair<std::string, ScreenBox>> m_lessonTabBoxes;  ///< the sidebar's lesson tabs, for --dump-state
 
   std::vector<DragHandle> m_handles;      ///< this frame's handles (after all input)

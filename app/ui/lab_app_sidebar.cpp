@@ -192,6 +192,7 @@ void LabApp::ForgetStaleEditError() {
 
 void LabApp::SidebarEditorsAndEvaluate() {
   m_fieldBoxes.clear();
+  m_activeFieldScroll = {};
   if (!m_settings.showSidebar) {
     m_coordinateEdit.reset();  // a field hidden while typed into is dropped, not applied unseen
     ForgetStaleEditError();
@@ -314,6 +315,15 @@ void LabApp::DrawCoordinateEditor(const std::string& name, size_t point, int axi
       m_coordinateEdit->afterPaste = m_coordinateEdit->text;
     }
   }
+  // A field left scrolled (End, then Esc, in a text longer than the field) kept its
+  // scroll: clicked into again it showed "9999999999996", the leading "3.999" hidden
+  // (ImGui 1.86 reuses its state for the field edited last). Its next edit starts at the
+  // text's start, as the first one did (GUI audit).
+  if (ImGui::IsItemDeactivated())
+    if (ImGuiInputTextState* state = ImGui::GetInputTextState(ImGui::GetItemID())) state->ScrollX = 0;
+  if (ImGui::IsItemActive())
+    if (const ImGuiInputTextState* state = ImGui::GetInputTextState(ImGui::GetItemID()))
+      m_activeFieldScroll = {name + (axis == 0 ? ".x" : ".y"), double(state->ScrollX)};
   const ImVec2 fieldMin = ImGui::GetItemRectMin();
   const ImVec2 fieldMax = ImGui::GetItemRectMax();
   m_fieldBoxes.push_back({name + (axis == 0 ? ".x" : ".y"), ScreenBox{{{fieldMin.x, fieldMin.y}}, {{fieldMax.x, fieldMax.y}}}});

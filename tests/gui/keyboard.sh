@@ -45,6 +45,7 @@
 #                scene (a refused entry); then THEN_KEYS (default: Ctrl+Z and Ctrl+Y)
 #   note-switch-back  4 (a preset), Tab (P) and Right (P nudged off it), ] and [ (to the
 #                next lesson and back)
+#   escape-reclick  click into P.x, End, type "5", Esc; click into P.x again (left active)
 #   hand-edit    the settings file (under LAB_CONFIG) overwritten with HAND_EDIT while the
 #                app runs, as a user editing it by hand would, then the keys in KEYS
 set -euo pipefail
@@ -311,6 +312,15 @@ case $scene in
       xdotool key "$key"
       sleep 0.25
     done
+    ;;
+  escape-reclick)
+    click_px
+    hold End
+    xdotool type --delay 20 "5"
+    sleep 0.2
+    hold Escape
+    sleep 0.3
+    click_px
     ;;
   hand-edit)
     printf '%s' "${HAND_EDIT:?}" > "${LAB_CONFIG:?}/closest-point-lab/settings.json"

@@ -671,6 +671,21 @@ TEST(Keyboard, TheSettingsNoticeNamesTheIgnoredFieldsAndFitsTheWindow) {
   EXPECT_TRUE(std::filesystem::exists(config / "closest-point-lab" / "settings.json.bad"));
 }
 
+// A field left scrolled (End in a text wider than the field, a typed digit, Esc) showed
+// its text scrolled when clicked into again: "9999999999996", the leading "3.999" out of
+// sight (GUI audit). Its next edit starts at the text's start.
+TEST(Keyboard, AFieldClickedIntoAgainAfterEscIsNotLeftScrolled) {
+  TempDir dir;
+  const std::string args = "--set A=0,0 --set B=4,0 --set P=3.9999999999999996,1";
+  const nlohmann::json s =
+      PlayScene(dir, "escape-reclick", PxFieldEnvironment(dir, args) + "LAB_ARGS='" + args + "' ");
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_EQ(s["points"]["P"][0].get<double>(), 3.9999999999999996) << "Esc keeps the value";
+  ASSERT_TRUE(s["active_field"].is_object()) << s["active_field"];
+  EXPECT_EQ(s["active_field"]["name"], "P.x");
+  EXPECT_EQ(s["active_field"]["scroll"].get<double>(), 0.0) << s["active_field"];
+}
+
 // The settings glue end to end (main.cpp between LoadSettings and SaveSettings): a run
 // saves what the user changed (H hid the sidebar) and the next run opens with it; a file
 // edited by hand while the app ran is copied to settings.json.bad, byte for byte, before
