@@ -330,6 +330,14 @@ nlohmann::json LabApp::DumpState() const {
     markers.push_back({{"label", m.label}, {"screen", {at.x(), at.y()}}});
   }
   state["markers"] = markers;
+  // The right-angle marks where a perpendicular meets the shape: each as its three corners
+  // on screen (the labels keep clear of them).
+  nlohmann::json marks = nlohmann::json::array();
+  for (const StrokeLine& s : m_frame.strokes)
+    if (s.stroke == Stroke::Perpendicular)
+      if (const auto mark = RightAngleMark(s))
+        marks.push_back({{(*mark)[0].x(), (*mark)[0].y()}, {(*mark)[1].x(), (*mark)[1].y()}, {(*mark)[2].x(), (*mark)[2].y()}});
+  state["right_angle_marks"] = marks;
   // What Tab selected for the arrow keys: a handle's label, "box" for the whole box, or null.
   state["selected"] = nullptr;
   for (const DragHandle& h : m_handles)

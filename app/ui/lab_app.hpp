@@ -155,6 +155,9 @@ class LabApp {
     bool endInView = true;
   };
   ScreenStroke VisibleStroke(const StrokeLine& line) const;
+  /// The right-angle mark where a perpendicular stroke meets the shape's line: its three
+  /// corners on screen (the mark is drawn through them), or nothing where it is not drawn.
+  std::optional<std::array<cq::Vec2d, 3>> RightAngleMark(const StrokeLine& perpendicular) const;
   /// The top of the row of x grid labels on screen (under the x axis, or at the bottom).
   double XLabelRowY() const;
   void DrawStrokes(ImDrawList& draw) const;

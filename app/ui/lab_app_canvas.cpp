@@ -410,6 +410,21 @@ void LabApp::DrawGridLabels(ImDrawList& draw, const CanvasLabels& avoid) const {
   }
 }
 
+std::optional<std::array<cq::Vec2d, 3>> LabApp::RightAngleMark(const StrokeLine& perpendicular) const {
+  auto L = [&](const cq::Vec2d& local) { return m_camera.LocalToScreen(local, m_frame.origin); };
+  const cq::Vec2d margin = cq::Vec2d::Splat(Px(16));
+  const ScreenRect clip{m_layout.canvas.min - margin, m_layout.canvas.max + margin};
+  cq::Vec2d shapeDirection{{0, 0}};
+  for (const StrokeLine& s : m_frame.strokes)
+    if (s.stroke == Stroke::Shape && shapeDirection == cq::Vec2d{{0, 0}}) shapeDirection = L(s.p1) - L(s.p0);
+  const auto along = cq::Normalize(shapeDirection);
+  const auto up = cq::Normalize(L(perpendicular.p0) - L(perpendicular.p1));
+  if (!along || !up || !clip.Contains(L(perpendicular.p1))) return std::nullopt;
+  const double m = Px(9);
+  const cq::Vec2d foot = L(perpendicular.p1);
+  return std::array<cq::Vec2d, 3>{foot + m * *up, foot + m * *up + m * *along, foot + m * *along};
+}
+
 void LabApp::DrawStrokes(ImDrawList& draw) const {
   auto S = [&](const cq::Vec2d& w) { return m_camera.WorldToScreen(w); };
   auto L = [&](const cq::Vec2d& local) { return m_camera.LocalToScreen(local, m_frame.origin); };
@@ -418,9 +433,6 @@ void LabApp::DrawStrokes(ImDrawList& draw) const {
   // Draw order: boundaries and carrier under the shape, construction lines on top.
   const Stroke order[] = {Stroke::Boundary, Stroke::Carrier, Stroke::Shape, Stroke::Normal, Stroke::Perpendicular,
                           Stroke::ClampMove};
-  cq::Vec2d shapeDirection{{0, 0}};
-  for (const StrokeLine& s : m_frame.strokes)
-    if (s.stroke == Stroke::Shape && shapeDirection == cq::Vec2d{{0, 0}}) shapeDirection = L(s.p1) - L(s.p0);
   for (Stroke kind : order) {
     for (const StrokeLine& s : m_frame.strokes) {
       if (s.stroke != kind) continue;
@@ -435,12 +447,8 @@ void LabApp::DrawStrokes(ImDrawList& draw) const {
         case Stroke::Perpendicular: {
           DashedLine(draw, L(s.p0), L(s.p1), color, Px(1.8f), Px(3), Px(4), clip);
           // A right-angle mark where the perpendicular meets the shape's line.
-          const auto along = cq::Normalize(shapeDirection);
-          const auto up = cq::Normalize(L(s.p0) - L(s.p1));
-          if (along && up && clip.Contains(L(s.p1))) {
-            const double m = Px(9);
-            const cq::Vec2d foot = L(s.p1);
-            const ImVec2 corner[3] = {ToIm(foot + m * *up), ToIm(foot + m * *up + m * *along), ToIm(foot + m * *along)};
+          if (const auto mark = RightAngleMark(s)) {
+            const ImVec2 corner[3] = {ToIm((*mark)[0]), ToIm((*mark)[1]), ToIm((*mark)[2])};
             draw.AddPolyline(corner, 3, color, 0, Px(1.3f));
           }
           break;
@@ -503,6 +511,16 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
   for (const DragHandle& h : m_handles)
     if (h.shape != HandleShape::Body) discs.push_back({S(h.position), double(r + Px(3))});
   for (const MarkerPoint& m : m_frame.markers) discs.push_back({S(m.position), double(r)});
+  // The right-angle mark, as small discs along its two legs, which no label covers: the
+  // contact's "depth = 0.881966" lay over the far leg, which then read as a "1" before it
+  // (GUI audit).
+  for (const StrokeLine& s : m_frame.strokes)
+    if (s.stroke == Stroke::Perpendicular)
+      if (const auto mark = RightAngleMark(s))
+        for (int leg = 0; leg < 2; ++leg)
+          for (const ScreenCircle& c : CirclesAlong((*mark)[leg], (*mark)[leg + 1], Px(6), Px(4),
+                                                     ScreenBox{m_layout.canvas.min, m_layout.canvas.max}))
+            discs.push_back(c);
   result.handles = discs;
   std::vector<ScreenBox> placed;
   // The error banner first: a label under it was half hidden ("P" under an inverted box's).
@@ -523,10 +541,11 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
   auto keepOff = [&](const cq::Vec2d& p0, const cq::Vec2d& p1) {
     for (const ScreenCircle& c : CirclesAlong(p0, p1, Px(3), Px(6), canvasBox)) result.lines.push_back(c);
   };
-  for (const StrokeLine& s : m_frame.strokes)
+  for (const StrokeLine& s : m_frame.strokes) {
     if (s.stroke == Stroke::Shape || s.stroke == Stroke::Perpendicular || s.stroke == Stroke::ClampMove ||
         s.stroke == Stroke::Normal)
       keepOff(m_camera.LocalToScreen(s.p0, m_frame.origin), m_camera.LocalToScreen(s.p1, m_frame.origin));
+  }
   if (m_frame.distance) {
     const ScreenStroke line = VisibleStroke(*m_frame.distance);
     keepOff(line.p0, line.p1);

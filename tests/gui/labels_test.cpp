@@ -53,6 +53,34 @@ std::vector<Label> LabelsFromJson(const nlohmann::json& list) {
   return labels;
 }
 
+// No label touches a right-angle mark: the contact's "depth = 0.881966" lay against the
+// mark's far leg at 1280x800 and UI scale 1.5, which then read as a "1" before it (GUI
+// audit). Every point of each leg is at least a UI pixel or two from every label's box.
+TEST(RightAngleMark, NoLabelLiesAgainstIt) {
+  for (const char* args : {"--lesson contact --size 1280x800 --ui-scale 1.5", "--lesson contact --size 1600x1000",
+                           "--lesson segment --size 1280x800 --ui-scale 1.5", "--lesson ray --size 1600x1000 --ui-scale 2"}) {
+    TempDir dir;
+    const nlohmann::json state = StateAfterFrames(std::string("--no-config ") + args, dir);
+    ASSERT_FALSE(state.is_discarded()) << args;
+    ASSERT_FALSE(state["right_angle_marks"].empty()) << args << ": precondition, a mark is drawn";
+    const double gap = 2 * state["ui_scale"].get<double>();
+    for (const auto& mark : state["right_angle_marks"]) {
+      for (int leg = 0; leg < 2; ++leg) {
+        const cq::Vec2d from = PointFromJson(mark[leg]);
+        const cq::Vec2d to = PointFromJson(mark[leg + 1]);
+        for (const Label& label : LabelsFromJson(state["labels"])) {
+          for (int k = 0; k <= 10; ++k) {
+            const cq::Vec2d p = from + (k / 10.0) * (to - from);
+            const double dx = std::max({label.box.min.x() - p.x(), 0.0, p.x() - label.box.max.x()});
+            const double dy = std::max({label.box.min.y() - p.y(), 0.0, p.y() - label.box.max.y()});
+            EXPECT_GT(std::hypot(dx, dy), gap) << args << ": \"" << label.text << "\" against the right-angle mark";
+          }
+        }
+      }
+    }
+  }
+}
+
 class CanvasLabels : public ::testing::TestWithParam<LabelCase> {};
 
 TEST_P(CanvasLabels, GridLabelsAtTheirLinesNothingOverlappedNothingCut) {
