@@ -64,7 +64,10 @@ NumberLine MakeTNumberLine(cq::LinearKind kind, const cq::LinearResult<double, 2
   line.ticks = {0, 1};
   line.raw = q.tRaw;
   line.rawName = "t_raw";
-  if (kind != cq::LinearKind::Line) {
+  // A line's t is its t_raw, one mark; but with A = B there is no t_raw to mark, and t = 0
+  // by definition is marked as the segment's and the ray's is (the line's t line showed
+  // nothing: GUI audit).
+  if (kind != cq::LinearKind::Line || !line.rawMarked) {
     line.clamped = q.t;
     line.clampedName = "t";
   }

@@ -122,9 +122,9 @@ void ExpectLinearFrameIsCore(const LinearLesson& lesson, const Points& points, N
   ASSERT_EQ(frame.numberLines.size(), 1u);
   const NumberLine& line = frame.numberLines[0];
   EXPECT_EQ(line.raw, q->tRaw);
-  if (lesson.Kind() == cq::LinearKind::Line) {
+  if (lesson.Kind() == cq::LinearKind::Line && points[0] != points[1]) {
     EXPECT_FALSE(line.clamped);
-  } else {
+  } else {  // a line of A = B marks t = 0, having no t_raw to mark
     ASSERT_TRUE(line.clamped);
     EXPECT_EQ(*line.clamped, q->t);
   }
@@ -494,7 +494,14 @@ TEST(LinearLessons, DegenerateSegmentIsThePointANotAnError) {
                                                             NumberStyle::Readable)}) {
     EXPECT_EQ(ValuesByLabel(other)["t_raw"], "none: 0 / 0 (A = B), so t = 0 by definition");
     EXPECT_EQ(other.numberLines.at(0).rawText, "0 / 0, none");
+    // With no raw mark, t = 0 is marked, the line's too (it had nothing on its t line:
+    // a line never clamps, and its t showed only as t_raw: GUI audit).
+    EXPECT_EQ(other.numberLines.at(0).clamped, 0.0);
+    EXPECT_EQ(other.numberLines.at(0).clampedName, "t");
   }
+  EXPECT_FALSE(LineLesson().Evaluate({{{1, 1}}, {{2, 1}}, {{4, 5}}}, k_view, NumberStyle::Readable)
+                   .numberLines.at(0)
+                   .clamped.has_value());  // a line's t is its t_raw: one mark
   const LessonFrame apart = SegmentLesson().Evaluate({{{1, 1}}, {{2, 1}}, {{4, 5}}}, k_view, NumberStyle::Readable);
   EXPECT_EQ(ValuesByLabel(apart)["t_raw"], "3");
   EXPECT_EQ(apart.numberLines.at(0).rawText, "");
