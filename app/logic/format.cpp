@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstdio>
+#include <optional>
 
 namespace cq::app {
 
@@ -38,6 +39,17 @@ namespace {
 
 /// The significant digits FieldNumber's readable text rounds a long value to: 6, or 3
 /// decimals past the integer part where that keeps more, at most 17.
+/// A coordinate of 1 or more written out (the shortest fixed text that reads back), where
+/// that takes at most 12 characters besides a minus sign: 1000000, not 1e+06, and -1e11
+/// as 1e11 is; else nothing.
+std::optional<std::string> WrittenOut(double value) {
+  if (!(std::abs(value) >= 1)) return std::nullopt;
+  char buffer[400];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed);
+  if (result.ec != std::errc() || result.ptr - buffer - (value < 0 ? 1 : 0) > 12) return std::nullopt;
+  return std::string(buffer, result.ptr);
+}
+
 int FieldPrecision(double value) {
   // Digits before the point: 1 + floor(log10 |value|) for |value| >= 1.
   const double magnitude = std::abs(value);
@@ -76,8 +88,11 @@ std::string FormatApart(double value, const Apart& apart, NumberStyle style, boo
     digits = std::max(digits, d);
   }
   if (digits == 0) return shown;
-  // The shortest text that reads back exactly, where it is no longer (0.9999999 itself).
-  const std::string exact = FormatNumber(value, NumberStyle::Exact);
+  // The shortest text that reads back exactly, where it is no longer (0.9999999 itself);
+  // a coordinate's written out as its field writes it (a box's bound read "1e+06" in a
+  // step that had to tell it from P.x = 1000000.0000001, "1000000" in the point: review).
+  const std::optional<std::string> writtenOut = coordinate ? WrittenOut(value) : std::nullopt;
+  const std::string exact = writtenOut ? *writtenOut : FormatNumber(value, NumberStyle::Exact);
   const std::string more = withDigits(value, digits);
   return exact.size() <= more.size() ? exact : more;
 }
@@ -127,11 +142,8 @@ std::string FieldNumber(double value, NumberStyle style) {
       // A value of 1 or more written out where that takes at most 12 characters, not in
       // %g's exponent: 1248000 read "1.248e+06" beside a y of "936000" in one point, and a
       // box's closest x read "1000000" in its point and "1e+06" in its step (GUI audit).
-      if (std::abs(value) >= 1 && readable.find('e') != std::string::npos) {
-        char buffer[32];
-        const auto result = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed);
-        if (result.ec == std::errc() && result.ptr - buffer <= 12) return std::string(buffer, result.ptr);
-      }
+      if (readable.find('e') != std::string::npos)
+        if (const std::optional<std::string> out = WrittenOut(value)) return *out;
       return readable;
     }
     return exact == "-0" ? "0" : exact;

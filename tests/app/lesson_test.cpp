@@ -1745,6 +1745,10 @@ TEST(BoxLessonText, CoordinatesAreWrittenAsTheirFieldsWriteThem) {
   // The closest point reads as its step does (the step said 1e+06, the point 1000000: GUI
   // audit).
   EXPECT_NE(frame.steps[2].find("closest = (1000000, 3)"), std::string::npos) << frame.steps[2];
+  const LessonFrame near =
+      BoxLesson().Evaluate({{{-1e6, -1e6}}, {{1e6, 1e6}}, {{1000000.0000001, 3}}}, k_view, NumberStyle::Readable);
+  ASSERT_FALSE(near.error);
+  EXPECT_EQ(near.steps[0], "Clamp x: P.x = 1000000.0000001 into [-1000000, 1000000] gives 1000000 (clamped to max).");
   ASSERT_EQ(frame.numberLines.size(), 2u);
   for (const NumberLine& line : frame.numberLines) EXPECT_TRUE(line.coordinates) << line.name;
   EXPECT_EQ(NameEquals("P.x", 1000005, NumberStyle::Readable, true), "P.x = 1000005");

@@ -425,6 +425,11 @@ TEST(FormatNumber, ACoordinateOfOneOrMoreIsWrittenOutUpToTwelveCharacters) {
   EXPECT_EQ(FieldNumber(1e6, NumberStyle::Readable), "1000000");
   EXPECT_EQ(FieldNumber(-2.5e9, NumberStyle::Readable), "-2500000000");
   EXPECT_EQ(FieldNumber(1e12, NumberStyle::Readable), "1e+12");
+  EXPECT_EQ(FormatPoint({{1e11, -1e11}}, NumberStyle::Readable), "(100000000000, -100000000000)");  // the sign aside
+  // Told apart from a neighbour with more digits, still written out (review: the bound
+  // read "1e+06" in the box's step beside P.x = 1000000.0000001).
+  EXPECT_EQ(FormatApart(1e6, {1000000.0000001}, NumberStyle::Readable, true), "1000000");
+  EXPECT_EQ(LineNumber(1e6, NumberStyle::Readable, true, {999999.99999999}), "1000000");
   // Below 1, %g's own rule: written out down to 1e-4.
   EXPECT_EQ(FieldNumber(5e-5, NumberStyle::Readable), "5e-05");
   EXPECT_EQ(FieldNumber(0.25, NumberStyle::Readable), "0.25");
