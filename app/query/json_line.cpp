@@ -168,30 +168,39 @@ bool IsLetter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 /// token text and those after them in the line (the lexer stops at the first letter no
 /// JSON literal has: "None" reads "N", "nil" reads "ni"). Empty where the token ends in no
 /// letter, or the letters follow a quote (an unfinished string, "{\"n", is no literal).
-std::string ChokedWord(std::string_view line, std::size_t position, const std::string& lastToken) {
+struct ChokedOn {
+  std::string word;        ///< lower case; empty: no word
+  bool atLineEnd = false;  ///< the line ends right after it
+};
+
+ChokedOn ChokedWord(std::string_view line, std::size_t position, const std::string& lastToken) {
   std::size_t start = lastToken.size();
   while (start > 0 && IsLetter(lastToken[start - 1])) --start;
-  if (start == lastToken.size() || (start > 0 && lastToken[start - 1] == '"')) return "";
-  std::string word = lastToken.substr(start);
-  for (std::size_t i = position; i < line.size() && IsLetter(line[i]); ++i) word += line[i];
-  for (char& c : word) c = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-  return word;
+  if (start == lastToken.size() || (start > 0 && lastToken[start - 1] == '"')) return {};
+  ChokedOn choked{lastToken.substr(start), false};
+  std::size_t i = position;
+  for (; i < line.size() && IsLetter(line[i]); ++i) choked.word += line[i];
+  choked.atLineEnd = i >= line.size();
+  for (char& c : choked.word) c = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+  return choked;
 }
 
-/// True when the word the lexer choked on (ChokedWord) is NaN or Infinity, or the start of
-/// one where the line ends (any case, any sign): the most common way a non-finite number
-/// is written into "JSON". "not json" stops at "no", which is neither, and was told that
-/// NaN is not a JSON number; Python's None read as NaN (CLI audit).
-bool LooksLikeNanOrInfinity(const std::string& word) {
+/// True when the word the lexer choked on (ChokedWord) is NaN or Infinity (or Inf), or the
+/// start of one where the line ends (any case, any sign): the most common way a non-finite
+/// number is written into "JSON". "not json" stops at "no", which is neither, and was told
+/// that NaN is not a JSON number; Python's None read as NaN (CLI audit), and so did "N,2".
+bool LooksLikeNanOrInfinity(const ChokedOn& choked) {
+  const std::string& word = choked.word;
   if (word.empty()) return false;
+  if (word == "nan" || word == "inf" || word == "infinity") return true;
   auto beginsLike = [&](std::string_view name) { return name.substr(0, word.size()) == word; };
-  return beginsLike("nan") || beginsLike("infinity") || word == "inf";
+  return choked.atLineEnd && (beginsLike("nan") || beginsLike("infinity"));
 }
 
 /// Python's spellings of JSON's literals, as json.dumps would not write them but a
 /// hand-made line (str() of a list) does.
 std::string PythonLiteralHint(const std::string& word) {
-  if (word == "none") return "None is Python's (JSON writes null, and a coordinate must be a number); ";
+  if (word == "none") return "None is Python's (JSON writes null); ";
   if (word == "true" || word == "false")
     return "True and False are Python's (JSON writes true and false in lower case); ";
   return "";
@@ -306,8 +315,10 @@ class LineBuilder {
     if (top.container->is_array()) {
       if (top.elements >= k_maxElements) {
         const std::string path = PathOfOpenFields();
-        m_error = (path.empty() ? "" : path + ": ") + "expected an array of 2 or 3 numbers, got more than " +
-                  std::to_string(k_maxElements) + " elements";
+        // Said of any array, whatever its field expects ("radius" with 65 numbers read
+        // "expected an array of 2 or 3 numbers": review).
+        m_error = (path.empty() ? "" : path + ": ") + "an array of more than " + std::to_string(k_maxElements) +
+                  " elements: not a query (a point has 2 or 3 numbers)";
         return nullptr;
       }
       ++top.elements;
@@ -411,7 +422,7 @@ class LineBuilder {
     if (m_atByteOrderMark)
       message += "a byte order mark (U+FEFF, bytes EF BB BF), which is skipped only at the very start of a line; ";
     if (LooksLikeNanOrInfinity(m_chokedWord)) message += "NaN and Infinity are not JSON numbers (every number must be finite); ";
-    message += PythonLiteralHint(m_chokedWord);
+    message += PythonLiteralHint(m_chokedWord.word);
     if (m_inPreviousNumber) message += "a number runs into other characters (a JSON number is plain decimal: no leading zeros, no hexadecimal); ";
     else if (m_inPreviousValue)
       message += std::string("the value runs into the text after it (a ',' or '") +
@@ -432,7 +443,7 @@ class LineBuilder {
   bool m_arrayNotClosed = false;    ///< a '}' or the end of the line where the array's ']' belongs
   bool m_atByteOrderMark = false;   ///< the error stands on a byte order mark
   int m_values = 0;                 ///< values placed so far, at any depth
-  std::string m_chokedWord;         ///< ChokedWord of the syntax error
+  ChokedOn m_chokedWord;            ///< ChokedWord of the syntax error
 };
 
 /// Blank: nothing but whitespace, after a UTF-8 byte order mark at the start, which the

@@ -818,14 +818,16 @@ TEST(QueryJsonErrors, PlainTextIsNotToldAboutNaN) {
 TEST(QueryJsonErrors, PythonsNoneTrueAndFalseAreNamedAsPythons) {
   const std::string none = ErrorOf(R"({"query":"segment","a":[0,0],"b":[1,0],"p":[1,None]})");
   EXPECT_EQ(none.find("NaN"), std::string::npos) << none;
-  EXPECT_NE(none.find("p coordinate 1: not valid JSON: None is Python's (JSON writes null, and a coordinate must be a "
-                      "number)"),
-            std::string::npos)
+  EXPECT_NE(none.find("p coordinate 1: not valid JSON: None is Python's (JSON writes null); "), std::string::npos)
       << none;
   const std::string yes = ErrorOf(R"({"query":"segment","a":[0,0],"b":[1,0],"p":[1,True]})");
   EXPECT_NE(yes.find("True and False are Python's"), std::string::npos) << yes;
   EXPECT_NE(ErrorOf(R"({"query":"segment","a":[0,0],"b":[1,0],"p":[1,Nan]})").find("NaN and Infinity"), std::string::npos);
   EXPECT_NE(ErrorOf(R"({"query":"segment","a":[0,0],"b":[1,0],"p":[1,Na)").find("NaN and Infinity"), std::string::npos);
+  EXPECT_NE(ErrorOf(R"({"query":"segment","a":[0,0],"b":[1,0],"p":[1,In)").find("NaN and Infinity"), std::string::npos);
+  // The start of one only where the line ends there (review: "N,2" and "nan_x" were told).
+  EXPECT_EQ(ErrorOf(R"({"query":"segment","a":[0,0],"b":[1,0],"p":[1,N,2]})").find("NaN"), std::string::npos);
+  EXPECT_EQ(ErrorOf(R"({"query":"segment","a":[0,0],"b":[1,0],"p":[1,Na])").find("NaN"), std::string::npos);
   EXPECT_EQ(ErrorOf(R"({"query":"segment","a":[0,0],"b":[1,0],"p":[1,Nab]})").find("NaN"), std::string::npos);
   EXPECT_EQ(ErrorOf(R"({"query":"segment","a":[0,0],"b":[1,0],"p":[1,nil]})").find("Python"), std::string::npos);
 }
@@ -900,15 +902,19 @@ TEST(QueryJsonErrors, AnArrayOfManyElementsIsRefusedAtOnce) {
   std::string many = "{}";
   for (int i = 0; i < 3000000; ++i) many += ",{}";
   EXPECT_EQ(ErrorOf(R"({"query":"segment","a":[0,0],"b":[1,0],"p":[)" + many + "]}"),
-            "p: expected an array of 2 or 3 numbers, got more than 64 elements");
+            "p: an array of more than 64 elements: not a query (a point has 2 or 3 numbers)");
   std::string row = "0";
   for (int i = 1; i < 64; ++i) row += ",0";
   EXPECT_EQ(ErrorOf(R"({"query":"segment","a":[)" + row + R"(],"b":[1,0],"p":[0,1]})"),
             "a: expected an array of 2 or 3 numbers, got 64 elements");
   EXPECT_EQ(ErrorOf(R"({"query":"segment","a":[)" + row + ",0" + R"(],"b":[1,0],"p":[0,1]})"),
-            "a: expected an array of 2 or 3 numbers, got more than 64 elements");
+            "a: an array of more than 64 elements: not a query (a point has 2 or 3 numbers)");
   EXPECT_EQ(ErrorOf(R"({"query":"contact","center":[0,0],"radius":1,"shape":{"query":"plane","n":[)" + many + "]}}"),
-            "shape.n: expected an array of 2 or 3 numbers, got more than 64 elements");
+            "shape.n: an array of more than 64 elements: not a query (a point has 2 or 3 numbers)");
+  // Any field's array, not only a point's (it read "expected an array of 2 or 3 numbers"
+  // for "radius" and "query": review).
+  EXPECT_EQ(ErrorOf(R"({"query":"contact","center":[0,0],"radius":[)" + row + ",0" + R"(]})"),
+            "radius: an array of more than 64 elements: not a query (a point has 2 or 3 numbers)");
   std::string square = "[" + row + "]";
   for (int i = 1; i < 64; ++i) square += ",[" + row + "]";
   EXPECT_EQ(ErrorOf(R"({"query":"segment","a":[0,0],"b":[1,0],"p":[)" + square + "]}"),
