@@ -32,12 +32,13 @@ Checked<ContactResult<T, N>> Resolve(const Sphere<T, N>& sphere, ContactResult<T
   for (int k = 0; k < N; ++k) r.normal.v[k] += T(0);
   r.penetrating = r.distance < sphere.radius;
   r.depth = r.penetrating ? sphere.radius - r.distance : T(0);
-  // A coordinate the normal does not move keeps the centre's value bit for bit: -0 +
-  // depth * 0 would be +0 (core audit: a Lost push changed a -0 centre's x).
+  // A coordinate the push does not move keeps the centre's value bit for bit: -0 + 0 would
+  // be +0 (core audit: a Lost push changed a -0 centre's x), also where depth * n[k]
+  // underflows to 0 from a nonzero n[k] (review).
   r.resolvedCenter = sphere.center;
   if (r.penetrating)
     for (int k = 0; k < N; ++k)
-      if (r.normal[k] != T(0)) r.resolvedCenter.v[k] = sphere.center[k] + r.depth * r.normal[k];
+      if (const T step = r.depth * r.normal[k]; step != T(0)) r.resolvedCenter.v[k] = sphere.center[k] + step;
   r.push = r.penetrating ? PushRounding::Kept : PushRounding::NoPush;
   if (r.penetrating) {
     bool lost = false;

@@ -1184,6 +1184,13 @@ TEST(ContactPush, ACoordinateTheNormalDoesNotMoveKeepsTheCentresBits) {
   EXPECT_EQ(kept->push, cq::PushRounding::Kept);
   EXPECT_TRUE(std::signbit(kept->resolvedCenter.x()));
   EXPECT_EQ(kept->resolvedCenter.y(), 1.0);
+  // A nonzero normal coordinate whose part of the push underflows to 0 (review).
+  const auto tiny = cq::ContactSphereSegment(cq::Sphere<double, 2>{{{-0.0, 1e16 + 2}}, 2.4}, V2{{-1e-323, 1e16}},
+                                             V2{{-1e-323, 1e16}});
+  ASSERT_TRUE(tiny.ok());
+  ASSERT_NE(tiny->normal.x(), 0.0) << "precondition";
+  EXPECT_EQ(tiny->push, cq::PushRounding::Lost);
+  EXPECT_TRUE(std::signbit(tiny->resolvedCenter.x()));
   const auto box =
       cq::ContactSphereBox(cq::Sphere<double, 3>{{{-0.0, 0.5, -0.0}}, 1}, cq::Aabb<double, 3>{{{-1, 0, -1}}, {{1, 0.25, 1}}});
   ASSERT_TRUE(box.ok());

@@ -28,12 +28,14 @@
 //   take the branch-free fast path; when a square under- or overflows (or the numerator
 //   falls below the safe range, as a numerator computed as 0 does) the query redoes the
 //   work with exact power-of-two rescaling (see detail/scale.hpp). The fast path's
-//   numerator is one fused dot product of rounded differences, so a P exactly on a
-//   region boundary may land on either side: P = (-0.3, 0.1) lies exactly on the
-//   perpendicular through A = (0, 0) of the segment to B = (0.1, 0.3), and its numerator
-//   reads 1.7e-18 (the rounding of -0.3 * 0.1, which the fused multiply-add keeps), so
-//   the region is Interior with t = 1.7e-17 (the closest point within an ulp or two of
-//   A). ProjectExactly, below, gives the side without rounding.
+//   numerator is one dot product of rounded differences (fused where the target has FMA),
+//   so a P exactly on a region boundary may land on either side: P = (-0.3, 0.1) lies
+//   exactly on the perpendicular through A = (0, 0) of the segment to B = (0.1, 0.3), and
+//   with FMA (the native build on an FMA machine) its numerator reads 1.7e-18, the
+//   rounding of -0.3 * 0.1 that the fused multiply-add keeps, so the region is Interior
+//   with t = 1.7e-17 (the closest point within an ulp or two of A); without FMA the two
+//   products round alike, the numerator is 0, and the exact path answers VertexA.
+//   ProjectExactly, below, gives the side without rounding.
 //   In double the closest point and distance stay within 1e-12 of the scene's size for
 //   coordinates from 1e-300 to 1e300.
 // - A ray's or line's closest point beyond the type's range (P near the largest value,
