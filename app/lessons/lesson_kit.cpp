@@ -307,7 +307,7 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
       return query + " projects onto " + (atB ? "B" : "A") + " itself";
     return query + " projects " + (atB ? "past B" : "before A");
   };
-  bool decidedExactly = false;  // an end decided by core's exact test, not on the rounded numerator
+  bool decidedExactly = false;  // an end, or the interior, decided by core's exact test, not on the rounded numerator
   switch (q.region) {
     // The numerator as rounded: 0 (or |B − A|²) says "onto the vertex" only where the exact
     // projection does (a P 3 ulps past B read "t_raw is exactly 1: P projects onto B

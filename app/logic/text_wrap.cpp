@@ -21,7 +21,8 @@ std::size_t CharLength(unsigned char lead) {
 /// Appends one paragraph (no newline in it) to `lines`. Each word is measured once and a
 /// line's width is the sum of its words and spaces: widths add up, as they do for ImGui's
 /// text (no kerning). The sidebar wraps every frame, so this stays linear in the text.
-void WrapParagraph(std::string_view text, double width, const TextWidth& measure, std::vector<std::string>& lines) {
+void WrapParagraph(std::string_view text, double width, const TextWidth& measure, bool marks,
+                   std::vector<std::string>& lines) {
   const double space = measure(" ");
   std::string line;
   double lineWidth = 0;
@@ -46,16 +47,17 @@ void WrapParagraph(std::string_view text, double width, const TextWidth& measure
     if (!line.empty()) lines.push_back(std::move(line));
     line.clear();
     // The word alone: split it while it is wider than a line. Each piece but the last ends
-    // with k_splitMark and each but the first starts with it, where a line holds two
-    // characters between the marks: "(1.264911064067" alone read as a whole number, and
-    // a wrong one (GUI audit).
+    // with k_splitMark and each but the first starts with it, where a line holds the two
+    // widest of its characters between the marks (so every piece fits with them):
+    // "(1.264911064067" alone read as a whole number, and a wrong one (GUI audit).
     const double markWidth = measure(k_splitMark);
-    const std::size_t firstTwo =
-        std::min(word.size(), CharLength(static_cast<unsigned char>(word[0])) +
-                                  (CharLength(static_cast<unsigned char>(word[0])) < word.size()
-                                       ? CharLength(static_cast<unsigned char>(word[CharLength(static_cast<unsigned char>(word[0]))]))
-                                       : 0));
-    const bool marked = 2 * markWidth + measure(word.substr(0, firstTwo)) <= width;
+    double widest = 0;
+    for (std::size_t at = 0; at < word.size();) {
+      const std::size_t length = std::min(CharLength(static_cast<unsigned char>(word[at])), word.size() - at);
+      widest = std::max(widest, measure(word.substr(at, length)));
+      at += length;
+    }
+    const bool marked = marks && 2 * markWidth + 2 * widest <= width;
     const double tail = marked ? markWidth : 0;  // after each piece but the last
     double head = 0;                             // before it: the mark once a piece is split off
     double rest = wordWidth;
@@ -87,22 +89,41 @@ std::string FitOnOneLine(std::string_view text, double width, const TextWidth& m
   static constexpr std::string_view k_ellipsis = "…";
   const double room = width - measure(k_ellipsis);
   if (room <= 0) return std::string(k_ellipsis);
-  std::string first = WrapAtSpaces(text, room, measure).front();
-  // A split word's piece ends in the split mark, which is this "…" already.
-  if (first.size() >= k_splitMark.size() && first.compare(first.size() - k_splitMark.size(), k_splitMark.size(), k_splitMark) == 0)
-    first.resize(first.size() - k_splitMark.size());
+  // Without split marks: the "…" added here says the text goes on (with them, a split
+  // word's first piece left room for a mark and showed a character fewer: review).
+  std::string first = Wrap(text, room, measure, false).front();
   if (measure(first) > room) first.clear();  // one character already too wide
   return first + std::string(k_ellipsis);
 }
 
+std::string UnwrapLines(const std::vector<std::string>& lines) {
+  std::string text;
+  for (const std::string& line : lines) {
+    const bool splitHere = text.size() >= k_splitMark.size() &&
+                           text.compare(text.size() - k_splitMark.size(), k_splitMark.size(), k_splitMark) == 0 &&
+                           line.compare(0, k_splitMark.size(), k_splitMark) == 0;
+    if (splitHere) {
+      text.resize(text.size() - k_splitMark.size());
+      text += line.substr(k_splitMark.size());
+    } else {
+      text += (text.empty() ? "" : " ") + line;
+    }
+  }
+  return text;
+}
+
 std::vector<std::string> WrapAtSpaces(std::string_view text, double width, const TextWidth& measure) {
+  return Wrap(text, width, measure, true);
+}
+
+std::vector<std::string> Wrap(std::string_view text, double width, const TextWidth& measure, bool marks) {
   std::vector<std::string> lines;
   std::size_t start = 0;
   while (true) {
     const std::size_t newline = text.find('\n', start);
     const std::string_view paragraph = text.substr(start, newline == std::string_view::npos ? newline : newline - start);
     std::vector<std::string> wrapped;
-    WrapParagraph(paragraph, width, measure, wrapped);
+    WrapParagraph(paragraph, width, measure, marks, wrapped);
     for (std::string& l : wrapped) lines.push_back(std::move(l));
     if (newline == std::string_view::npos) break;
     start = newline + 1;

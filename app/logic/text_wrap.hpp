@@ -29,6 +29,14 @@ using TextWidth = std::function<double(std::string_view)>;
 /// breaks removed.
 std::vector<std::string> WrapAtSpaces(std::string_view text, double width, const TextWidth& measure);
 
+/// WrapAtSpaces with or without the split marks.
+std::vector<std::string> Wrap(std::string_view text, double width, const TextWidth& measure, bool marks);
+
+/// WrapAtSpaces's lines joined back into one text: with a space between lines, and where a
+/// word was split (a line ending in the split mark, the next starting with it) with the two
+/// marks dropped and no space ("abc…" and "…def" gave "abc… …def" when joined with spaces).
+std::string UnwrapLines(const std::vector<std::string>& lines);
+
 /// `text` if it fits in `width`, else as much of it as fits, up to a space, followed by
 /// "…" (a one-line caption in a narrow window); never wider than `width` unless even "…"
 /// is, and then "…".

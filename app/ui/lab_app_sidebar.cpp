@@ -167,8 +167,7 @@ void LabApp::SidebarLessonPicker() {
         const std::size_t room = wrap(presets[i].note).size();
         std::vector<std::string> lines = wrap("As loaded: " + presets[i].note);
         if (lines.size() > room) {
-          std::string rest;
-          for (std::size_t k = room - 1; k < lines.size(); ++k) rest += (rest.empty() ? "" : " ") + lines[k];
+          const std::string rest = UnwrapLines({lines.begin() + std::ptrdiff_t(room) - 1, lines.end()});
           lines.resize(room);
           lines.back() = FitOnOneLine(rest, width, UnroundedTextWidth);
         }

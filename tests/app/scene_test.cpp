@@ -132,9 +132,6 @@ TEST(Scene, PresetsAndReset) {
   EXPECT_EQ(scene.CurrentPoints(), FindLesson("segment")->Presets()[3].points);
 }
 
-// Undoing or redoing a step that framed the view (a preset, a reset, a lesson switch) asks
-// for the view to be framed again; a drag's step does not (review s32: preset 8 then
-// Ctrl+Z showed the first preset's points in preset 8's view round 1e6, a blank grid).
 // The preset a lesson's points were loaded from follows them through undo and redo: after
 // an edit of preset 1, preset 3 and Ctrl+Z, the sidebar named preset 3 ("As loaded: ..."
 // over preset 1's edited points: GUI audit). Points that match a preset are that preset's;
@@ -178,6 +175,9 @@ TEST(Scene, ThePresetThePointsCameFromFollowsUndoAndRedo) {
   EXPECT_EQ(set.LoadedPreset(), 0u);
 }
 
+// Undoing or redoing a step that framed the view (a preset, a reset, a lesson switch) asks
+// for the view to be framed again; a drag's step does not (review s32: preset 8 then
+// Ctrl+Z showed the first preset's points in preset 8's view round 1e6, a blank grid).
 TEST(Scene, UndoingAFramingStepAsksForFraming) {
   Scene scene(*FindLesson("segment"));
   scene.EditPoints()[2] = {{1, 1}};

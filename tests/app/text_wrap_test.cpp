@@ -98,11 +98,29 @@ TEST(WrapAtSpaces, NewlinesAndEmptyText) {
   EXPECT_EQ(WrapAtSpaces("  spaced   out  ", 20, Chars), std::vector<std::string>{"spaced out"});
 }
 
+// With a proportional font the marks are kept only where every piece fits with them: a
+// wide character alone between two marks ran past the line (review).
+TEST(WrapAtSpaces, SplitMarksNeverMakeALineTooWide) {
+  const auto wideW = [](std::string_view s) {
+    double w = 0;
+    for (const char c : s)
+      if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) w += c == 'W' ? 3 : 1;
+    return w;
+  };
+  for (double width = 1; width <= 12; width += 0.5)
+    for (const std::string& line : WrapAtSpaces("abWWcdWefWWWgh", width, wideW))
+      EXPECT_TRUE(wideW(line) <= width || wideW(WithoutMarks(line)) <= 3) << "'" << line << "' at " << width;
+  EXPECT_EQ(UnwrapLines(WrapAtSpaces("see (3.788854381999832, 0.8944271909999159) here", 12, Chars)),
+            "see (3.788854381999832, 0.8944271909999159) here");
+  EXPECT_EQ(UnwrapLines({"one", "two"}), "one two");
+}
+
 TEST(FitOnOneLine, CutsAtASpaceAndSaysSo) {
   EXPECT_EQ(FitOnOneLine("t along the line", 20, Chars), "t along the line");
   EXPECT_EQ(FitOnOneLine("t along the line P(t) = A + t(B − A)", 20, Chars), "t along the line…");
   EXPECT_LE(Chars(FitOnOneLine("t along the line P(t) = A + t(B − A)", 20, Chars)), 20);
   EXPECT_EQ(FitOnOneLine("abcdef", 3, Chars), "ab…");  // a word longer than the room
+  EXPECT_EQ(FitOnOneLine("abcdefghij", 6, Chars), "abcde…");  // the room all used (review: "abcd…")
   EXPECT_EQ(FitOnOneLine("abcdef", 0.5, Chars), "…");
 }
 
