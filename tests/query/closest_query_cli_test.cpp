@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -465,6 +466,52 @@ TEST(ClosestQueryCli, ASingleDashFlagIsAnUnknownOption) {
   EXPECT_EQ(
       result.err,
       "closest-query: unknown option \"-v\"; run with no arguments to read JSON lines from stdin, or see --help\n");
+}
+
+// The README's examples, run as written: every "$ echo '<line>' | closest-query" and
+// "$ closest-query <options>" in its code blocks, its output the lines after it up to the
+// next "$" or the block's end, and "$ echo $?" the status of the command before. The
+// contact one-shot example lacked the origin line the tool prints (README audit).
+TEST(ClosestQueryCli, TheReadmesExamplesAreWhatTheToolPrints) {
+  std::ifstream readme(CQ_README_PATH);
+  ASSERT_TRUE(readme) << CQ_README_PATH;
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(readme, line);) lines.push_back(line);
+  bool inBlock = false;
+  int examples = 0;
+  std::optional<RunResult> last;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (lines[i].rfind("```", 0) == 0) {
+      inBlock = !inBlock;
+      continue;
+    }
+    if (!inBlock || lines[i].rfind("$ ", 0) != 0) continue;
+    const std::string command = lines[i].substr(2);
+    std::string expected;
+    std::size_t j = i + 1;
+    for (; j < lines.size() && lines[j].rfind("$ ", 0) != 0 && lines[j].rfind("```", 0) != 0; ++j)
+      if (!lines[j].empty()) expected += lines[j] + "\n";
+    if (command == "echo $?") {
+      ASSERT_TRUE(last.has_value()) << "line " << i + 1 << ": no command before it";
+      EXPECT_EQ(std::to_string(last->exitCode) + "\n", expected) << "README line " << i + 1;
+      continue;
+    }
+    const std::string piped = "' | closest-query";
+    if (command.rfind("echo '", 0) == 0 && command.size() > piped.size() &&
+        command.compare(command.size() - piped.size(), piped.size(), piped) == 0) {
+      last = RunTool({}, command.substr(6, command.size() - 6 - piped.size()) + "\n");
+    } else if (command.rfind("closest-query ", 0) == 0) {
+      std::vector<std::string> args;
+      std::istringstream words(command.substr(14));
+      for (std::string word; words >> word;) args.push_back(word);
+      last = RunTool(args, "");
+    } else {
+      continue;  // not an example of the tool
+    }
+    ++examples;
+    EXPECT_EQ(last->out + last->err, expected) << "README line " << i + 1 << ": " << command;
+  }
+  EXPECT_GE(examples, 8);
 }
 
 }  // namespace
