@@ -107,16 +107,18 @@ std::vector<DragHandle> BoxLesson::Handles(const Points& points) const {
   const cq::Vec2d& lo = points[k_min];
   const cq::Vec2d& hi = points[k_max];
   std::vector<DragHandle> handles;
-  handles.push_back({k_query, "P", points[k_query], HandleShape::QueryPoint, std::nullopt});
+  handles.push_back({k_query, "P", points[k_query], HandleShape::QueryPoint, std::nullopt, {}});
   for (int sy = 0; sy < 2; ++sy) {
     for (int sx = 0; sx < 2; ++sx) {
       const cq::Vec2d corner{{sx ? hi.x() : lo.x(), sy ? hi.y() : lo.y()}};
       std::string label = (sx == 0 && sy == 0) ? "Min" : ((sx == 1 && sy == 1) ? "Max" : "");
-      handles.push_back({k_cornerBase + sx + 2 * sy, label, corner, HandleShape::Corner, std::nullopt});
+      const std::string name = label.empty() ? std::string(sx ? "(Max.x, " : "(Min.x, ") + (sy ? "Max.y)" : "Min.y)")
+                                             : label;
+      handles.push_back({k_cornerBase + sx + 2 * sy, label, corner, HandleShape::Corner, std::nullopt, name});
     }
   }
   if (lo.x() <= hi.x() && lo.y() <= hi.y())
-    handles.push_back({k_body, "", lo, HandleShape::Body, WorldRect{lo, hi}});
+    handles.push_back({k_body, "", lo, HandleShape::Body, WorldRect{lo, hi}, {}});
   return handles;
 }
 

@@ -22,9 +22,9 @@ std::vector<DragHandle> Lesson::Handles(const Points& points) const {
   // The query point first: on an exact tie in hit testing the first handle wins, and it
   // is the one a person means to drag when it sits on top of a shape handle.
   const int p = QueryPointIndex();
-  if (p >= 0) handles.push_back({p, specs[size_t(p)].name, points[size_t(p)], HandleShape::QueryPoint, std::nullopt});
+  if (p >= 0) handles.push_back({p, specs[size_t(p)].name, points[size_t(p)], HandleShape::QueryPoint, std::nullopt, {}});
   for (size_t i = 0; i < specs.size(); ++i)
-    if (int(i) != p) handles.push_back({int(i), specs[i].name, points[i], HandleShape::Point, std::nullopt});
+    if (int(i) != p) handles.push_back({int(i), specs[i].name, points[i], HandleShape::Point, std::nullopt, {}});
   return handles;
 }
 

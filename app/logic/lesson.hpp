@@ -64,6 +64,9 @@ struct DragHandle {
   cq::Vec2d position{};           ///< where it is drawn and hit-tested (world units)
   HandleShape shape = HandleShape::Point;
   std::optional<WorldRect> area;  ///< for a Body: grabbed anywhere inside this rectangle
+  /// What --dump-state calls a handle with no label (the box's corner "(Max.x, Min.y)");
+  /// empty: its label.
+  std::string name;
 };
 
 /// Colour roles of the feature regions (the palette maps them to colour-blind-safe colours).

@@ -338,11 +338,12 @@ nlohmann::json LabApp::DumpState() const {
       if (const auto mark = RightAngleMark(s))
         marks.push_back({{(*mark)[0].x(), (*mark)[0].y()}, {(*mark)[1].x(), (*mark)[1].y()}, {(*mark)[2].x(), (*mark)[2].y()}});
   state["right_angle_marks"] = marks;
-  // What Tab selected for the arrow keys: a handle's label, "box" for the whole box, or null.
+  // What Tab selected for the arrow keys: a handle's label (an unlabelled box corner's
+  // name, "(Max.x, Min.y)": it read "" ), "box" for the whole box, or null.
   state["selected"] = nullptr;
   for (const DragHandle& h : m_handles)
     if (m_scene.selectedHandle && *m_scene.selectedHandle == h.id)
-      state["selected"] = h.shape == HandleShape::Body ? std::string("box") : h.label;
+      state["selected"] = h.shape == HandleShape::Body ? std::string("box") : (h.label.empty() ? h.name : h.label);
   state["ui_scale"] = UiScale();  // pixels per UI pixel: the labels' gaps scale with it
   state["ui_scale_wanted"] = m_contentScale * m_settings.uiScale;  // more than ui_scale in a small window
   state["menu_bar_right"] = m_menuBarRight;

@@ -24,9 +24,9 @@ Camera UnitCamera() {
 }
 
 std::vector<DragHandle> ThreeHandles() {
-  return {{0, "P", {{0, 0}}, HandleShape::QueryPoint, std::nullopt},
-          {1, "A", {{2, 0}}, HandleShape::Point, std::nullopt},
-          {2, "B", {{-2, 0}}, HandleShape::Point, std::nullopt}};
+  return {{0, "P", {{0, 0}}, HandleShape::QueryPoint, std::nullopt, {}},
+          {1, "A", {{2, 0}}, HandleShape::Point, std::nullopt, {}},
+          {2, "B", {{-2, 0}}, HandleShape::Point, std::nullopt, {}}};
 }
 
 TEST(HitTest, NearestHandleWins) {
@@ -61,7 +61,7 @@ TEST(HitTest, NothingOutsideTheRadius) {
 TEST(HitTest, BodyIsGrabbedOnlyWhereNoPointHandleIs) {
   const Camera camera = UnitCamera();
   std::vector<DragHandle> handles = ThreeHandles();
-  handles.push_back({20, "", {{-5, -5}}, HandleShape::Body, WorldRect{{{-5, -5}}, {{5, 5}}}});
+  handles.push_back({20, "", {{-5, -5}}, HandleShape::Body, WorldRect{{{-5, -5}}, {{5, 5}}}, {}});
   EXPECT_EQ(*HitTest(handles, camera, {{402, 300}}, 18), 0u);  // on P
   EXPECT_EQ(*HitTest(handles, camera, {{400, 340}}, 18), 3u);  // inside the body, 4 units below P
   EXPECT_FALSE(HitTest(handles, camera, {{400, 390}}, 18));    // below the body
@@ -71,7 +71,7 @@ TEST(HitTest, BodyIsGrabbedOnlyWhereNoPointHandleIs) {
 // missed the body, though its left edge, top and bottom took it.
 TEST(HitTest, TheBodyIsGrabbedOnEveryEdge) {
   const Camera camera = UnitCamera();
-  const std::vector<DragHandle> handles = {{20, "", {{-5, -5}}, HandleShape::Body, WorldRect{{{-5, -5}}, {{5, 5}}}}};
+  const std::vector<DragHandle> handles = {{20, "", {{-5, -5}}, HandleShape::Body, WorldRect{{{-5, -5}}, {{5, 5}}}, {}}};
   for (const cq::Vec2d& edge : {cq::Vec2d{{5, 0}}, cq::Vec2d{{-5, 0}}, cq::Vec2d{{0, 5}}, cq::Vec2d{{0, -5}}}) {
     const cq::Vec2d screen = camera.WorldToScreen(edge);
     ASSERT_EQ(camera.ScreenToWorld(screen), edge) << "precondition: the press is on the edge exactly";
@@ -118,7 +118,7 @@ TEST(Drag, HandleMovesByExactlyTheMouseMotion) {
   const SegmentLesson lesson;
   Points points = lesson.Presets().front().points;
   const cq::Vec2d b = points[1];
-  const DragHandle handle{1, "B", b, HandleShape::Point, std::nullopt};
+  const DragHandle handle{1, "B", b, HandleShape::Point, std::nullopt, {}};
   // Grab B slightly off-centre: it must not jump to the cursor.
   const cq::Vec2d grab = b + cq::Vec2d{{0.1, -0.05}};
   DragState drag = BeginDrag(handle, grab);
@@ -166,7 +166,7 @@ TEST(Drag, APressOnAPointSizedBallTakesItsRimAndGrowsTheRadius) {
 TEST(Drag, SnappingPutsTheHandleOnTheGrid) {
   const SegmentLesson lesson;
   Points points = lesson.Presets().front().points;
-  const DragHandle handle{2, "P", points[2], HandleShape::QueryPoint, std::nullopt};
+  const DragHandle handle{2, "P", points[2], HandleShape::QueryPoint, std::nullopt, {}};
   DragState drag = BeginDrag(handle, points[2]);
   DragTo(lesson, points, drag, {{1.13, 0.61}}, DecimalSteps{DecimalStep{5, -1}, DecimalStep{2, -1}});
   EXPECT_EQ(points[2].x(), 1.0);
@@ -208,7 +208,7 @@ TEST(Drag, AnEditDuringTheDragIsKeptAndCarriedOn) {
   // typed value was left only as an undo step.
   const SegmentLesson lesson;
   Points points = lesson.Presets().front().points;
-  const DragHandle handle{2, "P", points[2], HandleShape::QueryPoint, std::nullopt};
+  const DragHandle handle{2, "P", points[2], HandleShape::QueryPoint, std::nullopt, {}};
   const cq::Vec2d press = points[2] + cq::Vec2d{{0.03, -0.02}};
   DragState drag = BeginDrag(handle, press);
   points[2].v[0] = 0;  // the typed P.x, applied after the press
@@ -242,7 +242,7 @@ TEST(Drag, APressWithoutMotionMovesNothing) {
   const SegmentLesson lesson;
   Points points = lesson.Presets().front().points;
   points[2] = {{0.1, 0.7}};
-  const DragHandle handle{2, "P", points[2], HandleShape::QueryPoint, std::nullopt};
+  const DragHandle handle{2, "P", points[2], HandleShape::QueryPoint, std::nullopt, {}};
   DragState drag = BeginDrag(handle, {{1e10, -3e9}});
   DragTo(lesson, points, drag, {{1e10, -3e9}}, DecimalSteps{DecimalStep{5, -1}, DecimalStep{5, -1}});
   EXPECT_EQ(points[2], (cq::Vec2d{{0.1, 0.7}}));
@@ -262,7 +262,7 @@ TEST(Drag, AMoveBeyondTheDoubleRangeLeavesTheHandleWhereItIs) {
   // A point handle taken past the range stays too.
   const SegmentLesson segment;
   Points abp = {{{0, 0}}, {{1, 0}}, {{1.7e308, 2}}};
-  DragState pDrag = BeginDrag(DragHandle{2, "P", abp[2], HandleShape::QueryPoint, std::nullopt}, {{1e308, 2}});
+  DragState pDrag = BeginDrag(DragHandle{2, "P", abp[2], HandleShape::QueryPoint, std::nullopt, {}}, {{1e308, 2}});
   DragTo(segment, abp, pDrag, {{1.7e308, 2}}, std::nullopt);
   EXPECT_EQ(abp[2], (cq::Vec2d{{1.7e308, 2}}));
 }

@@ -736,6 +736,15 @@ TEST(Keyboard, TheWholeBoxIsATabStopThatSaysSo) {
   EXPECT_EQ(s["points"]["Max"][0].get<double>(), 2.0 + step) << s["points"];
 }
 
+// A box corner with no name on the canvas is named in the dump by what it is made of (it
+// read "selected": "", where the README promises a label, "box" or null: README audit).
+TEST(Keyboard, AnUnlabelledBoxCornerIsNamedInTheDump) {
+  TempDir dir;
+  const nlohmann::json s = PlayScene(dir, "keys", "LAB_LESSON=box KEYS='Tab Tab Tab'");
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_EQ(s["selected"], "(Max.x, Min.y)") << s["selected"];
+}
+
 // The plane's N (0.8, 2) nudged by the grid's 0.2 onto O (0, 0) with the arrow keys: the
 // normal is exactly zero and refused. Summing doubles left N at (5.55e-17, 2.78e-16), and
 // the canvas drew a plane tilted by rounding noise.
