@@ -9,7 +9,7 @@ Scene::Scene(const Lesson& lesson) {
     m_loadedFrom.emplace_back(0);
     if (table[i] == &lesson) m_lessonIndex = i;
   }
-  m_history.push_back({m_lessonIndex, CurrentPoints(), false, 0, LoadedPreset()});
+  m_history.push_back({m_lessonIndex, CurrentPoints(), false, 0, LoadedPreset(), std::nullopt, std::nullopt});
 }
 
 void Scene::OpenLesson(size_t index) {
@@ -40,7 +40,7 @@ bool Scene::SetPoint(const std::string& name, const cq::Vec2d& position) {
   return true;
 }
 
-void Scene::Commit(bool framed) {
+void Scene::Commit(bool framed, std::optional<int> selectedBefore) {
   const std::vector<Preset> presets = CurrentLesson().Presets();
   for (size_t i = 0; i < presets.size(); ++i)
     if (presets[i].points == CurrentPoints()) {
@@ -50,21 +50,30 @@ void Scene::Commit(bool framed) {
   const Snapshot& last = m_history[m_historyPos];
   if (last.lessonIndex == m_lessonIndex && last.points == CurrentPoints()) return;
   m_history.resize(m_historyPos + 1);  // a new edit discards the redo branch
-  m_history.push_back({m_lessonIndex, CurrentPoints(), framed, ++m_lastId, LoadedPreset()});
+  m_history.push_back({m_lessonIndex, CurrentPoints(), framed, ++m_lastId, LoadedPreset(),
+                       selectedBefore ? selectedBefore : selectedHandle, selectedHandle});
   if (m_history.size() > k_historyLimit) m_history.erase(m_history.begin());
   m_historyPos = m_history.size() - 1;
 }
 
 bool Scene::Undo() {
   if (!CanUndo()) return false;
-  const bool framed = m_history[m_historyPos].framed;  // the step being undone
+  const Snapshot& undone = m_history[m_historyPos];
+  const bool framed = undone.framed;
+  const bool sameLesson = m_history[m_historyPos - 1].lessonIndex == m_lessonIndex;
+  const bool followed = sameLesson && selectedHandle == undone.selectedAfter;
+  const std::optional<int> before = undone.selectedBefore;
   Restore(m_history[--m_historyPos]);
+  if (followed) selectedHandle = before;
   return framed;
 }
 
 bool Scene::Redo() {
   if (!CanRedo()) return false;
+  const Snapshot& redone = m_history[m_historyPos + 1];
+  const bool followed = redone.lessonIndex == m_lessonIndex && selectedHandle == redone.selectedBefore;
   Restore(m_history[++m_historyPos]);
+  if (followed) selectedHandle = m_history[m_historyPos].selectedAfter;
   return m_history[m_historyPos].framed;
 }
 

@@ -41,8 +41,12 @@ class Scene {
 
   /// Records the current state as one undo step, if it differs from the last one.
   /// `framed`: the step reframes the view (a lesson switch, a preset, a reset), and so does
-  /// undoing or redoing it.
-  void Commit(bool framed = false);
+  /// undoing or redoing it. `selectedBefore`: the handle the edit began on, where the edit
+  /// changed which handle it is (a box corner dragged past the opposite side becomes the
+  /// other corner, and the selection follows it); undoing the step gives that handle back
+  /// its selection, and redoing it the one the edit ended on (after an undo the points
+  /// were back but the ring stayed on the corner the user never touched: GUI audit).
+  void Commit(bool framed = false, std::optional<int> selectedBefore = std::nullopt);
   bool CanUndo() const { return m_historyPos > 0; }
   bool CanRedo() const { return m_historyPos + 1 < m_history.size(); }
   /// Each returns whether the view should be framed again: the step undone or redone had
@@ -63,6 +67,8 @@ class Scene {
     bool framed = false;  ///< reaching this state reframed the view
     std::uint64_t id = 0;  ///< StepId
     std::optional<size_t> loadedFrom;  ///< LoadedPreset
+    std::optional<int> selectedBefore;  ///< the selection the edit began with (see Commit)
+    std::optional<int> selectedAfter;   ///< ... and the one it ended with
   };
   void Restore(const Snapshot& snapshot);
 

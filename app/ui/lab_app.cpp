@@ -284,10 +284,11 @@ void LabApp::HandleShortcut(const KeyPress& press) {
     // Each axis by its own grid's minor step (they differ far from the origin along one
     // axis), added in decimal, and at least to the next double (NudgeCoordinate).
     const Points before = m_scene.CurrentPoints();
-    const int id = Nudge(m_scene.CurrentLesson(), m_scene.EditPoints(), *m_scene.selectedHandle,
-                         NudgeKey{direction, shift, alt}, MinorSteps(Grids()));
+    const int nudged = *m_scene.selectedHandle;
+    const int id = Nudge(m_scene.CurrentLesson(), m_scene.EditPoints(), nudged, NudgeKey{direction, shift, alt},
+                         MinorSteps(Grids()));
     if (id >= 0) m_scene.selectedHandle = id;
-    m_scene.Commit();
+    m_scene.Commit(false, nudged);
     NoteMoveOffCanvas(before, PointMove::Nudge);
   }
 }

@@ -228,6 +228,7 @@ class LabApp {
   /// The lesson and points when "No preset N" was put on the status line: cleared once
   /// either changes.
   std::optional<std::pair<size_t, Points>> m_presetNoteScene;
+  int m_dragStartHandle = -1;  ///< the handle the current drag began on (Scene::Commit's selectedBefore)
   /// PageDown, PageUp, Home or End asked to scroll the sidebar (applied at its next Begin).
   enum class SidebarScroll { None, PageDown, PageUp, Top, End };
   SidebarScroll m_sidebarScroll = SidebarScroll::None;

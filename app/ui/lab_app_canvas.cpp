@@ -224,6 +224,7 @@ void LabApp::CanvasInput() {
       if (h.id == *m_hoveredId) {
         m_drag = BeginDrag(h, m_camera.ScreenToWorld(mouse));
         m_scene.selectedHandle = h.id;
+        m_dragStartHandle = h.id;
         m_moveStart = m_scene.CurrentPoints();
       }
     }
@@ -245,7 +246,7 @@ void LabApp::CanvasInput() {
       // The pointer's last move can come with the release, between two frames (a quick
       // flick): the handle ends where the button went up, not where the last frame saw it.
       if (ImGui::IsMouseReleased(ImGuiMouseButton_Left) && ImGui::IsMousePosValid()) followPointer();
-      m_scene.Commit();  // one undo step per drag
+      m_scene.Commit(false, m_dragStartHandle);  // one undo step per drag
       // A handle let go off the canvas (under the sidebar, the menu bar, the number lines
       // or outside the window) is out of reach: say how to get it back (review s35).
       NoteMoveOffCanvas(m_moveStart, PointMove::HandleDrag);

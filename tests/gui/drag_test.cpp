@@ -286,6 +286,20 @@ TEST(Interaction, ABoxCornerDraggedPastTheOtherKeepsTheSelection) {
     EXPECT_NEAR(h["screen"][1].get<double>(), end.y(), 1.5);
   }
   EXPECT_EQ(selected, 1);
+  // Ctrl+Z brings the box back and the selection with it, to the corner the drag began on,
+  // Min again (it stayed on Max, a corner the user never touched: GUI audit).
+  TempDir again;
+  const RunResult undone = RunShell("NO_EXPORT=1 KEYS_AFTER=ctrl+z timeout 90 xvfb-run -a -s '-screen 0 1600x1000x24' bash " +
+                                        Quote(CQ_DRAG_SCRIPT) + " " + Quote(CQ_LAB_BINARY) + " " +
+                                        Quote(again.Path().string()) + " " + std::to_string(std::lround(press.x())) +
+                                        " " + std::to_string(std::lround(press.y())) + " " + std::to_string(dx) + " " +
+                                        std::to_string(dy) + " box",
+                                    again);
+  ASSERT_EQ(undone.status, 0) << undone.err;
+  const nlohmann::json s2 = ReadJson(again / "after.json");
+  ASSERT_FALSE(s2.is_discarded());
+  EXPECT_EQ(s2["points"], s0["points"]);
+  EXPECT_EQ(s2["selected"], "Min") << s2["selected"];
 }
 
 /// Drags in the contact lesson's default scene from the pixel of world point `from` by
