@@ -4,11 +4,7 @@
 #include <type_traits>
 
 namespace cq::app {
-namespace {
 
-/// A value of core's as JSON: the number, or beyond the double range the string "inf" or
-/// "-inf". nlohmann writes an infinity as null (which read as "no value"), and refuses to
-/// read closest-query's 1e999, so a dump with it could not be read back by the tests.
 nlohmann::json Number(double v) {
   if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
   if (std::isnan(v)) return "nan";  // never from core; said, not hidden as null
@@ -16,6 +12,8 @@ nlohmann::json Number(double v) {
 }
 
 nlohmann::json PointJson(const cq::Vec2d& p) { return nlohmann::json::array({Number(p.x()), Number(p.y())}); }
+
+namespace {
 
 nlohmann::json ResultJson(const CoreResult& result) {
   nlohmann::json j = nlohmann::json::object();

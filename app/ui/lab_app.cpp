@@ -315,7 +315,7 @@ nlohmann::json LabApp::DumpState() const {
     const cq::Vec2d at = m_camera.WorldToScreen(h.position);
     const bool selected = m_scene.selectedHandle && *m_scene.selectedHandle == h.id;
     const bool hovered = m_hoveredId && *m_hoveredId == h.id;  // drawn as under the mouse
-    handles.push_back({{"label", h.label}, {"screen", {at.x(), at.y()}}, {"selected", selected}, {"hovered", hovered}});
+    handles.push_back({{"label", h.label}, {"screen", PointJson(at)}, {"selected", selected}, {"hovered", hovered}});
   }
   state["handles"] = handles;
   // The menu bar's "Snap to grid (G)", shown while snapping is on where the status line
@@ -328,7 +328,7 @@ nlohmann::json LabApp::DumpState() const {
   for (const MarkerPoint& m : m_frame.markers) {
     if (m.label.empty()) continue;
     const cq::Vec2d at = m_camera.WorldToScreen(m.position);
-    markers.push_back({{"label", m.label}, {"screen", {at.x(), at.y()}}});
+    markers.push_back({{"label", m.label}, {"screen", PointJson(at)}});
   }
   state["markers"] = markers;
   // The right-angle marks where a perpendicular meets the shape: each as its three corners

@@ -81,6 +81,22 @@ TEST(RightAngleMark, NoLabelLiesAgainstIt) {
   }
 }
 
+// A handle at an infinite screen pixel (P at 1e308 above a plane) is dumped as "-inf",
+// as the dump writes every other infinity, not as null (README audit).
+TEST(DumpState, AnInfiniteScreenPlaceIsWrittenAsInf) {
+  TempDir dir;
+  const nlohmann::json state =
+      StateAfterFrames("--no-config --lesson plane --set O=0,0 --set N=0,1 --set P=0,1e308", dir);
+  ASSERT_FALSE(state.is_discarded());
+  bool seen = false;
+  for (const auto& h : state["handles"])
+    if (h["label"] == "P") {
+      seen = true;
+      EXPECT_EQ(h["screen"][1], "-inf") << h;
+    }
+  EXPECT_TRUE(seen);
+}
+
 class CanvasLabels : public ::testing::TestWithParam<LabelCase> {};
 
 TEST_P(CanvasLabels, GridLabelsAtTheirLinesNothingOverlappedNothingCut) {
