@@ -213,7 +213,6 @@ LessonFrame BoxLesson::Evaluate(const Points& points, const WorldRect& view, Num
   frame.numberLines.push_back(MakeAxisLine(0, box, p, *q));
   frame.numberLines.push_back(MakeAxisLine(1, box, p, *q));
 
-  auto n = [&](double v) { return ValueText(v, style); };
   auto sideName = [](int s) { return s < 0 ? "clamped to min" : (s > 0 ? "clamped to max" : "kept"); };
   AddValue(frame, "feature", frame.regionName,
            "inside (the box includes its boundary), or the edge or vertex P is clamped onto");
@@ -250,7 +249,8 @@ LessonFrame BoxLesson::Evaluate(const Points& points, const WorldRect& view, Num
     frame.steps.push_back("Evaluate: " + std::to_string(clampedAxes) + (clampedAxes == 1 ? " axis" : " axes") +
                           " clamped: the region is " + frame.regionName + ", and closest = " +
                           FormatPoint(q->closest, style, bounds) + OriginWords(q->closest) + ".");
-  frame.steps.push_back("Distance: |P − closest| = " + n(q->distance) + ".");
+  // Beyond the range in the contact's words: "|P − closest| = > 1.8e308" (teaching audit).
+  frame.steps.push_back("Distance: |P − closest|" + EqualsText(q->distance, style) + ".");
   return frame;
 }
 

@@ -143,6 +143,12 @@ void AddContactSteps(LessonFrame& frame, const LinearPoints& points, double radi
     frame.steps.push_back("Push out: C′ = C + depth·n = " + FormatPoint(contact.resolvedCenter, style, {center}) +
                           ": in one coordinate the move is below the rounding of C's, so C′ is the push only in "
                           "part, and the ball may still be sunk in.");
+  else if (contact.normalFrom == cq::ContactNormalFrom::WirePerpendicular)
+    // On the wire, -n frees the ball as well: the move is a smallest one, not the one
+    // (teaching audit).
+    frame.steps.push_back("Push out: C′ = C + depth·n = " + FormatPoint(contact.resolvedCenter, style, {center}) +
+                          ", a smallest move that frees the ball (with C on the wire the other side would do as "
+                          "well; core's documented choice makes it the same every time).");
   else
     frame.steps.push_back("Push out: C′ = C + depth·n = " + FormatPoint(contact.resolvedCenter, style, {center}) +
                           ", the smallest move that frees the ball.");
@@ -298,6 +304,9 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
   // line too.
   const int exactSign = a == b ? 0 : ExactNumeratorSign({c, a, b}, *q);
   frame.numberLines.push_back(MakeTNumberLine(cq::LinearKind::Segment, *q, b - a, exactSign));
+  // The wire's line, with no P: the contact has none ("P(t)" read as a point of the scene,
+  // as the foot's "P(t_raw)" did: teaching audit).
+  if (a != b) frame.numberLines.back().caption = "t along the wire's line A + t(B − A): 0 at A, 1 at B";
   frame.numberLines.push_back(MakeDistanceLine({c, a, b}, *contact, *radius, style));
 
   AddValue(frame, "radius", ValueText(*radius, style, {contact->distance}), "r = |R|");
@@ -318,15 +327,24 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
                     : "d = |C − Q|");
   AddValue(frame, "penetrating", contact->penetrating ? "yes" : "no", "d < r (touching, d = r, is not penetrating)");
   AddValue(frame, "depth", ValueText(contact->depth, style), "r − d when penetrating, else 0");
+  // C on the wire: C − Q = 0 has no direction, and "from Q towards C" was no rule core used
+  // (teaching audit); the words of closest-query.
+  const bool onWire = contact->normalFrom == cq::ContactNormalFrom::WirePerpendicular;
   AddValue(frame, "normal", FormatPoint(contact->normal, style),
-           across ? "unit, across the wire towards C (exact cross product): the way out"
-                  : "unit, from Q towards C: the way out");
+           onWire   ? "unit: C is on the wire, so C − Q = 0 has no direction; core's documented perpendicular"
+           : across ? "unit, across the wire towards C (exact cross product): the way out"
+                    : "unit, from Q towards C: the way out");
   AddValue(frame, "resolved centre", FormatPoint(contact->resolvedCenter, style, {c}),
            contact->push == cq::PushRounding::Lost
                ? "C′ = C + depth·n: C itself, the move is below the rounding of C's coordinates"
            : contact->push == cq::PushRounding::LostInPart
                ? "C′ = C + depth·n: the move is lost in one coordinate, so the ball may still be sunk in"
-               : "C′ = C + depth·n: the smallest move that frees the ball");
+           // Not sunk in: nothing moves (it read "the smallest move that frees the ball"
+           // beside depth 0: teaching audit).
+           : contact->push == cq::PushRounding::NoPush ? "C′ = C: not sunk in, so nothing moves (depth = 0)"
+           : onWire ? "C′ = C + depth·n: a smallest move that frees the ball (C on the wire: the other side would do "
+                      "as well)"
+                    : "C′ = C + depth·n: the smallest move that frees the ball");
   AddContactSteps(frame, {c, a, b}, *radius, *q, *contact, style, a == b, exactEnd);
   return frame;
 }

@@ -13,10 +13,14 @@ const std::vector<GlossaryEntry>& Glossary() {
        "point projects; t is t_raw after the clamp (a segment keeps [0, 1], a ray [0, ∞); a line does not clamp).",
        {"t_raw"}},
       {"clamp",
-       "Pull a value back into its range: a t below 0 becomes 0, one above 1 becomes 1; a box clamps each "
-       "coordinate to [min, max]. A clamped answer is the end itself, exactly.",
+       "Pull a value back into its range: for a segment a t below 0 becomes 0 and one above 1 becomes 1; a ray "
+       "clamps only below 0; a box clamps each coordinate into [min, max]. A clamped t gives the end itself, "
+       "exactly.",
        {"clamp"}},
-      {"evaluate", "Put the clamped t back into A + t(B − A): that point is the answer.", {"evaluate"}},
+      {"evaluate",
+       "Turn the clamped value into the answer: the clamped t into A + t(B − A); for a box, the clamped "
+       "coordinates are the point; for a plane, P − s n̂.",
+       {"evaluate"}},
       {"foot",
        "The foot of the perpendicular: where the point projects onto the carrier line, A + t_raw(B − A), the "
        "hollow dot marked \"foot\". It is the answer wherever it lies on the shape.",
@@ -24,7 +28,7 @@ const std::vector<GlossaryEntry>& Glossary() {
       {"carrier line", "The whole unbounded line through A and B; the segment and the ray are parts of it.",
        {"carrier"}},
       {"numerator and |B − A|²",
-       "t_raw is a quotient: the numerator (P − A)·(B − A) over |B − A|², the squared length of the shape. The "
+       "t_raw is a quotient: the numerator (P − A)·(B − A) over |B − A|², the squared length from A to B. The "
        "numerator's sign, and its size against |B − A|², say where P projects before anything is divided.",
        {"numerator"}},
       {"deferred division",
@@ -33,7 +37,8 @@ const std::vector<GlossaryEntry>& Glossary() {
        {"deferred division"}},
       {"region (Voronoi region)",
        "The points that share one closest feature: vertex A, the interior, or vertex B (a box: inside, an edge or a "
-       "corner). The canvas shades them; their borders are the perpendiculars through the ends.",
+       "vertex; a plane: its front and back). The canvas shades them; their borders are the perpendiculars through "
+       "a segment's ends, the lines extending a box's sides, the plane itself.",
        {"region"}},
       {"signed distance s",
        "A plane's distance with a sign: s = n·(P − O) / |n|, positive on the side n points to (the front), "
@@ -62,11 +67,12 @@ const std::vector<GlossaryEntry>& Glossary() {
        {"double"}},
       {"rounding and ulp",
        "Each arithmetic step rounds its exact result to the nearest double. An ulp (unit in the last place) is the "
-       "gap from a double to the next, about 2.2e-16 of its size, so a computed value can be a few ulps from the "
+       "gap from a double to the next, between 1.1e-16 and 2.2e-16 of its size, so a computed value can be a few "
+       "ulps from the "
        "exact one (\"up to the rounding of t\").",
        {"ulp", "rounding", "rounded", "rounds"}},
       {"underflow and overflow",
-       "A result too small for a double loses digits below about 2.2e-308 and becomes 0 below 5e-324 (it "
+       "A result too small for a double loses digits below about 2.2e-308 and becomes 0 below about 2.5e-324 (it "
        "underflows); one above about 1.8e308 overflows to infinity. |B − A|² of a segment 1e-170 long underflows "
        "to 0, though the segment is fine.",
        {"underflow", "overflow", "beyond the double range"}},

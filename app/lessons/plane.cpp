@@ -137,7 +137,7 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
   line.rawName = "s";
   if (sRoundsTo0) line.rawText = ZeroInDoubleText(exactSide);
   line.clamped = 0.0;  // the foot lies on the plane, s = 0
-  line.clampedName = "foot";
+  line.clampedName = "foot: s";  // "foot = 0" read as the foot being 0 (teaching audit)
   const std::optional<cq::Vec2d> unit = cq::Normalize(plane.normal);  // n̂; non-zero: core accepted the plane
   line.dragDirection = unit;
   // Drawn to the scene's size, the normal's length: at least [-1, 1] put s = -0.001 on the

@@ -1435,6 +1435,44 @@ TEST(ContactLesson, StepsCarryTheNumbers) {
   EXPECT_TRUE(mentionsZeroVector);
 }
 
+/// The help (tooltip) of the inspector's row `label`.
+std::string HelpOf(const LessonFrame& frame, const std::string& label) {
+  for (const InspectorValue& v : frame.values)
+    if (v.label == label) return v.help;
+  return "(no row " + label + ")";
+}
+
+// A teaching audit of the plane, box and contact texts (2026-11-29, second): each
+// sentence true of its scene.
+TEST(LessonTexts, EachSentenceIsTrueOfItsScene) {
+  // A distance beyond the range read "|P − closest| = > 1.8e308".
+  const LessonFrame far =
+      BoxLesson().Evaluate({{{0, 0}}, {{1, 1}}, {{1.7e308, 1.7e308}}}, k_view, NumberStyle::Readable);
+  ASSERT_FALSE(far.error);
+  EXPECT_EQ(far.steps.back(), "Distance: |P − closest|, beyond the double range (> 1.8e308).");
+  // C on the wire: the normal is core's documented perpendicular, not "from Q towards C",
+  // and the push is a smallest move, not the one.
+  const LessonFrame on = ContactLesson().Evaluate({{{-4, 0}}, {{4, 0}}, {{1, 0}}, {{1.2, 0.9}}}, k_view, NumberStyle::Readable);
+  ASSERT_FALSE(on.error);
+  EXPECT_NE(HelpOf(on, "normal").find("C is on the wire, so C − Q = 0 has no direction"), std::string::npos);
+  EXPECT_NE(HelpOf(on, "resolved centre").find("a smallest move"), std::string::npos);
+  EXPECT_NE(on.steps.back().find("a smallest move that frees the ball (with C on the wire the other side would do"),
+            std::string::npos)
+      << on.steps.back();
+  // Not sunk in: C′ = C, nothing moves.
+  const LessonFrame clear =
+      ContactLesson().Evaluate({{{-4, 0}}, {{4, 0}}, {{0, 5}}, {{0, 1}}}, k_view, NumberStyle::Readable);
+  ASSERT_FALSE(clear.error);
+  EXPECT_EQ(HelpOf(clear, "resolved centre"), "C′ = C: not sunk in, so nothing moves (depth = 0)");
+  // The contact's t line names no P.
+  EXPECT_EQ(clear.numberLines.at(0).caption, "t along the wire's line A + t(B − A): 0 at A, 1 at B");
+  // The plane's foot on the s line is where s = 0, not a foot "= 0".
+  const LessonFrame plane = PlaneLesson().Evaluate(PlaneLesson().Presets().front().points, k_view, NumberStyle::Readable);
+  ASSERT_FALSE(plane.error);
+  EXPECT_EQ(NameEquals(plane.numberLines.at(0).clampedName, *plane.numberLines.at(0).clamped, NumberStyle::Readable),
+            "foot: s = 0");
+}
+
 // The raw foot is named "foot" in every lesson with a t line, as the inspector's row and
 // the glossary name it (review s35: the contact's "C(t_raw)" read as a point other than
 // P(t_raw); teaching audits of 2026-11-29: "P(t_raw)" beside the handle P, and in the
@@ -1446,7 +1484,12 @@ TEST(LessonTable, TheRawFootIsNamedAsTheInspectorNamesIt) {
       const MarkerPoint* foot = FindMarker(frame, Marker::RawFoot);
       if (!foot || frame.numberLines.empty() || frame.numberLines[0].name != "t") continue;
       EXPECT_EQ(foot->label, "foot") << lesson->Id() << " " << preset.name;
-      EXPECT_NE(frame.numberLines[0].caption.find("P(t) = A + t(B − A)"), std::string::npos) << lesson->Id();
+      // The t line's caption names a P only where the lesson has one (the contact's read
+      // "P(t) = A + t(B − A)" beside C: teaching audit).
+      const bool hasP = lesson->PointIndex("P") >= 0;
+      EXPECT_EQ(frame.numberLines[0].caption.find("P(t)") != std::string::npos, hasP)
+          << lesson->Id() << ": " << frame.numberLines[0].caption;
+      EXPECT_NE(frame.numberLines[0].caption.find("A + t(B − A)"), std::string::npos) << lesson->Id();
     }
   }
   const Points pastB = ContactLesson().Presets().front().points;
