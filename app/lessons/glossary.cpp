@@ -59,7 +59,7 @@ const std::vector<GlossaryEntry>& Glossary() {
        {"documented perpendicular", "quarter turn"}},
       {"core",
        "The query library (cq_core) that computes every number, region and point on screen. The app draws and "
-       "words what core answers; it works nothing out itself.",
+       "words what core answers: every answer on screen is core's.",
        {"core"}},
       {"double",
        "A 64-bit floating-point number: about 16 significant digits from about 2.2e-308 to 1.8e308, and fewer "

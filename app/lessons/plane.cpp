@@ -14,6 +14,22 @@
 namespace cq::app {
 namespace {
 
+/// Where N − O is not a double (0.4 − 0.1 is 0.30000000000000004), the plane core answers
+/// for is the one at right angles to the rounded n, and its numbers follow from that n, not
+/// from the n shown at 6 digits (s = 3.8e-17 beside n = (0.3, 0.5): teaching audit): " (N −
+/// O rounded to doubles: (0.30000000000000004, 0.49999999999999994))", else nothing. Exact
+/// where what the subtraction lost (Knuth's two-sum) is 0 in both coordinates.
+std::string RoundedNormalWords(const cq::Vec2d& o, const cq::Vec2d& tip, const cq::Vec2d& n) {
+  bool exact = true;
+  for (int k = 0; k < 2; ++k) {
+    const double back = n[k] - tip[k];
+    const double lost = (tip[k] - (n[k] - back)) + (-o[k] - back);
+    exact = exact && lost == 0;
+  }
+  if (exact || !cq::IsFinite(n)) return "";
+  return " (N − O rounded to doubles: " + FormatPoint(n, NumberStyle::Exact) + ")";
+}
+
 constexpr int k_anchor = 0;
 constexpr int k_normalTip = 1;
 constexpr int k_query = 2;
@@ -176,7 +192,7 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
   const std::string normalPart =
       normal.halved ? "n = (N − O) / 2 = " + FormatPoint(plane.normal, style) +
                           " (N − O itself overflows the double range; half of it gives the same plane)"
-                    : "n = N − O = " + FormatPoint(plane.normal, style);
+                    : "n = N − O = " + FormatPoint(plane.normal, style) + RoundedNormalWords(o, tip, plane.normal);
   const std::string offsetPart =
       offsetFinite
           ? "d = n·O = " + offsetText + "."
@@ -204,6 +220,25 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
   else
     frame.steps.push_back("Project: the signed distance s = n·(P − O) / |n|" + EqualsText(q->signedDistance, style) +
                           " (n·(P − O) overflows the double range; core divides it in a wider range).");
+  // n = N − O is rounded to doubles: the plane core answers for is the one through O at
+  // right angles to that n, and the side of the plane through O at right angles to N − O
+  // itself can differ (O = (0.1, 0.2), N = (0.4, 0.7), P = (0.6, -0.1): exactly on it, yet
+  // s = 3.8e-17, front: teaching audit). Core's exact projection onto the line from O to N
+  // gives that side (the sign of (P − O)·(N − O)); where it differs, the step says so.
+  {
+    const cq::ExactProjection along = cq::ProjectExactly(p, o, tip);
+    const cq::PlaneRegion exactRegion = along == cq::ExactProjection::BeforeA ? cq::PlaneRegion::Back
+                                        : along == cq::ExactProjection::OntoA ? cq::PlaneRegion::On
+                                                                              : cq::PlaneRegion::Front;
+    if (exactRegion != q->region) {
+      const char* exactWords = exactRegion == cq::PlaneRegion::Front  ? "in front of it"
+                               : exactRegion == cq::PlaneRegion::Back ? "behind it"
+                                                                      : "on it";
+      frame.steps.back() += std::string(" As rounded, though: n is N − O rounded to doubles, and against the plane "
+                                        "through O at right angles to N − O exactly, P lies ") +
+                            exactWords + ".";
+    }
+  }
   frame.steps.push_back("No clamp: a plane is unbounded, so the foot is always on it.");
   const std::string side = q->region == cq::PlaneRegion::Front  ? "in front"
                            : q->region == cq::PlaneRegion::Back ? "behind"

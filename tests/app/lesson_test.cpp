@@ -1466,6 +1466,27 @@ TEST(LessonTexts, EachSentenceIsTrueOfItsScene) {
   EXPECT_EQ(HelpOf(clear, "resolved centre"), "C′ = C: not sunk in, so nothing moves (depth = 0)");
   // The contact's t line names no P.
   EXPECT_EQ(clear.numberLines.at(0).caption, "t along the wire's line A + t(B − A): 0 at A, 1 at B");
+  // n = N − O rounded: P exactly on the plane through O at right angles to N − O reads
+  // "front" for the rounded n; the Project step says which side it is exactly (teaching
+  // audit: s = 3.8e-17 from an n shown as (0.3, 0.5), from which no student gets it).
+  const LessonFrame rounded =
+      PlaneLesson().Evaluate({{{0.1, 0.2}}, {{0.4, 0.7}}, {{0.6, -0.1}}}, k_view, NumberStyle::Readable);
+  ASSERT_FALSE(rounded.error);
+  ASSERT_GE(rounded.steps.size(), 2u);
+  EXPECT_NE(rounded.steps[0].find("n = N − O = (0.3, 0.5) (N − O rounded to doubles: (0.30000000000000004, "
+                                  "0.49999999999999994))"),
+            std::string::npos)
+      << rounded.steps[0];
+  const LessonFrame other = PlaneLesson().Evaluate(
+      {{{0.1, 0.2}}, {{0.4, 0.7}}, {{35716.376733281155, -21429.566039968697}}}, k_view, NumberStyle::Readable);
+  ASSERT_FALSE(other.error);
+  EXPECT_EQ(other.regionName, "front") << "precondition: the rounded n's side";
+  EXPECT_NE(other.steps[1].find("As rounded, though: n is N − O rounded to doubles, and against the plane through O "
+                                "at right angles to N − O exactly, P lies behind it."),
+            std::string::npos)
+      << other.steps[1];
+  const LessonFrame plain = PlaneLesson().Evaluate(PlaneLesson().Presets().front().points, k_view, NumberStyle::Readable);
+  for (const std::string& step : plain.steps) EXPECT_EQ(step.find("As rounded"), std::string::npos) << step;
   // The plane's foot on the s line is where s = 0, not a foot "= 0".
   const LessonFrame plane = PlaneLesson().Evaluate(PlaneLesson().Presets().front().points, k_view, NumberStyle::Readable);
   ASSERT_FALSE(plane.error);
