@@ -112,8 +112,18 @@ void AddContactSteps(LessonFrame& frame, const LinearPoints& points, double radi
                                     ": the ball is clear of the wire, not sunk in, so there is nothing to push.");
     return;
   }
-  frame.steps.push_back("Compare: d = " + d + " < r = " + r +
-                        ": the ball is sunk in by depth = r − d = " + n(contact.depth) + ".");
+  // r = |R| is itself rounded to a double: a ball made to touch exactly (C − B = R, so
+  // |C − B| = |R| = √80) gets an r a hair above √80, and core, given that r, finds it sunk
+  // in by an ulp; "the ball is sunk in" alone read as wrong (teaching audit). Said where d
+  // and r are within a few ulps of r.
+  const double ulpOfR = std::nextafter(radius, std::numeric_limits<double>::infinity()) - radius;
+  const bool hairDeep = contact.depth <= 4 * ulpOfR;
+  frame.steps.push_back("Compare: d = " + d + " < r = " + r + ": the ball is sunk in by depth = r − d = " +
+                        n(contact.depth) +
+                        (hairDeep ? " (within a few ulps of r: r = |R| is rounded to a double, so a ball that "
+                                    "touches exactly can read sunk in by that much)"
+                                  : std::string()) +
+                        ".");
   if (onWire)
     frame.steps.push_back("Normal: C − Q is the zero vector, which has no direction; rather than normalise it, "
                           "core uses the wire turned a quarter turn counter-clockwise (+x for a wire that is a "

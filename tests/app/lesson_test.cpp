@@ -1464,6 +1464,18 @@ TEST(LessonTexts, EachSentenceIsTrueOfItsScene) {
       ContactLesson().Evaluate({{{-4, 0}}, {{4, 0}}, {{0, 5}}, {{0, 1}}}, k_view, NumberStyle::Readable);
   ASSERT_FALSE(clear.error);
   EXPECT_EQ(HelpOf(clear, "resolved centre"), "C′ = C: not sunk in, so nothing moves (depth = 0)");
+  // A ball made to touch exactly at a wire's end (C − B = R: |C − B| = |R| = √80) reads
+  // sunk in by an ulp, r = |R| being rounded: the step says why (teaching audit).
+  const LessonFrame touch =
+      ContactLesson().Evaluate({{{0, 0}}, {{4, 0}}, {{12, 4}}, {{8, 4}}}, k_view, NumberStyle::Readable);
+  ASSERT_FALSE(touch.error);
+  bool said = false;
+  for (const std::string& step : touch.steps)
+    said |= step.find("r = |R| is rounded to a double, so a ball that touches exactly can read sunk in") !=
+            std::string::npos;
+  EXPECT_TRUE(said);
+  const LessonFrame deep = ContactLesson().Evaluate(ContactLesson().Presets()[1].points, k_view, NumberStyle::Readable);
+  for (const std::string& step : deep.steps) EXPECT_EQ(step.find("within a few ulps"), std::string::npos) << step;
   // The contact's t line names no P.
   EXPECT_EQ(clear.numberLines.at(0).caption, "t along the wire's line A + t(B − A): 0 at A, 1 at B");
   // n = N − O rounded: P exactly on the plane through O at right angles to N − O reads
