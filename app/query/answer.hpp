@@ -40,7 +40,7 @@ struct Answer {
   double signedDistance = 0;  ///< (n.P - d) / |n|, positive on the side n points into
 
   // Box.
-  std::array<int, 3> side{};  ///< per axis: -1 clamped to min, 0 within, +1 clamped to max
+  std::array<int, 3> side{};  ///< per axis: -1 clamped to min, 0 kept (within), +1 clamped to max
 
   // Contact.
   bool penetrating = false;

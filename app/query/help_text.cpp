@@ -43,7 +43,7 @@ OUTPUT
     "region"           "front", "back" or "on"
   aabb:
     "region"           "inside", "face", "edge" or "vertex" (2D: "inside", "edge", "vertex")
-    "side"             per axis: -1 clamped to min, 0 within, +1 clamped to max
+    "side"             per axis: -1 clamped to min, 0 kept (within), +1 clamped to max
   contact (a sphere, in 2D a circle, against the shape; the plane's back and the box
   are solid):
     "penetrating"      true when distance < radius (touching is not penetrating)
@@ -101,8 +101,8 @@ EXAMPLES
 
   $ closest-query segment --a 0,0,0 --b 5,0,0 --p 3,0,-2
   segment from A (0, 0, 0) to B (5, 0, 0); query point P (3, 0, -2)
-  t_raw = 0.6 (P projects onto the carrier line at P(t) = A + t (B - A))
-  t = 0.6 (t_raw is within [0, 1]: no clamp)
+  t_raw = 0.6, the numerator (P - A).(B - A) = 15 over |B - A|^2 = 25 (P projects onto the carrier line at P(t) = A + t (B - A))
+  t = 0.6 (t_raw is within [0, 1]: no clamp; decided before dividing: 0 < 15 < 25, and only an interior t needs the quotient)
   closest point (3, 0, 0), distance 2 (squared: 4)
   region: interior (the foot of the perpendicular)
 

@@ -294,7 +294,7 @@ std::string DescribeBox(const Answer& answer) {
     side += (i > 0 ? ", " : "") + std::to_string(s);
     clamped += s != 0 ? 1 : 0;
   }
-  std::string text = "side = [" + side + "] (per axis: -1 clamped to min, 0 within, +1 clamped to max)\n";
+  std::string text = "side = [" + side + "] (per axis: -1 clamped to min, 0 kept (within), +1 clamped to max)\n";
   text += "closest point " + FormatWordsPoint(answer.point, answer.dim) + ", distance " +
           FormatWordsNumber(answer.distance) + " (squared: " + ZeroOrWords(answer.distanceSq, answer.distance != 0 ? 1 : 0) + ")\n";
   text += OriginNote(answer);

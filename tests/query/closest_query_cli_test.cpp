@@ -472,28 +472,35 @@ TEST(ClosestQueryCli, ASingleDashFlagIsAnUnknownOption) {
 // "$ closest-query <options>" in its code blocks, its output the lines after it up to the
 // next "$" or the block's end, and "$ echo $?" the status of the command before. The
 // contact one-shot example lacked the origin line the tool prints (README audit).
-TEST(ClosestQueryCli, TheReadmesExamplesAreWhatTheToolPrints) {
-  std::ifstream readme(CQ_README_PATH);
-  ASSERT_TRUE(readme) << CQ_README_PATH;
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(readme, line);) lines.push_back(line);
-  bool inBlock = false;
+/// Runs the examples among `lines` ("$ command" and the output lines after it, up to the
+/// next "$", a blank line after output, or a code block's end; `indent` spaces before each,
+/// as --help indents them); returns how many were run. `inBlock`: only inside ``` blocks.
+int CheckExamples(const std::vector<std::string>& lines, const std::string& indent, bool blocksOnly,
+                  const std::string& where) {
+  bool inBlock = !blocksOnly;
   int examples = 0;
   std::optional<RunResult> last;
   for (std::size_t i = 0; i < lines.size(); ++i) {
-    if (lines[i].rfind("```", 0) == 0) {
+    if (blocksOnly && lines[i].rfind("```", 0) == 0) {
       inBlock = !inBlock;
       continue;
     }
-    if (!inBlock || lines[i].rfind("$ ", 0) != 0) continue;
-    const std::string command = lines[i].substr(2);
+    const std::string mark = indent + "$ ";
+    if (!inBlock || lines[i].rfind(mark, 0) != 0) continue;
+    const std::string command = lines[i].substr(mark.size());
     std::string expected;
-    std::size_t j = i + 1;
-    for (; j < lines.size() && lines[j].rfind("$ ", 0) != 0 && lines[j].rfind("```", 0) != 0; ++j)
-      if (!lines[j].empty()) expected += lines[j] + "\n";
+    for (std::size_t j = i + 1; j < lines.size() && lines[j].rfind(mark, 0) != 0 && lines[j].rfind("```", 0) != 0; ++j) {
+      if (lines[j].empty()) {
+        if (!blocksOnly) break;  // --help: a blank line ends the example
+        continue;
+      }
+      expected += lines[j].substr(std::min(lines[j].size(), indent.size())) + "\n";
+    }
     if (command == "echo $?") {
-      ASSERT_TRUE(last.has_value()) << "line " << i + 1 << ": no command before it";
-      EXPECT_EQ(std::to_string(last->exitCode) + "\n", expected) << "README line " << i + 1;
+      EXPECT_TRUE(last.has_value()) << where << " line " << i + 1 << ": no command before it";
+      if (last) {
+        EXPECT_EQ(std::to_string(last->exitCode) + "\n", expected) << where << " line " << i + 1;
+      }
       continue;
     }
     const std::string piped = "' | closest-query";
@@ -508,10 +515,30 @@ TEST(ClosestQueryCli, TheReadmesExamplesAreWhatTheToolPrints) {
     } else {
       continue;  // not an example of the tool
     }
+    if (expected.empty()) continue;  // a command shown without its output (--help's last ones)
     ++examples;
-    EXPECT_EQ(last->out + last->err, expected) << "README line " << i + 1 << ": " << command;
+    EXPECT_EQ(last->out + last->err, expected) << where << " line " << i + 1 << ": " << command;
   }
-  EXPECT_GE(examples, 8);
+  return examples;
+}
+
+TEST(ClosestQueryCli, TheReadmesExamplesAreWhatTheToolPrints) {
+  std::ifstream readme(CQ_README_PATH);
+  ASSERT_TRUE(readme) << CQ_README_PATH;
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(readme, line);) lines.push_back(line);
+  EXPECT_GE(CheckExamples(lines, "", true, "README"), 8);
+}
+
+// --help's own examples too (its one-shot example lacked the numerator and the deferred
+// division's words the tool prints: teaching audit).
+TEST(ClosestQueryCli, TheHelpsExamplesAreWhatTheToolPrints) {
+  const RunResult help = RunTool({"--help"}, "");
+  ASSERT_EQ(help.exitCode, 0);
+  std::vector<std::string> lines;
+  std::istringstream text(help.out);
+  for (std::string line; std::getline(text, line);) lines.push_back(line);
+  EXPECT_GE(CheckExamples(lines, "  ", false, "--help"), 4);
 }
 
 }  // namespace
