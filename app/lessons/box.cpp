@@ -231,6 +231,10 @@ LessonFrame BoxLesson::Evaluate(const Points& points, const WorldRect& view, Num
   // 1e+06 into [-1e+06, 1e+06] gives 1e+06".
   // Each apart from the others (FormatApart): P.x = 2.00000000000001 read "2 into [0, 2]".
   auto c = [&](double v, const Apart& apart) { return FormatApart(v, apart, style, true); };
+  // The lesson's first move, as every other lesson shows it (the box's steps began at
+  // "Clamp x", and project, clamp, evaluate could not be seen: teaching audit).
+  frame.steps.push_back("Project: a box is one interval per axis, [min, max], so P's projection onto each axis is "
+                        "its own coordinate, the parameter to clamp.");
   for (int i = 0; i < 2; ++i) {
     const double x = p.v[i];
     const double lo = box.min.v[i];

@@ -1435,6 +1435,31 @@ TEST(ContactLesson, StepsCarryTheNumbers) {
   EXPECT_TRUE(mentionsZeroVector);
 }
 
+// Every lesson shows the one move, in order: a Project step, then a Clamp (or "No clamp")
+// step, then an Evaluate step (the box's began at "Clamp x": teaching audit).
+TEST(LessonTable, EveryPresetShowsProjectThenClampThenEvaluate) {
+  for (const Lesson* lesson : LessonTable()) {
+    for (const Preset& preset : lesson->Presets()) {
+      const LessonFrame frame = lesson->Evaluate(preset.points, ViewAround(*lesson, preset.points), NumberStyle::Readable);
+      if (frame.error) continue;  // a refused scene (the zero normal) says why instead
+      std::size_t project = frame.steps.size(), clamp = frame.steps.size(), evaluate = frame.steps.size();
+      for (std::size_t i = 0; i < frame.steps.size(); ++i) {
+        const std::string& step = frame.steps[i];
+        if (project == frame.steps.size() && step.rfind("Project", 0) == 0) project = i;
+        if (clamp == frame.steps.size() && (step.rfind("Clamp", 0) == 0 || step.rfind("No clamp", 0) == 0)) clamp = i;
+        if (evaluate == frame.steps.size() && step.rfind("Evaluate", 0) == 0) evaluate = i;
+      }
+      // A = B has nothing to clamp: t = 0 by definition, said in its Project step.
+      const bool degenerate =
+          project < frame.steps.size() && frame.steps[project].find("coincide") != std::string::npos;
+      if (degenerate && clamp == frame.steps.size()) clamp = project;
+      else EXPECT_LT(project, clamp) << lesson->Id() << " " << preset.name;
+      EXPECT_LT(clamp, evaluate) << lesson->Id() << " " << preset.name;
+      EXPECT_LT(evaluate, frame.steps.size()) << lesson->Id() << " " << preset.name;
+    }
+  }
+}
+
 /// The help (tooltip) of the inspector's row `label`.
 std::string HelpOf(const LessonFrame& frame, const std::string& label) {
   for (const InspectorValue& v : frame.values)
@@ -1817,14 +1842,14 @@ TEST(BoxLessonText, CoordinatesAreWrittenAsTheirFieldsWriteThem) {
   const LessonFrame frame = BoxLesson().Evaluate(points, k_view, NumberStyle::Readable);
   ASSERT_FALSE(frame.error);
   ASSERT_GE(frame.steps.size(), 2u);
-  EXPECT_EQ(frame.steps[0], "Clamp x: P.x = 1000005 into [-1000000, 1000000] gives 1000000 (clamped to max).");
+  EXPECT_EQ(frame.steps[1], "Clamp x: P.x = 1000005 into [-1000000, 1000000] gives 1000000 (clamped to max).");
   // The closest point reads as its step does (the step said 1e+06, the point 1000000: GUI
   // audit).
-  EXPECT_NE(frame.steps[2].find("closest = (1000000, 3)"), std::string::npos) << frame.steps[2];
+  EXPECT_NE(frame.steps[3].find("closest = (1000000, 3)"), std::string::npos) << frame.steps[3];
   const LessonFrame near =
       BoxLesson().Evaluate({{{-1e6, -1e6}}, {{1e6, 1e6}}, {{1000000.0000001, 3}}}, k_view, NumberStyle::Readable);
   ASSERT_FALSE(near.error);
-  EXPECT_EQ(near.steps[0], "Clamp x: P.x = 1000000.0000001 into [-1000000, 1000000] gives 1000000 (clamped to max).");
+  EXPECT_EQ(near.steps[1], "Clamp x: P.x = 1000000.0000001 into [-1000000, 1000000] gives 1000000 (clamped to max).");
   ASSERT_EQ(frame.numberLines.size(), 2u);
   for (const NumberLine& line : frame.numberLines) EXPECT_TRUE(line.coordinates) << line.name;
   EXPECT_EQ(NameEquals("P.x", 1000005, NumberStyle::Readable, true), "P.x = 1000005");
@@ -1885,7 +1910,7 @@ TEST(LessonText, StepsAndValuesShowComparedValuesApart) {
   // P.x a hair past max.x: clamped, and it says so in digits.
   const LessonFrame box = BoxLesson().Evaluate({{{0, 0}}, {{2, 2}}, {{2.00000000000001, 1}}}, k_view, R);
   ASSERT_FALSE(box.error);
-  EXPECT_EQ(box.steps[0], "Clamp x: P.x = 2.00000000000001 into [0, 2] gives 2 (clamped to max).");
+  EXPECT_EQ(box.steps[1], "Clamp x: P.x = 2.00000000000001 into [0, 2] gives 2 (clamped to max).");
   // A line's t_raw an ulp past 1: its clamp step said "t = t_raw = 1" right after the
   // project step's "= 1.0000000000000002" (lesson audit); the ray's said it in full.
   const LessonFrame line = LineLesson().Evaluate({{{0, 0}}, {{1e-12, 1e-12}}, {{-1e-12, 3e-12}}}, k_view, R);
@@ -1932,7 +1957,7 @@ TEST(LessonText, APointAHairFromAVertexReadsApartFromIt) {
     ASSERT_EQ(box.regionName, "inside") << "precondition";
     const std::string closest = py == 2 ? "(1.99999999999999, 2)" : "(1.99999999999999, 1.99999999999999)";
     EXPECT_EQ(ValuesByLabel(box)["closest"], closest);
-    EXPECT_EQ(box.steps.at(0), "Clamp x: P.x = 1.99999999999999 into [0, 2] gives 1.99999999999999 (kept).");
+    EXPECT_EQ(box.steps.at(1), "Clamp x: P.x = 1.99999999999999 into [0, 2] gives 1.99999999999999 (kept).");
     EXPECT_NE(StepsOf(box).find("Evaluate: no axis clamped: P is in the box (its boundary included), its own "
                                 "closest point: closest = P = " +
                                 closest + "."),
