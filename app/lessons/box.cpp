@@ -214,8 +214,10 @@ LessonFrame BoxLesson::Evaluate(const Points& points, const WorldRect& view, Num
   frame.numberLines.push_back(MakeAxisLine(1, box, p, *q));
 
   auto sideName = [](int s) { return s < 0 ? "clamped to min" : (s > 0 ? "clamped to max" : "kept"); };
-  AddValue(frame, "feature", frame.regionName,
-           "inside (the box includes its boundary), or the edge or vertex P is clamped onto");
+  // "region", as the other lessons, the steps ("the region is edge (right)") and
+  // closest-query name it (it read "feature" here alone: teaching audit).
+  AddValue(frame, "region", frame.regionName,
+           "the Voronoi region of P: inside (the box includes its boundary), or the edge or vertex P is clamped onto");
   AddValue(frame, "x", sideName(q->side[0]), "what the clamp did to P.x");
   AddValue(frame, "y", sideName(q->side[1]), "what the clamp did to P.y");
   AddValue(frame, "distance", ValueText(q->distance, style), "|P − closest| (0 inside)");

@@ -850,7 +850,7 @@ TEST(BoxLesson, InspectorIsCoresAnswerForEveryPreset) {
     EXPECT_EQ(values["distance"], FormatNumber(q->distance, NumberStyle::Readable));
     EXPECT_EQ(values["closest"], FormatPoint(q->closest, NumberStyle::Readable));
     EXPECT_EQ(values["region index"], std::to_string(q->RegionIndex()));
-    EXPECT_EQ(values["feature"].rfind(cq::ToString(q->feature), 0), 0u) << values["feature"];
+    EXPECT_EQ(values["region"].rfind(cq::ToString(q->feature), 0), 0u) << values["region"];
     ASSERT_EQ(frame.numberLines.size(), 2u);
     for (int axis = 0; axis < 2; ++axis) {
       EXPECT_EQ(frame.numberLines[size_t(axis)].raw, pts[2].v[axis]);
