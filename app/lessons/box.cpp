@@ -93,7 +93,7 @@ std::vector<PointSpec> BoxLesson::PointSpecs() const {
 
 std::vector<Preset> BoxLesson::Presets() const {
   return {
-      {"Vertex region", "Both coordinates clamped: the answer is a corner.", {{{-2, -1.5}}, {{2, 1.5}}, {{4, 3.5}}}},
+      {"Vertex region", "Both coordinates clamped: the answer is a vertex, a corner of the box.", {{{-2, -1.5}}, {{2, 1.5}}, {{4, 3.5}}}},
       {"Edge region", "Only x is clamped: the answer is on the right edge, level with P.",
        {{{-2, -1.5}}, {{2, 1.5}}, {{4.5, 0.5}}}},
       {"Inside", "Nothing is clamped: P is its own closest point, distance 0.", {{{-2, -1.5}}, {{2, 1.5}}, {{0.7, 0.4}}}},
