@@ -49,4 +49,13 @@ Framing FramingFor(const Lesson& lesson, const Points& points, const Camera& cam
   return framing;
 }
 
+std::vector<std::string> NamedHandlesOffCanvas(const Lesson& lesson, const Points& points, const Camera& camera,
+                                               const ScreenRect& canvas) {
+  std::vector<std::string> off;
+  for (const DragHandle& h : lesson.Handles(points))
+    if (!h.label.empty() && h.shape != HandleShape::Body && !canvas.Contains(camera.WorldToScreen(h.position)))
+      off.push_back(h.label);
+  return off;
+}
+
 }  // namespace cq::app

@@ -28,4 +28,10 @@ struct Framing {
 /// and the shape round it are in view and the handles left out are named.
 Framing FramingFor(const Lesson& lesson, const Points& points, const Camera& camera, double marginPixels);
 
+/// The named handles (those with a label) whose place is off `canvas`, in the lesson's
+/// order: what the framing note says is off the canvas. A box's unlabelled corners and its
+/// body are not named (they read as empty names: "P, Min, , Max, ." (soak test)).
+std::vector<std::string> NamedHandlesOffCanvas(const Lesson& lesson, const Points& points, const Camera& camera,
+                                               const ScreenRect& canvas);
+
 }  // namespace cq::app

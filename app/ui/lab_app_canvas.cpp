@@ -202,10 +202,8 @@ void LabApp::CanvasInput() {
     if (framing.whole) {
       SetStatus("");
     } else {
-      std::vector<std::string> off;
-      for (const DragHandle& h : lesson.Handles(m_scene.CurrentPoints()))
-        if (!m_layout.canvas.Contains(m_camera.WorldToScreen(h.position))) off.push_back(h.label);
-      SetFramingNote(off, "F frames " + framing.focus);
+      SetFramingNote(NamedHandlesOffCanvas(lesson, m_scene.CurrentPoints(), m_camera, m_layout.canvas),
+                     "F frames " + framing.focus);
     }
   }
   if (hovered && io.MouseWheel != 0) m_camera.ZoomAbout(mouse, std::pow(1.2, double(io.MouseWheel)));

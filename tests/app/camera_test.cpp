@@ -293,6 +293,20 @@ TEST(Framing, ASceneTooWideToShowFramesTheAnswerAndTheShape) {
   EXPECT_GE(refusedFraming.rect.max.x(), 1e308);
 }
 
+// The note names only named handles: a box's unlabelled corners (and its body) read as
+// empty names, "Off the canvas: P, Min, , Max, ." (soak test).
+TEST(Framing, TheHandlesOffTheCanvasAreNamedAndOnlyThose) {
+  Camera camera;
+  camera.SetViewport({{{0, 0}}, {{800, 600}}});
+  camera.SetCenter({{0, 0}});
+  const Lesson& box = *FindLesson("box");
+  const Points huge = {{{-1e308, -1e308}}, {{1e308, 1e308}}, {{1.7976931348623157e308, -1.7976931348623157e308}}};
+  EXPECT_EQ(NamedHandlesOffCanvas(box, huge, camera, camera.Viewport()), (std::vector<std::string>{"P", "Min", "Max"}));
+  const Points near = box.Presets().front().points;
+  camera.Frame(box.Extent(near), 90);
+  EXPECT_TRUE(NamedHandlesOffCanvas(box, near, camera, camera.Viewport()).empty());
+}
+
 // A mutation run found the order of the handles framed untested: nearest the closest
 // point first. A segment from -4.8e305 to 7.6e305 with P = (0, 1) is 1.24e306 wide, more
 // than the widest view holds (8e305): P and A, the nearer end, are framed, B is left out.
