@@ -71,9 +71,9 @@ std::optional<std::string> MeasuredAcross(const cq::Vec2d& center, const cq::Con
   return RoundedDistanceApart(center, contact.closest, contact.distance, style);
 }
 
-void AddContactSteps(LessonFrame& frame, const LinearPoints& points, double radius, const cq::LinearResult<double, 2>& q,
-                     const cq::ContactResult<double, 2>& contact, NumberStyle style, bool degenerate,
-                     ExactEnd exactEnd) {
+void AddContactSteps(LessonFrame& frame, const LinearPoints& points, double radius, bool radiusRounded,
+                     const cq::LinearResult<double, 2>& q, const cq::ContactResult<double, 2>& contact,
+                     NumberStyle style, bool degenerate, ExactEnd exactEnd) {
   const cq::Vec2d& center = points.query;
   auto n = [&](double v) { return ValueText(v, style); };
   AddProjectClampEvaluate(frame, cq::LinearKind::Segment, points, q, style, {"C", "Q", "wire"}, degenerate, exactEnd);
@@ -116,8 +116,11 @@ void AddContactSteps(LessonFrame& frame, const LinearPoints& points, double radi
   // |C − B| = |R| = √80) gets an r a hair above √80, and core, given that r, finds it sunk
   // in by an ulp; "the ball is sunk in" alone read as wrong (teaching audit). Said where d
   // and r are within a few ulps of r.
-  const double ulpOfR = std::nextafter(radius, std::numeric_limits<double>::infinity()) - radius;
-  const bool hairDeep = contact.depth <= 4 * ulpOfR;
+  // Only where r = |R| really is rounded (not R = (3, 4), r = 5, and a ball truly sunk in by
+  // an ulp), C is off the wire, and the ulp is taken downward (r = 1.8e308 had an infinite
+  // one above it; review).
+  const double ulpOfR = radius - std::nextafter(radius, 0.0);
+  const bool hairDeep = radiusRounded && contact.distance > 0 && contact.depth <= 4 * ulpOfR;
   frame.steps.push_back("Compare: d = " + d + " < r = " + r + ": the ball is sunk in by depth = r − d = " +
                         n(contact.depth) +
                         (hairDeep ? " (within a few ulps of r: r = |R| is rounded to a double, so a ball that "
@@ -153,6 +156,11 @@ void AddContactSteps(LessonFrame& frame, const LinearPoints& points, double radi
     frame.steps.push_back("Push out: C′ = C + depth·n = " + FormatPoint(contact.resolvedCenter, style, {center}) +
                           ": in one coordinate the move is below the rounding of C's, so C′ is the push only in "
                           "part, and the ball may still be sunk in.");
+  else if (contact.normalFrom == cq::ContactNormalFrom::WirePerpendicular && degenerate)
+    // A wire that is a single point has no sides: every direction frees the ball (review).
+    frame.steps.push_back("Push out: C′ = C + depth·n = " + FormatPoint(contact.resolvedCenter, style, {center}) +
+                          ", a smallest move that frees the ball (with C on a wire that is a single point, any "
+                          "direction would do as well; core's documented choice makes it the same every time).");
   else if (contact.normalFrom == cq::ContactNormalFrom::WirePerpendicular)
     // On the wire, -n frees the ball as well: the move is a smallest one, not the one
     // (teaching audit).
@@ -355,7 +363,9 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
            : onWire ? "C′ = C + depth·n: a smallest move that frees the ball (C on the wire: the other side would do "
                       "as well)"
                     : "C′ = C + depth·n: the smallest move that frees the ball");
-  AddContactSteps(frame, {c, a, b}, *radius, *q, *contact, style, a == b, exactEnd);
+  // r = |R| rounded to a double, or exactly |R| (R = (3, 4): 5): core's exact comparison.
+  const bool radiusRounded = cq::CompareDistance(points[k_rim], cq::Vec2d{}, *radius) != 0;
+  AddContactSteps(frame, {c, a, b}, *radius, radiusRounded, *q, *contact, style, a == b, exactEnd);
   return frame;
 }
 

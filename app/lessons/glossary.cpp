@@ -67,7 +67,8 @@ const std::vector<GlossaryEntry>& Glossary() {
        {"double"}},
       {"rounding and ulp",
        "Each arithmetic step rounds its exact result to the nearest double. An ulp (unit in the last place) is the "
-       "gap from a double to the next, between 1.1e-16 and 2.2e-16 of its size, so a computed value can be a few "
+       "gap from a double to the next, between 1.1e-16 and 2.2e-16 of its size (more, for the subnormals below "
+       "2.2e-308), so a computed value can be a few "
        "ulps from the "
        "exact one (\"up to the rounding of t\").",
        {"ulp", "rounding", "rounded", "rounds"}},

@@ -191,7 +191,9 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
 
   const std::string normalPart =
       normal.halved ? "n = (N − O) / 2 = " + FormatPoint(plane.normal, style) +
-                          " (N − O itself overflows the double range; half of it gives the same plane)"
+                          (RoundedNormalWords(0.5 * o, 0.5 * tip, plane.normal).empty()
+                               ? " (N − O itself overflows the double range; half of it gives the same plane)"
+                               : " (N − O itself overflows the double range, and half of it is rounded to doubles)")
                     : "n = N − O = " + FormatPoint(plane.normal, style) + RoundedNormalWords(o, tip, plane.normal);
   const std::string offsetPart =
       offsetFinite
@@ -222,8 +224,9 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
                           " (n·(P − O) overflows the double range; core divides it in a wider range).");
   // n = N − O is rounded to doubles: the plane core answers for is the one through O at
   // right angles to that n, and the side of the plane through O at right angles to N − O
-  // itself can differ (O = (0.1, 0.2), N = (0.4, 0.7), P = (0.6, -0.1): exactly on it, yet
-  // s = 3.8e-17, front: teaching audit). Core's exact projection onto the line from O to N
+  // itself can differ (O = (0.1, 0.2), N = (0.4, 0.7), P = (35716.376733281155,
+  // -21429.566039968697): front for the rounded n, exactly behind: teaching audit). Core's
+  // exact projection onto the line from O to N
   // gives that side (the sign of (P − O)·(N − O)); where it differs, the step says so.
   {
     const cq::ExactProjection along = cq::ProjectExactly(p, o, tip);
@@ -234,8 +237,9 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
       const char* exactWords = exactRegion == cq::PlaneRegion::Front  ? "in front of it"
                                : exactRegion == cq::PlaneRegion::Back ? "behind it"
                                                                       : "on it";
-      frame.steps.back() += std::string(" As rounded, though: n is N − O rounded to doubles, and against the plane "
-                                        "through O at right angles to N − O exactly, P lies ") +
+      frame.steps.back() += std::string(" As rounded, though: n is ") + (normal.halved ? "(N − O) / 2" : "N − O") +
+                            " rounded to doubles, and against the plane through O at right angles to N − O exactly, P "
+                            "lies " +
                             exactWords + ".";
     }
   }

@@ -36,8 +36,8 @@ Outcome<std::vector<double>> ParseNumberList(std::string_view text);
 
 /// The answer in words, e.g. for the example above:
 ///   segment from A (0, 0, 0) to B (5, 0, 0); query point P (3, 0, -2)
-///   t_raw = 0.6 (P projects onto the carrier line at P(t) = A + t (B - A))
-///   t = 0.6 (t_raw is within [0, 1]: no clamp)
+///   t_raw = 0.6, the numerator (P - A).(B - A) = 15 over |B - A|^2 = 25 (P projects ...)
+///   t = 0.6 (t_raw is within [0, 1]: no clamp; decided before dividing: 0 < 15 < 25, ...)
 ///   closest point (3, 0, 0), distance 2 (squared: 4)
 ///   region: interior (the foot of the perpendicular)
 std::string DescribeAnswerInWords(const Request& request, const Answer& answer);

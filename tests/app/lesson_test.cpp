@@ -1501,6 +1501,15 @@ TEST(LessonTexts, EachSentenceIsTrueOfItsScene) {
   EXPECT_TRUE(said);
   const LessonFrame deep = ContactLesson().Evaluate(ContactLesson().Presets()[1].points, k_view, NumberStyle::Readable);
   for (const std::string& step : deep.steps) EXPECT_EQ(step.find("within a few ulps"), std::string::npos) << step;
+  // Not where r is exact (R = (3, 4): r = 5, and the ball truly sunk in by an ulp), nor for
+  // C on the wire, nor everywhere at r = 1.8e308, whose ulp above is infinite (review).
+  for (const Points& points : std::vector<Points>{{{{0, 0}}, {{4, 0}}, {{2, 4.999999999999999}}, {{3, 4}}},
+                                                  {{{0, 0}}, {{4, 0}}, {{1, 0}}, {{1e-323, 0}}},
+                                                  {{{0, 0}}, {{4, 0}}, {{2, 1}}, {{1.7976931348623157e308, 0}}}}) {
+    const LessonFrame frame = ContactLesson().Evaluate(points, k_view, NumberStyle::Readable);
+    ASSERT_FALSE(frame.error);
+    for (const std::string& step : frame.steps) EXPECT_EQ(step.find("within a few ulps"), std::string::npos) << step;
+  }
   // The contact's t line names no P.
   EXPECT_EQ(clear.numberLines.at(0).caption, "t along the wire's line A + t(B − A): 0 at A, 1 at B");
   // n = N − O rounded: P exactly on the plane through O at right angles to N − O reads
@@ -1522,6 +1531,18 @@ TEST(LessonTexts, EachSentenceIsTrueOfItsScene) {
                                 "at right angles to N − O exactly, P lies behind it."),
             std::string::npos)
       << other.steps[1];
+  // N − O overflows and its half is rounded: "half of it gives the same plane" was false,
+  // and the side differs from the exact one (review).
+  const LessonFrame halved = PlaneLesson().Evaluate({{{-1.592508604710079e+308, -4.3361734375701687e+307}},
+                                                     {{1.2963480696735527e+308, 8.028169140793983e+307}},
+                                                     {{-1.4436607427055497e+308, -7.813917093524488e+307}}},
+                                                    k_view, NumberStyle::Readable);
+  ASSERT_FALSE(halved.error);
+  EXPECT_NE(halved.steps[0].find("N − O itself overflows the double range, and half of it is rounded to doubles"),
+            std::string::npos)
+      << halved.steps[0];
+  EXPECT_NE(halved.steps[1].find("As rounded, though: n is (N − O) / 2 rounded to doubles"), std::string::npos)
+      << halved.steps[1];
   const LessonFrame plain = PlaneLesson().Evaluate(PlaneLesson().Presets().front().points, k_view, NumberStyle::Readable);
   for (const std::string& step : plain.steps) EXPECT_EQ(step.find("As rounded"), std::string::npos) << step;
   // The plane's foot on the s line is where s = 0, not a foot "= 0".

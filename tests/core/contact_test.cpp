@@ -1198,6 +1198,20 @@ TEST(ContactPush, ACoordinateTheNormalDoesNotMoveKeepsTheCentresBits) {
   EXPECT_TRUE(std::signbit(box->resolvedCenter.z()));
 }
 
+// CompareDistance: the exact sign of |p - q| - length (a lesson tells a rounded radius
+// |R| from an exact one with it).
+TEST(CompareDistance, IsTheExactSign) {
+  using V2 = cq::Vec<double, 2>;
+  const double root80 = std::sqrt(80.0);
+  // sqrt(80) is no double: the nearest, 8.94427190999916, is 4.4e-16 above it.
+  EXPECT_EQ(cq::CompareDistance(V2{{8, 4}}, V2{{0, 0}}, root80), -1);
+  EXPECT_EQ(cq::CompareDistance(V2{{8, 4}}, V2{{0, 0}}, std::nextafter(root80, 0.0)), 1);
+  EXPECT_EQ(cq::CompareDistance(V2{{3, 4}}, V2{{0, 0}}, 5.0), 0);
+  EXPECT_EQ(cq::CompareDistance(V2{{3, 4}}, V2{{0, 0}}, std::nextafter(5.0, 6.0)), -1);
+  EXPECT_EQ(cq::CompareDistance(V2{{3, 4}}, V2{{0, 0}}, std::nextafter(5.0, 4.0)), 1);
+  EXPECT_EQ(cq::CompareDistance(V2{{1e300, 0}}, V2{{-1e300, 0}}, 2e300), 0);
+}
+
 TEST(ContactWire, ACentreExactlyOnThePerpendicularThroughAnEndTakesThatVertex) {
   const cq::Vec<double, 2> a{{0, 0}};
   {  // through B, which the rounded numerator puts inside

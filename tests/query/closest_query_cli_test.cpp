@@ -468,13 +468,10 @@ TEST(ClosestQueryCli, ASingleDashFlagIsAnUnknownOption) {
       "closest-query: unknown option \"-v\"; run with no arguments to read JSON lines from stdin, or see --help\n");
 }
 
-// The README's examples, run as written: every "$ echo '<line>' | closest-query" and
-// "$ closest-query <options>" in its code blocks, its output the lines after it up to the
-// next "$" or the block's end, and "$ echo $?" the status of the command before. The
-// contact one-shot example lacked the origin line the tool prints (README audit).
 /// Runs the examples among `lines` ("$ command" and the output lines after it, up to the
 /// next "$", a blank line after output, or a code block's end; `indent` spaces before each,
-/// as --help indents them); returns how many were run. `inBlock`: only inside ``` blocks.
+/// as --help indents them); returns how many were compared. `blocksOnly`: only inside ```
+/// blocks. A command shown without output must still succeed and print something.
 int CheckExamples(const std::vector<std::string>& lines, const std::string& indent, bool blocksOnly,
                   const std::string& where) {
   bool inBlock = !blocksOnly;
@@ -515,13 +512,21 @@ int CheckExamples(const std::vector<std::string>& lines, const std::string& inde
     } else {
       continue;  // not an example of the tool
     }
-    if (expected.empty()) continue;  // a command shown without its output (--help's last ones)
+    if (expected.empty()) {  // a command shown without its output (--help's last ones)
+      EXPECT_EQ(last->exitCode, 0) << where << " line " << i + 1 << ": " << command << "\n" << last->err;
+      EXPECT_FALSE(last->out.empty()) << where << " line " << i + 1 << ": " << command;
+      continue;
+    }
     ++examples;
     EXPECT_EQ(last->out + last->err, expected) << where << " line " << i + 1 << ": " << command;
   }
   return examples;
 }
 
+// The README's examples, run as written: every "$ echo '<line>' | closest-query" and
+// "$ closest-query <options>" in its code blocks, its output the lines after it up to the
+// next "$" or the block's end, and "$ echo $?" the status of the command before. The
+// contact one-shot example lacked the origin line the tool prints (README audit).
 TEST(ClosestQueryCli, TheReadmesExamplesAreWhatTheToolPrints) {
   std::ifstream readme(CQ_README_PATH);
   ASSERT_TRUE(readme) << CQ_README_PATH;

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <optional>
 
+#include "cq/detail/exact_geometry.hpp"
 #include "cq/detail/scale.hpp"
 #include "cq/vec.hpp"
 
@@ -30,6 +31,15 @@ std::optional<T> Distance(const Vec<T, N>& p, const Vec<T, N>& q) {
   const T length = detail::ScaledDistance(p, q).length;
   if (!std::isfinite(length)) return std::nullopt;
   return length;
+}
+
+/// The exact sign of |p - q| - length for finite p, q and length >= 0, with no rounding:
+/// -1, 0 or +1. Distance's rounded |p - q| can equal a length the exact distance is not:
+/// |(8, 4)| = sqrt(80) rounds to 8.94427190999916, which is not sqrt(80) (a ball's radius
+/// given as a vector R is |R| rounded, and a lesson tells that apart from an exact one).
+template <Real T, int N>
+int CompareDistance(const Vec<T, N>& p, const Vec<T, N>& q, T length) {
+  return detail::SignOfDistanceMinus(p, q, length);
 }
 
 }  // namespace cq
