@@ -17,6 +17,17 @@ namespace {
 
 /// The segment lesson's state after a few frames in a 1200x800 window, the size the
 /// xdotool runs use: where everything is drawn (discarded JSON if the run failed).
+/// drag_handle.sh in its own X server: the app (`environment` before it, e.g. "NO_EXPORT=1
+/// KEYS_AFTER=f") dragged from window pixel (x, y) by (dx, dy) in `lesson`; its dump is
+/// dir/after.json.
+RunResult RunDrag(const std::string& environment, const TempDir& dir, long x, long y, long dx, long dy,
+                  const std::string& lesson = "segment") {
+  return RunShell(environment + " timeout 90 xvfb-run -a -s '-screen 0 1600x1000x24' bash " + Quote(CQ_DRAG_SCRIPT) +
+                      " " + Quote(CQ_LAB_BINARY) + " " + Quote(dir.Path().string()) + " " + std::to_string(x) + " " +
+                      std::to_string(y) + " " + std::to_string(dx) + " " + std::to_string(dy) + " " + lesson,
+                  dir);
+}
+
 nlohmann::json SegmentStateAt1200x800(const TempDir& dir) {
   const RunResult r =
       RunLab("--lesson segment --size 1200x800 --frames 3 --dump-state " + Quote((dir / "before.json").string()), dir);
@@ -65,12 +76,9 @@ TEST(Interaction, AHandleOnTheSidebarsEdgeIsNotShownAsGrabbable) {
   const int ay = int(std::lround(a.y()));
   for (const int offset : {0, 10}) {
     SCOPED_TRACE(offset);
-    const RunResult run = RunShell("NO_EXPORT=1 HOVER_X=" + std::to_string(ax + offset) + " HOVER_Y=" + std::to_string(ay) +
-                                       " timeout 90 xvfb-run -a -s '-screen 0 1600x1000x24' bash " + Quote(CQ_DRAG_SCRIPT) +
-                                       " " + Quote(CQ_LAB_BINARY) + " " + Quote(dir.Path().string()) + " " +
-                                       std::to_string(panFromX) + " " + std::to_string(panFromY) + " " +
-                                       std::to_string(panBy) + " 0",
-                                   dir);
+    const RunResult run =
+        RunDrag("NO_EXPORT=1 HOVER_X=" + std::to_string(ax + offset) + " HOVER_Y=" + std::to_string(ay), dir, panFromX,
+                panFromY, panBy, 0);
     ASSERT_EQ(run.status, 0) << run.err;
     const nlohmann::json s = ReadJson(dir / "after.json");
     ASSERT_FALSE(s.is_discarded());
@@ -90,10 +98,7 @@ TEST(Interaction, DragHandleBWithTheRealMouse) {
   const int dx = 150;
   const int dy = -60;
 
-  const RunResult drag = RunShell("timeout 90 xvfb-run -a -s '-screen 0 1600x1000x24' bash " + Quote(CQ_DRAG_SCRIPT) + " " +
-                                 Quote(CQ_LAB_BINARY) + " " + Quote(dir.Path().string()) + " " + std::to_string(x) +
-                                 " " + std::to_string(y) + " " + std::to_string(dx) + " " + std::to_string(dy),
-                             dir);
+  const RunResult drag = RunDrag("", dir, x, y, dx, dy);
   ASSERT_EQ(drag.status, 0) << drag.err;
   const nlohmann::json s1 = ReadJson(dir / "after.json");
   ASSERT_FALSE(s1.is_discarded());
@@ -165,10 +170,7 @@ TEST(Interaction, DraggingOnTheNumberLineMovesPAlongTheCarrier) {
   const nlohmann::json s0 = SegmentStateAt1200x800(dir);
   ASSERT_FALSE(s0.is_discarded());
   const auto [x, y] = NumberLineStripMiddle(s0);
-  const RunResult drag = RunShell("timeout 90 xvfb-run -a -s '-screen 0 1600x1000x24' bash " + Quote(CQ_DRAG_SCRIPT) +
-                                      " " + Quote(CQ_LAB_BINARY) + " " + Quote(dir.Path().string()) + " " +
-                                      std::to_string(x) + " " + std::to_string(y) + " -160 0",
-                                  dir);
+  const RunResult drag = RunDrag("", dir, x, y, -160, 0);
   ASSERT_EQ(drag.status, 0) << drag.err;
   const nlohmann::json s1 = ReadJson(dir / "after.json");
   ASSERT_FALSE(s1.is_discarded());
@@ -205,12 +207,7 @@ TEST(Interaction, AFlickedDragEndsWhereTheButtonIsReleased) {
   const int dx = 160;
   const int dy = -80;
   const auto dragFrom = [&](const TempDir& out, int x, int y, int ddx, int ddy, bool flick) {
-    const RunResult run = RunShell(std::string(flick ? "FLICK=1 " : "") +
-                                       "NO_EXPORT=1 timeout 90 xvfb-run -a -s '-screen 0 1600x1000x24' bash " +
-                                       Quote(CQ_DRAG_SCRIPT) + " " + Quote(CQ_LAB_BINARY) + " " +
-                                       Quote(out.Path().string()) + " " + std::to_string(x) + " " + std::to_string(y) +
-                                       " " + std::to_string(ddx) + " " + std::to_string(ddy),
-                                   out);
+    const RunResult run = RunDrag(std::string(flick ? "FLICK=1 " : "") + "NO_EXPORT=1", out, x, y, ddx, ddy);
     EXPECT_EQ(run.status, 0) << run.out << run.err;
     return ReadJson(out / "after.json");
   };
@@ -264,12 +261,7 @@ TEST(Interaction, ABoxCornerDraggedPastTheOtherKeepsTheSelection) {
   const cq::Vec2d past = camera.WorldToScreen(PointFromJson(s0["points"]["Max"])) + cq::Vec2d{{60, -40}};
   const long dx = std::lround(past.x() - press.x());
   const long dy = std::lround(past.y() - press.y());
-  const RunResult drag = RunShell("timeout 90 xvfb-run -a -s '-screen 0 1600x1000x24' bash " + Quote(CQ_DRAG_SCRIPT) +
-                                      " " + Quote(CQ_LAB_BINARY) + " " + Quote(dir.Path().string()) + " " +
-                                      std::to_string(std::lround(press.x())) + " " +
-                                      std::to_string(std::lround(press.y())) + " " + std::to_string(dx) + " " +
-                                      std::to_string(dy) + " box",
-                                  dir);
+  const RunResult drag = RunDrag("", dir, std::lround(press.x()), std::lround(press.y()), dx, dy, "box");
   ASSERT_EQ(drag.status, 0) << drag.err;
   const nlohmann::json s1 = ReadJson(dir / "after.json");
   ASSERT_FALSE(s1.is_discarded());
@@ -289,12 +281,8 @@ TEST(Interaction, ABoxCornerDraggedPastTheOtherKeepsTheSelection) {
   // Ctrl+Z brings the box back and the selection with it, to the corner the drag began on,
   // Min again (it stayed on Max, a corner the user never touched: GUI audit).
   TempDir again;
-  const RunResult undone = RunShell("NO_EXPORT=1 KEYS_AFTER=ctrl+z timeout 90 xvfb-run -a -s '-screen 0 1600x1000x24' bash " +
-                                        Quote(CQ_DRAG_SCRIPT) + " " + Quote(CQ_LAB_BINARY) + " " +
-                                        Quote(again.Path().string()) + " " + std::to_string(std::lround(press.x())) +
-                                        " " + std::to_string(std::lround(press.y())) + " " + std::to_string(dx) + " " +
-                                        std::to_string(dy) + " box",
-                                    again);
+  const RunResult undone =
+      RunDrag("NO_EXPORT=1 KEYS_AFTER=ctrl+z", again, std::lround(press.x()), std::lround(press.y()), dx, dy, "box");
   ASSERT_EQ(undone.status, 0) << undone.err;
   const nlohmann::json s2 = ReadJson(again / "after.json");
   ASSERT_FALSE(s2.is_discarded());
@@ -323,13 +311,8 @@ ContactDrag DragInContactLesson(const TempDir& dir, const std::string& handle, i
   const cq::Vec2d c = PointFromJson(result.before["points"]["C"]);
   const cq::Vec2d at = handle == "C" ? c : c + PointFromJson(result.before["points"]["R"]);
   const cq::Vec2d press = camera.WorldToScreen(at);
-  const RunResult drag = RunShell("LAB_ARGS=" + Quote(args) +
-                                      " timeout 90 xvfb-run -a -s '-screen 0 1600x1000x24' bash " + Quote(CQ_DRAG_SCRIPT) +
-                                      " " + Quote(CQ_LAB_BINARY) + " " + Quote(dir.Path().string()) + " " +
-                                      std::to_string(std::lround(press.x())) + " " +
-                                      std::to_string(std::lround(press.y())) + " " + std::to_string(dx) + " " +
-                                      std::to_string(dy) + " contact",
-                                  dir);
+  const RunResult drag =
+      RunDrag("LAB_ARGS=" + Quote(args), dir, std::lround(press.x()), std::lround(press.y()), dx, dy, "contact");
   EXPECT_EQ(drag.status, 0) << drag.err;
   result.after = ReadJson(dir / "after.json");
   return result;
@@ -357,11 +340,7 @@ TEST(Interaction, TheSidebarEdgeDraggedPastItsCapComesBackWithThePointer) {
   ASSERT_FALSE(s0.is_discarded());
   const int edge = int(std::lround(s0["canvas"]["min"][0].get<double>()));
   ASSERT_LT(edge, 540);  // the cap at 1200 wide
-  const RunResult drag =
-      RunShell("X2=542 Y2=400 DX2=-150 DY2=0 timeout 90 xvfb-run -a -s '-screen 0 1600x1000x24' bash " +
-                   Quote(CQ_DRAG_SCRIPT) + " " + Quote(CQ_LAB_BINARY) + " " + Quote(dir.Path().string()) + " " +
-                   std::to_string(edge + 2) + " 400 300 0",
-               dir);
+  const RunResult drag = RunDrag("X2=542 Y2=400 DX2=-150 DY2=0", dir, edge + 2, 400, 300, 0);
   ASSERT_EQ(drag.status, 0) << drag.out << drag.err;
   const nlohmann::json after = ReadJson(dir / "after.json");
   ASSERT_FALSE(after.is_discarded());
@@ -379,11 +358,7 @@ TEST(Interaction, AHandleLetGoOffTheCanvasIsNamedWithTheWayBack) {
   const int x = int(std::lround(p.x()));
   const int y = int(std::lround(p.y()));
   const int dx = 150 - x;  // onto the sidebar
-  const RunResult drag = RunShell("NO_EXPORT=1 timeout 90 xvfb-run -a -s '-screen 0 1600x1000x24' bash " +
-                                      Quote(CQ_DRAG_SCRIPT) + " " + Quote(CQ_LAB_BINARY) + " " +
-                                      Quote(dir.Path().string()) + " " + std::to_string(x) + " " + std::to_string(y) +
-                                      " " + std::to_string(dx) + " 0",
-                                  dir);
+  const RunResult drag = RunDrag("NO_EXPORT=1", dir, x, y, dx, 0);
   ASSERT_EQ(drag.status, 0) << drag.out << drag.err;
   const nlohmann::json after = ReadJson(dir / "after.json");
   ASSERT_FALSE(after.is_discarded());
@@ -392,11 +367,7 @@ TEST(Interaction, AHandleLetGoOffTheCanvasIsNamedWithTheWayBack) {
 
   // F brings P back into view, and the note goes with it (it stayed: review s35).
   TempDir again;
-  const RunResult framed = RunShell("NO_EXPORT=1 KEYS_AFTER=f timeout 90 xvfb-run -a -s '-screen 0 1600x1000x24' bash " +
-                                        Quote(CQ_DRAG_SCRIPT) + " " + Quote(CQ_LAB_BINARY) + " " +
-                                        Quote(again.Path().string()) + " " + std::to_string(x) + " " +
-                                        std::to_string(y) + " " + std::to_string(dx) + " 0",
-                                    again);
+  const RunResult framed = RunDrag("NO_EXPORT=1 KEYS_AFTER=f", again, x, y, dx, 0);
   ASSERT_EQ(framed.status, 0) << framed.out << framed.err;
   const nlohmann::json back = ReadJson(again / "after.json");
   ASSERT_FALSE(back.is_discarded());
@@ -412,11 +383,7 @@ TEST(Interaction, APointDraggedOffTheCanvasByANumberLineIsNamed) {
   const nlohmann::json s0 = SegmentStateAt1200x800(dir);
   ASSERT_FALSE(s0.is_discarded());
   const auto [x, y] = NumberLineStripMiddle(s0);
-  const RunResult drag = RunShell("NO_EXPORT=1 timeout 90 xvfb-run -a -s '-screen 0 1600x1000x24' bash " +
-                                      Quote(CQ_DRAG_SCRIPT) + " " + Quote(CQ_LAB_BINARY) + " " +
-                                      Quote(dir.Path().string()) + " " + std::to_string(x) + " " + std::to_string(y) +
-                                      " -600 0",
-                                  dir);
+  const RunResult drag = RunDrag("NO_EXPORT=1", dir, x, y, -600, 0);
   ASSERT_EQ(drag.status, 0) << drag.out << drag.err;
   const nlohmann::json after = ReadJson(dir / "after.json");
   ASSERT_FALSE(after.is_discarded());
@@ -433,12 +400,7 @@ TEST(Interaction, APressOnTheTLineOfAPointSegmentSaysWhyItMovesNothing) {
   const nlohmann::json s0 = SegmentStateAt1200x800(dir);
   ASSERT_FALSE(s0.is_discarded());
   const auto [x, y] = NumberLineStripMiddle(s0);
-  const RunResult drag = RunShell("NO_EXPORT=1 LAB_ARGS='--set A=1,1 --set B=1,1 --set P=3,2' timeout 90 xvfb-run -a -s "
-                                  "'-screen 0 1600x1000x24' bash " +
-                                      Quote(CQ_DRAG_SCRIPT) + " " + Quote(CQ_LAB_BINARY) + " " +
-                                      Quote(dir.Path().string()) + " " + std::to_string(x) + " " + std::to_string(y) +
-                                      " -100 0",
-                                  dir);
+  const RunResult drag = RunDrag("NO_EXPORT=1 LAB_ARGS='--set A=1,1 --set B=1,1 --set P=3,2'", dir, x, y, -100, 0);
   ASSERT_EQ(drag.status, 0) << drag.out << drag.err;
   const nlohmann::json after = ReadJson(dir / "after.json");
   ASSERT_FALSE(after.is_discarded());
@@ -448,12 +410,8 @@ TEST(Interaction, APressOnTheTLineOfAPointSegmentSaysWhyItMovesNothing) {
   // It holds only while the scene stays as it is: a nudge of A (Tab twice: P, then A; Right) clears it
   // (review of 2026-11-29: it stayed on after A was moved away from B).
   TempDir again;
-  const RunResult nudged = RunShell("NO_EXPORT=1 KEYS_AFTER='Tab Tab Right' LAB_ARGS='--set A=1,1 --set B=1,1 --set P=3,2' "
-                                    "timeout 90 xvfb-run -a -s '-screen 0 1600x1000x24' bash " +
-                                        Quote(CQ_DRAG_SCRIPT) + " " + Quote(CQ_LAB_BINARY) + " " +
-                                        Quote(again.Path().string()) + " " + std::to_string(x) + " " +
-                                        std::to_string(y) + " -100 0",
-                                    again);
+  const RunResult nudged =
+      RunDrag("NO_EXPORT=1 KEYS_AFTER='Tab Tab Right' LAB_ARGS='--set A=1,1 --set B=1,1 --set P=3,2'", again, x, y, -100, 0);
   ASSERT_EQ(nudged.status, 0) << nudged.out << nudged.err;
   const nlohmann::json moved = ReadJson(again / "after.json");
   ASSERT_FALSE(moved.is_discarded());
