@@ -14,6 +14,13 @@
 namespace cq::app {
 namespace {
 
+/// What a + b lost to rounding when it came out as `sum` (= a + b in double), exactly:
+/// Knuth's two-sum. 0 where the sum is exact.
+double RoundingOfSum(double a, double b, double sum) {
+  const double back = sum - a;
+  return (a - (sum - back)) + (b - back);
+}
+
 /// Where N − O is not a double (0.4 − 0.1 is 0.30000000000000004), the plane core answers
 /// for is the one at right angles to the rounded n, and its numbers follow from that n, not
 /// from the n shown at 6 digits (s = 3.8e-17 beside n = (0.3, 0.5): teaching audit): " (N −
@@ -21,11 +28,7 @@ namespace {
 /// where what the subtraction lost (Knuth's two-sum) is 0 in both coordinates.
 std::string RoundedNormalWords(const cq::Vec2d& o, const cq::Vec2d& tip, const cq::Vec2d& n) {
   bool exact = true;
-  for (int k = 0; k < 2; ++k) {
-    const double back = n[k] - tip[k];
-    const double lost = (tip[k] - (n[k] - back)) + (-o[k] - back);
-    exact = exact && lost == 0;
-  }
+  for (int k = 0; k < 2; ++k) exact = exact && RoundingOfSum(tip[k], -o[k], n[k]) == 0;
   if (exact || !cq::IsFinite(n)) return "";
   return " (N − O rounded to doubles: " + FormatPoint(n, NumberStyle::Exact) + ")";
 }
@@ -262,12 +265,9 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
     for (int k = 0; k < 2; ++k) {
       const double product = q->signedDistance * (*unit)[k];
       const double difference = p[k] - product;
-      // Both exact: the fused product's remainder is 0, and so is the difference's (Knuth's
-      // two-sum: what p + (-product) lost to rounding, exactly).
-      const double back = difference - p[k];
-      const double lost = (p[k] - (difference - back)) + (-product - back);
-      exact = exact && std::fma(q->signedDistance, (*unit)[k], -product) == 0 && lost == 0 &&
-              std::isfinite(difference);
+      // Both exact: the fused product's remainder is 0, and so is the difference's.
+      exact = exact && std::fma(q->signedDistance, (*unit)[k], -product) == 0 &&
+              RoundingOfSum(p[k], -product, difference) == 0 && std::isfinite(difference);
       f[k] = difference;
     }
     if (exact) exactFormula = f;
