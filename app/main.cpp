@@ -26,6 +26,7 @@
 #include "logic/options.hpp"
 #include "logic/output_files.hpp"
 #include "logic/palette.hpp"
+#include "logic/scene_text.hpp"
 #include "logic/settings.hpp"
 #include "ui/lab_app.hpp"
 
@@ -189,25 +190,10 @@ int main(int argc, char** argv) {
     settings.windowHeight = *options.height;
   }
 
-  const Lesson* lesson = options.lesson ? FindLesson(*options.lesson) : FindLesson(settings.lesson);
-  if (options.lesson && !lesson)
-    return Fail("unknown lesson '" + *options.lesson + "' (lessons: " + LessonIdList() + ")", 2);
-  if (!lesson) lesson = LessonTable().front();
-  for (size_t i = 0; i < options.sets.size(); ++i) {
-    const HandleAssignment& set = options.sets[i];
-    // A point placed twice: which place was meant is not for the app to guess.
-    const int index = lesson->PointIndex(set.name);
-    for (size_t j = 0; j < i; ++j)
-      if (index >= 0 && lesson->PointIndex(options.sets[j].name) == index)
-        return Fail("--set " + set.name + " given twice; place each point once", 2);
-    if (index < 0) {
-      std::string names;
-      for (const PointSpec& spec : lesson->PointSpecs()) names += (names.empty() ? "" : ", ") + spec.name;
-      return Fail("--set " + set.name + ": the " + std::string(lesson->Title()) + " lesson has no point '" + set.name +
-                      "' (points: " + names + ")",
-                  2);
-    }
-  }
+  const Lesson* saved = FindLesson(settings.lesson);
+  const SceneChoice choice = ChooseScene(options.lesson, options.sets, saved ? *saved : *LessonTable().front());
+  if (!choice.error.empty()) return Fail(choice.error, 2);
+  const Lesson* lesson = choice.lesson;
 
   // A file that cannot be written is said now, with the reason, not after a long run.
   for (const std::optional<std::string>& path : {options.dumpStatePath, options.screenshotPath})

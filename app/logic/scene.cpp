@@ -1,5 +1,7 @@
 #include "logic/scene.hpp"
 
+#include <utility>
+
 namespace cq::app {
 
 Scene::Scene(const Lesson& lesson) {
@@ -31,6 +33,24 @@ void Scene::ApplyPreset(size_t index) {
   m_loadedFrom[m_lessonIndex] = index;
   selectedHandle.reset();
   Commit(true);
+}
+
+bool Scene::Load(size_t index, const std::vector<HandleAssignment>& sets) {
+  if (index >= m_points.size()) return false;
+  const std::uint64_t step = StepId();
+  if (index != m_lessonIndex) {
+    m_lessonIndex = index;
+    selectedHandle.reset();
+  }
+  Points points = CurrentPoints();
+  for (const HandleAssignment& set : sets)
+    if (const int i = CurrentLesson().PointIndex(set.name); i >= 0) points[size_t(i)] = set.position;
+  if (points != CurrentPoints()) {
+    EditPoints() = std::move(points);
+    ForgetLoadedPreset();  // unless they match one (Commit)
+  }
+  Commit(true);
+  return StepId() != step;
 }
 
 bool Scene::SetPoint(const std::string& name, const cq::Vec2d& position) {

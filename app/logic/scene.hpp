@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "logic/lesson.hpp"
+#include "logic/options.hpp"
 
 namespace cq::app {
 
@@ -33,6 +34,12 @@ class Scene {
   std::optional<size_t> LoadedPreset() const { return m_loadedFrom[m_lessonIndex]; }
   /// The open lesson's points come from no preset (they were set by name at start-up).
   void ForgetLoadedPreset() { m_loadedFrom[m_lessonIndex].reset(); }
+
+  /// Opens lesson `index` and places the named points in it (names it lacks are skipped),
+  /// as one undo step that frames the view, as a lesson switch does: a pasted scene
+  /// (Ctrl+V). The selection stays where the lesson stays. False when that changed
+  /// nothing (the scene was already that one), and then there is no new step.
+  bool Load(size_t index, const std::vector<HandleAssignment>& sets);
 
   /// Sets a point by name; false (and nothing changes) if the lesson has no such point.
   bool SetPoint(const std::string& name, const cq::Vec2d& position);

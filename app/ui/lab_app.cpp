@@ -9,6 +9,7 @@
 #include <cfloat>
 #include <cmath>
 
+#include "logic/scene_text.hpp"
 #include "logic/state_json.hpp"
 
 namespace cq::app {
@@ -162,6 +163,38 @@ void LabApp::OpenLesson(size_t index) {
   FrameScene();
 }
 
+void LabApp::CopyScene() {
+  const std::string line = SceneCommandLine(m_scene.CurrentLesson(), m_scene.CurrentPoints());
+  ImGui::SetClipboardText(line.c_str());
+  SetStatus("Copied the scene as a command line (run it, or Ctrl+V here, to open it): " + line);
+}
+
+void LabApp::PasteScene() {
+  const char* clipboard = ImGui::GetClipboardText();
+  const PastedScene pasted = ReadPastedScene(clipboard != nullptr ? clipboard : "", m_scene.CurrentLesson());
+  if (!pasted.error.empty()) {
+    SetStatus("Nothing pasted: " + pasted.error);
+    return;
+  }
+  const auto& table = LessonTable();
+  const size_t index = size_t(std::find(table.begin(), table.end(), pasted.lesson) - table.begin());
+  LeaveScene();  // a value typed into a field belongs to the scene it was typed in
+  const std::string title(pasted.lesson->Title());
+  std::string left;
+  for (size_t i = 0; i < pasted.leftOut.size(); ++i)
+    left += (i == 0 ? "" : i + 1 == pasted.leftOut.size() ? " and " : ", ") + pasted.leftOut[i];
+  if (!left.empty())
+    left = "; " + left + (pasted.leftOut.size() == 1 ? " is" : " are") + " for start-up and left out";
+  if (!m_scene.Load(index, pasted.sets)) {
+    SetStatus("Pasted the " + title + " scene shown already: nothing changed" + left);
+    return;
+  }
+  m_drag.reset();
+  m_lineDrag.reset();
+  SetStatus("Pasted a " + title + " scene (Ctrl+Z brings the last one back)" + left);
+  FrameScene();
+}
+
 void LabApp::AdjustUiScale(float factor) {
   const float scale = factor == 0 ? 1.0f : std::clamp(m_settings.uiScale * factor, k_minUiScale, k_maxUiScale);
   if (const std::string atEnd = UiScaleLimitNote(m_settings.uiScale, factor); !atEnd.empty()) SetStatus(atEnd);
@@ -196,6 +229,8 @@ void LabApp::HandleShortcut(const KeyPress& press) {
     switch (key) {
       case GLFW_KEY_Q: m_quitRequested = true; break;
       case GLFW_KEY_E: m_exportRequested = true; break;
+      case GLFW_KEY_C: CopyScene(); break;
+      case GLFW_KEY_V: PasteScene(); break;
       case GLFW_KEY_Z: UndoOrRedo(shift); break;
       case GLFW_KEY_Y: UndoOrRedo(true); break;
       case GLFW_KEY_EQUAL:

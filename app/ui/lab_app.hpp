@@ -200,6 +200,13 @@ class LabApp {
   /// frames it again; one that did not may take points off the canvas, and says so.
   void UndoOrRedo(bool redo);
   void OpenLesson(size_t index);
+  /// Edit > Copy scene (Ctrl+C outside a field): the scene as a closest-lab command line
+  /// on the clipboard (SceneCommandLine), said in the status line.
+  void CopyScene();
+  /// Edit > Paste scene (Ctrl+V outside a field): the clipboard's closest-lab command line
+  /// loaded as one undo step (ReadPastedScene, Scene::Load), or why not, in the status
+  /// line; a refused paste changes nothing.
+  void PasteScene();
   void FrameScene() { m_needsFraming = true; }
   void AdjustUiScale(float factor);
   /// What the status line says while the window is too small for the wanted UI scale

@@ -41,6 +41,7 @@ constexpr ShortcutRow k_shortcuts[] = {
     {"Ctrl+Z, Ctrl+Y (Ctrl+Shift+Z)", "undo, redo"},
     {"Ctrl+=  Ctrl+-  Ctrl+0", "UI and font bigger, smaller, default"},
     {"Ctrl+E", "export the window as a PNG"},
+    {"Ctrl+C, Ctrl+V", "copy the scene as a closest-lab command line; paste one to open its scene"},
     {"F1", "this help"},
     {"F2", "words used here: what the steps' terms mean (ulp, deferred division, ...)"},
     {"Ctrl+Q", "quit"},
@@ -71,6 +72,9 @@ void LabApp::DrawMenuBar() {
   if (ImGui::BeginMenu("Edit")) {
     if (ImGui::MenuItem("Undo", "Ctrl+Z", false, m_scene.CanUndo())) UndoOrRedo(false);
     if (ImGui::MenuItem("Redo", "Ctrl+Y", false, m_scene.CanRedo())) UndoOrRedo(true);
+    ImGui::Separator();
+    if (ImGui::MenuItem("Copy scene (as a command line)", "Ctrl+C")) CopyScene();
+    if (ImGui::MenuItem("Paste scene", "Ctrl+V")) PasteScene();
     ImGui::Separator();
     if (ImGui::MenuItem("Reset lesson", "R")) {
       m_scene.Reset();

@@ -853,5 +853,37 @@ TEST(Keyboard, ARedoThatTakesAPointOffTheCanvasIsNamed) {
   EXPECT_EQ(state["status"].get<std::string>(), "P is off the canvas: press F to frame the scene (or Ctrl+Z to undo the redo).");
 }
 
+// Edit > Copy scene and Paste scene: Ctrl+C writes the scene as a closest-lab command line,
+// and Ctrl+V in another lesson brings it back, bit for bit, as one undo step.
+TEST(Keyboard, ACopiedScenePastedInAnotherLessonComesBack) {
+  TempDir dir;
+  const nlohmann::json s =
+      PlayScene(dir, "keys", "LAB_ARGS='--set P=7.25,-2.5 --set A=0.1,1e-9' KEYS='ctrl+c bracketright 3 ctrl+v'");
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_EQ(s["lesson"], "segment");
+  EXPECT_EQ(PointFromJson(s["points"]["P"]), (cq::Vec2d{{7.25, -2.5}})) << s["points"];
+  EXPECT_EQ(PointFromJson(s["points"]["A"]), (cq::Vec2d{{0.1, 1e-9}})) << s["points"];
+  EXPECT_EQ(s["status"].get<std::string>().rfind("Pasted a Segment scene (Ctrl+Z brings the last one back)", 0), 0u)
+      << s["status"];
+}
+
+TEST(Keyboard, UndoAfterAPasteGoesBackToTheSceneBeforeIt) {
+  TempDir dir;
+  const nlohmann::json s = PlayScene(dir, "keys", "LAB_ARGS='--set P=7.25,-2.5' KEYS='ctrl+c bracketright 3 ctrl+v ctrl+z'");
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_EQ(s["lesson"], "ray");
+  EXPECT_EQ(PointFromJson(s["points"]["P"]), cq::app::FindLesson("ray")->Presets()[2].points[2]) << s["points"];
+}
+
+// Nothing on the clipboard (a fresh X server): the paste says so and changes nothing.
+TEST(Keyboard, APasteOfNothingSaysSoAndKeepsTheScene) {
+  TempDir dir;
+  const nlohmann::json s = PlayScene(dir, "keys", "LAB_ARGS='--set P=7.25,-2.5' KEYS='ctrl+v'");
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_EQ(s["lesson"], "segment");
+  EXPECT_EQ(PointFromJson(s["points"]["P"]), (cq::Vec2d{{7.25, -2.5}})) << s["points"];
+  EXPECT_EQ(s["status"].get<std::string>().rfind("Nothing pasted: the clipboard is empty", 0), 0u) << s["status"];
+}
+
 }  // namespace
 }  // namespace cq::gui_test
