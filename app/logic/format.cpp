@@ -8,6 +8,9 @@
 #include <optional>
 
 namespace cq::app {
+namespace {
+std::optional<std::string> WrittenOut(double value);
+}  // namespace
 
 std::string FormatNumber(double value, NumberStyle style) {
   if (std::isnan(value)) return "NaN";
@@ -32,6 +35,11 @@ std::string FormatNumber(double value, NumberStyle style) {
   std::snprintf(buffer, sizeof buffer, "%.*g", precision, value);
   std::string text = buffer;
   if (text == "-0") text = "0";
+  // A value of 1 or more that these digits hold exactly is written out where that takes
+  // at most 12 characters, as the fields write a coordinate: d read "1e+06" beside a P.y
+  // of "1000000" on one screen (classroom audit of 2026-11-29).
+  if (text.find('e') != std::string::npos && std::strtod(text.c_str(), nullptr) == value)
+    if (const std::optional<std::string> out = WrittenOut(value)) return *out;
   return text;
 }
 
@@ -139,11 +147,8 @@ std::string FieldNumber(double value, NumberStyle style) {
     // and in a point beside "distance 0.0001" (lesson audit).
     const std::string readable = FormatNumber(value, NumberStyle::Readable);
     if (std::strtod(readable.c_str(), nullptr) == value) {
-      // A value of 1 or more written out where that takes at most 12 characters, not in
-      // %g's exponent: 1248000 read "1.248e+06" beside a y of "936000" in one point, and a
-      // box's closest x read "1000000" in its point and "1e+06" in its step (GUI audit).
-      if (readable.find('e') != std::string::npos)
-        if (const std::optional<std::string> out = WrittenOut(value)) return *out;
+      // (Written out where it is 1 or more and takes at most 12 characters: 1248000 read
+      // "1.248e+06" beside a y of "936000" in one point: GUI audit.)
       return readable;
     }
     return exact == "-0" ? "0" : exact;

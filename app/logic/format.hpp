@@ -12,7 +12,9 @@ namespace cq::app {
 
 enum class NumberStyle : std::uint8_t {
   Readable,  ///< 6 significant digits (%.6g; a subnormal as its shortest text when that is
-             ///< shorter), "-0" shown as "0"
+             ///< shorter), "-0" shown as "0"; a value of 1 or more that those digits hold
+             ///< exactly written out where that takes at most 12 characters (1000000,
+             ///< 40000000000; not 1e+06, as the fields write a coordinate)
   Exact,     ///< the shortest text that reads back to the same double
 };
 

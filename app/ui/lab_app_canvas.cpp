@@ -381,12 +381,14 @@ void LabApp::DrawGridLabels(ImDrawList& draw, const CanvasLabels& avoid) const {
     const std::string text = GridLabel(k, xGrid, xScientific);
     const double width = ImGui::CalcTextSize(text.c_str()).x;
     const double sx = m_camera.WorldToScreen(cq::Vec2d{{k * xGrid.major, 0}}).x();
-    // Right of its line, else left of it, else a little lower or over the axis, clear of a
-    // handle on the axis at the line (A at x = 1e17, whose "A" took the left place).
+    // Right of its line, else left of it, else a little lower or a row lower, clear of a
+    // handle on the axis at the line (A at x = 1e17, whose "A" took the left place). Never
+    // over the axis: there "-400000" sat among the y axis's labels, by y = 0, and read as
+    // one of them (classroom audit of 2026-11-29).
     const double clearance = Px(8);
     place("grid-x", text,
           {cq::Vec2d{{sx + pad, labelY}}, cq::Vec2d{{sx - pad - width, labelY}}, cq::Vec2d{{sx + pad, labelY + clearance}},
-           cq::Vec2d{{sx + pad, labelY - 2 * pad - font - clearance}}});
+           cq::Vec2d{{sx + pad, labelY + font + clearance}}});
   }
   const auto ys = GridMultiples(view.min.y(), view.max.y(), yGrid.major);
   const bool yScientific = heldForm(1, ys, yGrid);

@@ -151,6 +151,15 @@ TEST_P(CanvasLabels, GridLabelsAtTheirLinesNothingOverlappedNothingCut) {
     auto near = [](double u, double v, double tolerance) { return std::abs(u - v) <= tolerance; };
     const double gap = 4 * s["ui_scale"].get<double>();  // 4 UI pixels
     if (a.kind == "grid-x") {
+      // Never above the x axis in view, where it read as a y label: "-400000" put over the
+      // axis by the "A" under it sat among the y axis's labels, by y = 0 (classroom audit).
+      const double axis = double(middle.y() + center.y() * camera.Zoom());
+      // (Where the axis leaves a label's room under it: at the canvas's foot the row is
+      // held inside the canvas, over the axis.)
+      const double canvasFoot = s["canvas"]["max"][1].get<double>();
+      if (axis > camera.Viewport().min.y() && axis + (a.box.max.y() - a.box.min.y()) + gap <= canvasFoot) {
+        EXPECT_GE(a.box.min.y(), axis) << "x label \"" << a.text << "\" above the x axis at " << axis;
+      }
       const double line = double(middle.x() + (value - center.x()) * camera.Zoom());
       EXPECT_TRUE(near(a.box.min.x() - gap, line, 1.0) || near(a.box.max.x() + gap, line, 1.0))
           << "x label \"" << a.text << "\" at " << a.box.min.x() << ".." << a.box.max.x() << ", line at " << line;
@@ -202,6 +211,10 @@ INSTANTIATE_TEST_SUITE_P(
                                  "--set P=100000000000000300,100 --size 1280x800",
                   "grid-x", "1e+17"},
         LabelCase{"PlaneAt800x600", "--lesson plane --size 800x600", nullptr, nullptr},
+        // "A" under the axis at x = -1 took the place of "-400000", which moved over the axis.
+        LabelCase{"XLabelKeptUnderTheAxis", "--lesson segment --set A=-1,0 --set B=1,0 --set P=0,1000000 "
+                                            "--size 1920x1080 --ui-scale 2",
+                  "grid-x", "400000"},
         // Handles on grid labels: B just right of x = 2 on the x axis, P just left of y = 2.
         LabelCase{"HandlesOnGridLabels", "--lesson segment --set A=-3,0 --set B=2.15,-0.1 --set P=-0.15,2.1 --size 1280x800",
                   "grid-x", "1"},
