@@ -99,6 +99,9 @@ std::int8_t PatternLoop([[maybe_unused]] const BatchSegment<T, N>& s) {
 template <Real T, int N>
 Checked<BatchReport> Solve(const BatchSegment<T, N>& s, [[maybe_unused]] std::int8_t pattern,
                            const PointsSoA<T, N>& points, const SegmentBatchOutput<T, N>& out) {
+  // A null input array was read and crashed the program (core audit of 2026-11-29).
+  for (int k = 0; k < N; ++k)
+    if (points.count > 0 && points.coords[k] == nullptr) return QueryError{ErrorCode::MissingInput, Field::P, k};
   const bool wantClosest = out.closest[0] != nullptr;
   for (int k = 1; k < N; ++k)
     if ((out.closest[k] != nullptr) != wantClosest)

@@ -2,6 +2,7 @@
 #include "cq/regions2d.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <limits>
 
@@ -22,9 +23,13 @@ void AddBoundary(RegionMap2<T>& map, const std::optional<Segment2<T>>& line) {
   if (line) map.boundaries[map.boundaryCount++] = *line;
 }
 
+/// A rect that is not finite or is inverted, named as the rect's (Field::RectMin, RectMax),
+/// not as a box's min or max: BoxRegions has both (core audit of 2026-11-29).
 template <Real T>
 std::optional<QueryError> CheckRect(const Rect2<T>& rect) {
-  return detail::CheckBox(rect);
+  std::optional<QueryError> error = detail::CheckBox(rect);
+  if (error) error->field = error->field == Field::Max ? Field::RectMax : Field::RectMin;
+  return error;
 }
 
 // Scenes near the top of the range are clipped at a scale of 2^-k_headroom. Below
@@ -170,6 +175,7 @@ ConvexPolygon2<T> ClipPolygon(const ConvexPolygon2<T>& polygon, const HalfPlane2
   T magnitude = std::abs(halfPlane.offset);
   for (int i = 0; i < polygon.count; ++i) magnitude = std::max(magnitude, MaxAbs(polygon.vertices[i]));
   const int down = DownscaleFor(magnitude);
+  assert(polygon.count < ConvexPolygon2<T>::k_capacity && "a cut may add a vertex: at most k_capacity - 1 in");
   if (down == 0) return ClipPolygonScaled(polygon, halfPlane);
   const HalfPlane2<T> scaled{halfPlane.normal, std::ldexp(halfPlane.offset, -down)};
   return ScalePolygon(ClipPolygonScaled(ScalePolygon(polygon, -down), scaled), down);
@@ -178,7 +184,7 @@ ConvexPolygon2<T> ClipPolygon(const ConvexPolygon2<T>& polygon, const HalfPlane2
 template <Real T>
 std::optional<Segment2<T>> ClipParametricToRect(const Vec<T, 2>& point, const Vec<T, 2>& direction, T tMin, T tMax,
                                                 const Rect2<T>& rect) {
-  if (direction == Vec<T, 2>{}) return std::nullopt;
+  if (!IsFinite(direction) || direction == Vec<T, 2>{}) return std::nullopt;
   // Scale the direction to a largest component in [0.5, 1) and t the other way, by the
   // same power of two: (rect - point) / direction then overflows for a subnormal
   // direction only if rect - point does, and t * direction is the same product, so the

@@ -18,12 +18,16 @@ const char* FieldName(Field field) {
     case Field::Center: return "center";
     case Field::Radius: return "radius";
     case Field::Closest: return "closest";
+    case Field::RectMin: return "rect.min";
+    case Field::RectMax: return "rect.max";
   }
   return "?";
 }
 
 std::string Describe(const QueryError& error) {
-  return Describe(error, error.code == ErrorCode::InvertedBox ? "min/max" : FieldName(error.field));
+  if (error.code != ErrorCode::InvertedBox) return Describe(error, FieldName(error.field));
+  const bool rect = error.field == Field::RectMin || error.field == Field::RectMax;
+  return Describe(error, rect ? "rect.min/rect.max" : "min/max");
 }
 
 std::string Describe(const QueryError& error, std::string_view field) {
@@ -43,6 +47,8 @@ std::string Describe(const QueryError& error, std::string_view field) {
       return where + ": the answer lies beyond the floating-point range (its coordinates overflow)";
     case ErrorCode::MissingOutput:
       return where + ": no output array for this coordinate; give an array for every coordinate, or none";
+    case ErrorCode::MissingInput:
+      return where + ": no input array for this coordinate (a null pointer), and the count of points is not 0";
   }
   return "unknown error";
 }

@@ -424,6 +424,33 @@ TYPED_TEST(SegmentBatch, EverySetOfOutputsGivesTheSameValues) {
   }
 }
 
+// A null coordinate array among the points crashed the program (core audit of 2026-11-29);
+// it is an error naming p and the coordinate, unless there are no points to read.
+TYPED_TEST(SegmentBatch, ANullInputArrayIsAnErrorUnlessThereAreNoPoints) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  Cloud<T, N> cloud(10);
+  for (int missing = 0; missing < N; ++missing) {
+    cq::PointsSoA<T, N> points = cloud.Soa();
+    points.coords[missing] = nullptr;
+    for (const bool prepared : {false, true}) {
+      const auto segment = cq::PrepareSegment(V<T, N>(0, 0, 0), V<T, N>(1, 2, 3));
+      ASSERT_TRUE(segment.ok());
+      const auto r = prepared ? cq::ClosestPointsOnSegment(*segment, points, cloud.AllOutputs())
+                              : cq::ClosestPointsOnSegment(V<T, N>(0, 0, 0), V<T, N>(1, 2, 3), points, cloud.AllOutputs());
+      ASSERT_FALSE(r.ok());
+      EXPECT_EQ(r.error().code, cq::ErrorCode::MissingInput);
+      EXPECT_EQ(r.error().field, cq::Field::P);
+      EXPECT_EQ(r.error().axis, missing);
+      EXPECT_EQ(cq::Describe(r.error()), "p coordinate " + std::to_string(missing) +
+                                             ": no input array for this coordinate (a null pointer), and the count of "
+                                             "points is not 0");
+    }
+    points.count = 0;
+    EXPECT_TRUE(cq::ClosestPointsOnSegment(V<T, N>(0, 0, 0), V<T, N>(1, 2, 3), points, cloud.AllOutputs()).ok());
+  }
+}
+
 TYPED_TEST(SegmentBatch, AClosestOutputForSomeCoordinatesOnlyIsAnError) {
   using T = typename TypeParam::Scalar;
   constexpr int N = TypeParam::k_dim;

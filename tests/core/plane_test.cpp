@@ -595,13 +595,27 @@ TYPED_TEST(PointPlane, ThroughPointAgreesWithTheReferenceWhereTheOffsetIsFinite)
   }
 }
 
+// plane.hpp's example, as the header gives it (it said Back; core audit of 2026-11-29).
+TEST(PointPlaneExample, TheRoundedOffsetPutsOOffItsOwnPlane) {
+  const cq::Vec2d normal{{0.1, 0.3}};
+  const cq::Vec2d o{{0.7, 0.9}};
+  const auto rounded = cq::ClosestPointOnPlane(o, cq::PlaneThroughPoint(normal, o));
+  ASSERT_TRUE(rounded.ok());
+  EXPECT_EQ(rounded->region, PlaneRegion::Front);
+  EXPECT_NEAR(rounded->signedDistance, 8.6e-17, 0.05e-17);
+  const auto exact = cq::ClosestPointOnPlaneThroughPoint(o, normal, o);
+  ASSERT_TRUE(exact.ok());
+  EXPECT_EQ(exact->region, PlaneRegion::On);
+}
+
 TYPED_TEST(PointPlane, ThroughPointDecidesTheSideOfTheExactPlaneThroughThePoint) {
   using T = typename TypeParam::Scalar;
   constexpr int N = TypeParam::k_dim;
   // Decimal scenes (O and the normal tip on the 0.1 grid, as a student types them), whose
   // n.O is rarely a double: the plane through O is n.(x - O) = 0, not n.x = n.O rounded.
   // Review s33 #1: with the rounded offset only 247 of 9 998 such scenes read P = O as On
-  // (O = (0.7, 0.9), n = (0.1, 0.3) read Back, s = -9e-17, closest != P).
+  // (O = (0.7, 0.9), n = (0.1, 0.3) reads Front, s = 8.6e-17, closest != P: the test
+  // below).
   // P = O is On with closest == P bit for bit; P = O + delta e_k, where P - O == delta
   // exactly, lies on the side of sign(n_k delta), however small delta is.
   cqtest::Rng rng(0xdec1a1);

@@ -169,6 +169,34 @@ TYPED_TEST(Regions, ClipParametricToRectBasics) {
   ASSERT_TRUE(s.has_value());
   EXPECT_TRUE(IsSegment(*s, P2<T>(0.5, 0.5), P2<T>(0.75, 0.5)));
   EXPECT_FALSE(cq::ClipParametricToRect(p, right, T(5), T(6), rect).has_value());  // beyond the rect
+  // A direction that is not finite has no line: nothing, not NaN ends (core audit of
+  // 2026-11-29: (nan, -10)-(nan, 10)).
+  for (const T bad : {cqtest::NaN<T>(), inf, -inf}) {
+    EXPECT_FALSE(cq::ClipParametricToRect(p, P2<T>(double(bad), 1), -inf, inf, rect).has_value());
+    EXPECT_FALSE(cq::ClipLineToRect(p, P2<T>(0, double(bad)), rect).has_value());
+  }
+}
+
+// A cut adds at most one vertex: a heptagon cut across a corner comes out an octagon, the
+// capacity, whole (the precondition is k_capacity - 1 vertices in; an octagon's cut lost
+// its ninth vertex without a word: core audit of 2026-11-29).
+TYPED_TEST(Regions, ClipPolygonFillsTheCapacityWithoutLosingAVertex) {
+  using T = TypeParam;
+  cq::ConvexPolygon2<T> heptagon;
+  const double pi = std::acos(-1.0);
+  for (int i = 0; i < 7; ++i)
+    heptagon.vertices[i] = P2<T>(std::cos(2 * pi * i / 7), std::sin(2 * pi * i / 7));
+  heptagon.count = 7;
+  // x <= 0.9 cuts off the corner at (1, 0) only: 7 - 1 + 2 = 8 vertices.
+  const auto cut = cq::ClipPolygon(heptagon, cq::HalfPlane2<T>{P2<T>(1, 0), T(0.9)});
+  ASSERT_EQ(cut.count, 8);
+  int onTheCut = 0;
+  for (int i = 0; i < cut.count; ++i) {
+    EXPECT_LE(cut.vertices[i].x(), T(0.9)) << i;
+    onTheCut += cut.vertices[i].x() == T(0.9) || std::abs(double(cut.vertices[i].x()) - 0.9) < 1e-6;
+  }
+  EXPECT_EQ(onTheCut, 2);
+  EXPECT_GT(SignedArea(cut), Ld(0));
 }
 
 // A line through a far A and a B in the rect: clipped from B. From A at -1e17 (float
@@ -564,9 +592,11 @@ TYPED_TEST(Regions, BadInputIsReported) {
   ASSERT_FALSE(linear.ok());
   EXPECT_EQ(linear.error().code, cq::ErrorCode::InvertedBox);
   EXPECT_EQ(linear.error().axis, 0);
+  EXPECT_EQ(cq::Describe(linear.error()).rfind("rect.min/rect.max coordinate 0: min is greater than max", 0), 0u)
+      << cq::Describe(linear.error());
   linear = cq::LinearRegions(LinearKind::Line, P2<T>(0, 0), P2<T>(1, 1), cq::Rect2<T>{P2<T>(-1, -1), P2<T>(1, double(nan))});
   ASSERT_FALSE(linear.ok());
-  EXPECT_EQ(linear.error().field, cq::Field::Max);
+  EXPECT_EQ(linear.error().field, cq::Field::RectMax);
 
   auto plane = cq::PlaneRegions(cq::Plane<T, 2>{P2<T>(0, 0), T(1)}, rect);
   ASSERT_FALSE(plane.ok());
@@ -590,6 +620,15 @@ TYPED_TEST(Regions, BadInputIsReported) {
   ASSERT_FALSE(box.ok());
   EXPECT_EQ(box.error().code, cq::ErrorCode::NonFinite);
   EXPECT_EQ(box.error().field, cq::Field::Min);
+  // The rect's errors are its own, not the box's (core audit of 2026-11-29: both read "min").
+  box = cq::BoxRegions(cq::Aabb<T, 2>{P2<T>(0, 0), P2<T>(1, 1)}, cq::Rect2<T>{P2<T>(double(nan), -1), P2<T>(1, 1)});
+  ASSERT_FALSE(box.ok());
+  EXPECT_EQ(box.error().field, cq::Field::RectMin);
+  EXPECT_EQ(cq::Describe(box.error()), "rect.min coordinate 0: not a finite number (NaN or infinity)");
+  box = cq::BoxRegions(cq::Aabb<T, 2>{P2<T>(0, 0), P2<T>(1, 1)}, cq::Rect2<T>{P2<T>(-1, 2), P2<T>(1, 1)});
+  ASSERT_FALSE(box.ok());
+  EXPECT_EQ(box.error().field, cq::Field::RectMin);
+  EXPECT_EQ(box.error().axis, 1);
 }
 
 TYPED_TEST(Regions, NonFiniteInEveryArgumentNamesIt) {
@@ -610,17 +649,17 @@ TYPED_TEST(Regions, NonFiniteInEveryArgumentNamesIt) {
         expectError(cq::LinearRegions(kind, with(P2<T>(0, 0)), P2<T>(1, 0), rect).error(), cq::Field::A);
         expectError(cq::LinearRegions(kind, P2<T>(0, 0), with(P2<T>(1, 0)), rect).error(), cq::Field::B);
         expectError(cq::LinearRegions(kind, P2<T>(0, 0), P2<T>(1, 0), cq::Rect2<T>{with(rect.min), rect.max}).error(),
-                    cq::Field::Min);
+                    cq::Field::RectMin);
         expectError(cq::LinearRegions(kind, P2<T>(0, 0), P2<T>(1, 0), cq::Rect2<T>{rect.min, with(rect.max)}).error(),
-                    cq::Field::Max);
+                    cq::Field::RectMax);
       }
       expectError(cq::PlaneRegions(cq::Plane<T, 2>{with(P2<T>(0, 1)), T(0)}, rect).error(), cq::Field::Normal);
       expectError(cq::PlaneRegions(cq::Plane<T, 2>{P2<T>(0, 1), T(0)}, cq::Rect2<T>{with(rect.min), rect.max}).error(),
-                  cq::Field::Min);
+                  cq::Field::RectMin);
       const cq::Aabb<T, 2> box{P2<T>(0, 0), P2<T>(0.5, 0.5)};
       expectError(cq::BoxRegions(cq::Aabb<T, 2>{with(box.min), box.max}, rect).error(), cq::Field::Min);
       expectError(cq::BoxRegions(cq::Aabb<T, 2>{box.min, with(box.max)}, rect).error(), cq::Field::Max);
-      expectError(cq::BoxRegions(box, cq::Rect2<T>{rect.min, with(rect.max)}).error(), cq::Field::Max);
+      expectError(cq::BoxRegions(box, cq::Rect2<T>{rect.min, with(rect.max)}).error(), cq::Field::RectMax);
     }
     const auto offset = cq::PlaneRegions(cq::Plane<T, 2>{P2<T>(0, 1), bad}, rect);
     EXPECT_EQ(offset.error().code, cq::ErrorCode::NonFinite);

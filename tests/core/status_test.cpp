@@ -24,6 +24,8 @@ TEST(Status, FieldNames) {
   EXPECT_STREQ(cq::FieldName(cq::Field::Center), "center");
   EXPECT_STREQ(cq::FieldName(cq::Field::Radius), "radius");
   EXPECT_STREQ(cq::FieldName(cq::Field::Closest), "closest");
+  EXPECT_STREQ(cq::FieldName(cq::Field::RectMin), "rect.min");
+  EXPECT_STREQ(cq::FieldName(cq::Field::RectMax), "rect.max");
 }
 
 TEST(Status, DescribeNamesTheFieldAndTheCoordinate) {

@@ -92,7 +92,9 @@ struct BatchReport {
 
 /// Closest points on segment AB for every point of `points`, each exactly as
 /// ClosestPointOnSegment answers it. Errors concern the arguments (a or b not finite, an
-/// incomplete closest output); per-point problems are in the report.
+/// incomplete closest output, a null array for a coordinate of `points` when its count is
+/// not 0: ErrorCode::MissingInput, field p, that coordinate); per-point problems are in
+/// the report.
 ///
 /// Precondition: no output array overlaps an input array or another output (as for
 /// memcpy: the loop reads and writes through restrict pointers, and a block that fails the
@@ -133,7 +135,8 @@ template <Real T, int N>
 Checked<PreparedSegment<T, N>> PrepareSegment(const Vec<T, N>& a, const Vec<T, N>& b);
 
 /// ClosestPointsOnSegment(segment.a(), segment.b(), points, out), bit for bit, without the
-/// per-segment work. The only error left is an incomplete closest output.
+/// per-segment work. The errors left are an incomplete closest output and a missing input
+/// array.
 template <Real T, int N>
 Checked<BatchReport> ClosestPointsOnSegment(const PreparedSegment<T, N>& segment, const PointsSoA<T, N>& points,
                                             const SegmentBatchOutput<T, N>& out);

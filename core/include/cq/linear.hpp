@@ -149,6 +149,29 @@ inline T MulAdd(T x, T y, T z) {
 #endif
 }
 
+/// MulAdd's choice is made where this header is compiled, and the batch's inside cq_core:
+/// a program built with another choice than the library's (without -march=native against
+/// a library built with it, or the reverse) would round the single query's numerator one
+/// way and the batch's the other, and the two could disagree on the region (core audit of
+/// 2026-11-29: 1,476 of 305,213 points). So every file that includes this header refers
+/// to a tag named for its choice, and cq_core defines only the tag for its own: a
+/// mismatch does not link ("undefined reference to
+/// cq::detail::code_built_without_fma_needs_a_cq_core_built_without_fma", or the same
+/// with "with").
+/// Build code that includes cq's headers with the library's -march (the project's
+/// CQ_NATIVE setting).
+#if defined(FP_FAST_FMA) && defined(FP_FAST_FMAF)
+extern const int code_built_with_fma_needs_a_cq_core_built_with_fma;
+#if defined(__GNUC__)
+[[gnu::used]] static const int* const k_mulAddChoice = &code_built_with_fma_needs_a_cq_core_built_with_fma;
+#endif
+#else
+extern const int code_built_without_fma_needs_a_cq_core_built_without_fma;
+#if defined(__GNUC__)
+[[gnu::used]] static const int* const k_mulAddChoice = &code_built_without_fma_needs_a_cq_core_built_without_fma;
+#endif
+#endif
+
 /// u . v in one fixed order, ((u0 v0 + u1 v1) + u2 v2) with each sum fused by MulAdd. The
 /// single query and the batch (cq/detail/segment_batch.hpp) both form the numerator
 /// (P - A).(B - A) and the denominator |B - A|^2 with it, so they are the same bits in both.

@@ -11,8 +11,10 @@
 
 namespace cq {
 
-/// v / |v|, of unit length to within an ulp at every scale (tiny and huge vectors are
-/// rescaled exactly first). Nothing for the zero vector or a non-finite one: a direction
+/// v / |v|, its length within 2 epsilon of 1 at every scale (a few roundings: the sum of
+/// squares, its square root and the division; measured at most 1.28 epsilon in float and
+/// 1.12 in double, where an ulp is epsilon just above 1 and epsilon / 2 just below; tiny
+/// and huge vectors are rescaled exactly first). Nothing for the zero vector or a non-finite one: a direction
 /// computed from a zero-length vector is the classic bug this refuses to commit.
 template <Real T, int N>
 std::optional<Vec<T, N>> Normalize(const Vec<T, N>& v) {

@@ -314,8 +314,8 @@ inline Checked<PlaneResult<T, N>> ClosestPointOnPlane(const Vec<T, N>& p, const 
 ///
 /// The offset n.point is never rounded: w = n.P - n.point is summed exactly, so the side
 /// is the sign of the exact n.(P - point), and P == point is On with closest == P. (Through
-/// PlaneThroughPoint, whose d is n.point rounded, O = (0.7, 0.9) with n = (0.1, 0.3) read
-/// Back for P = O.) Where n.point is exact, this is ClosestPointOnPlane(p,
+/// PlaneThroughPoint, whose d is n.point rounded, O = (0.7, 0.9) with n = (0.1, 0.3) reads
+/// Front for P = O, 8.6e-17 off the plane.) Where n.point is exact, this is ClosestPointOnPlane(p,
 /// PlaneThroughPoint(normal, point)). Where it would overflow (|n| |point| beyond the
 /// range: n = (1e200, 1e200) through (1e200, 1e200) has n.point = 2e400) the plane is
 /// still well defined, and it is answered as any other, at an exact power-of-two scale.

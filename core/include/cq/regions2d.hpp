@@ -65,7 +65,9 @@ template <Real T>
 struct RegionMap2 {
   static constexpr int k_maxPieces = 9;
   static constexpr int k_maxBoundaries = 4;
-  std::array<RegionPiece2<T>, k_maxPieces> pieces{};  ///< non-empty pieces only
+  /// The pieces the clip leaves with 3 or more vertices (of positive area in a rect of
+  /// positive area; a zero-area rect can leave zero-area pieces, or none).
+  std::array<RegionPiece2<T>, k_maxPieces> pieces{};
   int pieceCount = 0;
   std::array<Segment2<T>, k_maxBoundaries> boundaries{};  ///< region boundaries inside the rect
   int boundaryCount = 0;
@@ -77,7 +79,10 @@ ConvexPolygon2<T> PolygonFromRect(const Rect2<T>& rect);
 
 /// `polygon` cut down to the half-plane (Sutherland-Hodgman against one edge), for a
 /// normal of order 1 (the maps' are unit vectors) and any finite polygon and offset: a
-/// scene near the top of the range is clipped at a power-of-two scale.
+/// scene near the top of the range is clipped at a power-of-two scale. A cut adds at most
+/// one vertex, so the polygon may have at most k_capacity - 1 = 7: a full one (an octagon
+/// cut across a corner needs 9) is a precondition failure (asserted in debug builds; the
+/// maps' polygons have at most 6).
 template <Real T>
 ConvexPolygon2<T> ClipPolygon(const ConvexPolygon2<T>& polygon, const HalfPlane2<T>& halfPlane);
 
@@ -87,7 +92,8 @@ template <Real T>
 std::optional<Segment2<T>> ClipLineToRect(const Vec<T, 2>& point, const Vec<T, 2>& direction, const Rect2<T>& rect);
 
 /// Same for the part of the line with parameter t in [tMin, tMax] (point + t direction);
-/// use +-infinity for an open end. Any finite non-zero direction works, from subnormal to
+/// use +-infinity for an open end; nothing for a zero or non-finite direction (a NaN one
+/// gave NaN ends). Any finite non-zero direction works, from subnormal to
 /// the largest (it is rescaled by a power of two first, t by the inverse, both exactly):
 /// a direction of 1e-320 used to make every t infinite and the ends infinite. Any finite
 /// point and rect too: a scene near the top of the range is clipped at a power-of-two
@@ -101,11 +107,19 @@ std::optional<Segment2<T>> ClipParametricToRect(const Vec<T, 2>& point, const Ve
 /// from whichever of A and B is nearer the rect. From a far A alone (A at -1e17, B = (3,
 /// 1.5), a view 20 wide about B) A + t direction keeps A's spacing, 16 there, all along:
 /// the piece in view came out misplaced, short, or not at all. The ends are in
-/// increasing t whichever point the arithmetic starts from.
+/// increasing t whichever point the arithmetic starts from. They are computed, not
+/// copied: an end at the point the arithmetic did not start from is that point to within
+/// the rounding of the scene (from B, A inside the rect came back as 0.099999999999999645
+/// for 0.1).
 template <Real T>
 std::optional<Segment2<T>> ClipThroughPointsToRect(const Vec<T, 2>& a, const Vec<T, 2>& b, const Vec<T, 2>& direction,
                                                    T tMin, T tMax, const Rect2<T>& rect);
 
+/// The region maps: the shape's regions clipped to `rect`, and the boundaries between them
+/// inside it. Errors: the shape's, as its query reports them (a or b not finite, a zero
+/// normal, an inverted box, naming a, b, n, d, point, min or max), or the rect's, naming
+/// rect.min or rect.max (Field::RectMin, RectMax: a coordinate not finite, or min > max on
+/// an axis, "rect.min/rect.max coordinate 0: min is greater than max ...").
 template <Real T>
 Checked<RegionMap2<T>> LinearRegions(LinearKind kind, const Vec<T, 2>& a, const Vec<T, 2>& b, const Rect2<T>& rect);
 

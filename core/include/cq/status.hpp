@@ -23,11 +23,15 @@ enum class ErrorCode : std::uint8_t {
   NegativeRadius,  ///< sphere/circle radius below zero
   Overflow,        ///< the exact answer exists but lies beyond the type's finite range
   MissingOutput,   ///< a batch output given for some coordinates but not all (axis: the first missing)
+  MissingInput,    ///< a batch's points with no array (a null pointer) for a coordinate, count > 0
 };
 
 /// Which argument of the query the error is about. The names are the ones the
 /// closest-query tool uses for its JSON fields (Closest: the batch's output arrays).
-enum class Field : std::uint8_t { None, P, A, B, Normal, Offset, Point, Min, Max, Center, Radius, Closest };
+/// RectMin, RectMax: the corners of the rectangle a region map (regions2d.hpp) is clipped to.
+enum class Field : std::uint8_t {
+  None, P, A, B, Normal, Offset, Point, Min, Max, Center, Radius, Closest, RectMin, RectMax
+};
 
 struct QueryError {
   ErrorCode code = ErrorCode::None;
