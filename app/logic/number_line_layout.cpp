@@ -114,14 +114,40 @@ NumberLineTexts LayOutNumberLine(const NumberLineRow& row, const std::string& na
 
   // Under the axis: the clamped value, then the ticks it and the raw value leave free.
   const double labelY = row.axisY + row.band + 4 * row.px;
+  const auto tickBox = [&](const LineMark& tick) {
+    const double w = measure(tick.text);
+    return ScreenBox{{{tick.x - w / 2, labelY}}, {{tick.x + w / 2, labelY + row.font}}};
+  };
   if (clamped) {
     const double w = measure(clamped->text);
     const double x = CentredOn(row, clamped->x, w);
     out.clamped = LineText{clamped->text, {{{x - 4 * row.px, labelY}}, {{x + w + 4 * row.px, labelY + row.font}}}};
+    // Slid along, still under its marker, off the labels of ticks elsewhere: at UI scale 2
+    // "closest.x = 0.7" took the place of the box's max.x, 2, which then went unlabelled
+    // (classroom audit of 2026-11-29). A tick at the marker itself says the same number.
+    double lo = row.areaLeft;
+    double hi = row.areaRight;
+    bool blocked = false;
+    for (const LineMark& tick : ticks) {
+      const ScreenBox box = tickBox(tick);
+      if (std::abs(tick.x - clamped->x) < row.px || Overlaps(box, out.raw.box)) continue;
+      // Every such label bounds the slide, not only the ones in the way: "closest.y = 0.4"
+      // slid off 1.5 onto -1.5.
+      blocked = blocked || Overlaps(box, out.clamped->box);
+      if (tick.x > clamped->x) hi = std::min(hi, box.min.x() - 8 * row.px);
+      else lo = std::max(lo, box.max.x() + 8 * row.px);
+    }
+    ScreenBox& c = out.clamped->box;
+    const double width = c.max.x() - c.min.x();
+    const double left = std::clamp(c.min.x(), lo, hi - width);
+    const double inset = 8 * row.px;  // the marker stays under the text, not at its very end
+    if (blocked && hi - lo >= width && clamped->x >= left + inset && clamped->x <= left + width - inset) {
+      c.max.v[0] = left + width;
+      c.min.v[0] = left;
+    }
   }
   for (const LineMark& tick : ticks) {
-    const double w = measure(tick.text);
-    const ScreenBox box{{{tick.x - w / 2, labelY}}, {{tick.x + w / 2, labelY + row.font}}};
+    const ScreenBox box = tickBox(tick);
     if (out.clamped && Overlaps(box, out.clamped->box)) continue;
     if (Overlaps(box, out.raw.box)) continue;
     if (std::any_of(out.ticks.begin(), out.ticks.end(), [&](const LineText& t) { return Overlaps(box, t.box); }))

@@ -89,9 +89,10 @@ struct NumberLineTexts {
 ///   name say which value it is); failing that (UI scale 4 at 1280x800) beside the marker
 ///   from the row's top, over the band (rawOnBand: drawn on a background), clear of the
 ///   clamped value's diamond; failing that too it stays centred.
-/// - The clamped value is centred under its marker within the same limits; a tick label it
-///   would cover is left out (it says the same number), and so is one that would cover an
-///   earlier tick's label.
+/// - The clamped value is centred under its marker within the same limits, and slides
+///   along (its marker still under the text, 8 px or more from its ends) to clear the
+///   labels of ticks elsewhere; a tick label it still covers is left out (at the marker it
+///   says the same number), and so is one that would cover an earlier tick's label.
 /// - The caption starts at the axis's left end on the row's top line, cut at a space with
 ///   "…" to fit the area (FitOnOneLine). Where the raw value reaches up to that line, the
 ///   caption takes the wider of the free spans left and right of it, cut to fit there. A

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <limits>
 #include <optional>
 #include <string>
@@ -306,6 +307,40 @@ TEST(NumberLineLayout, BesideItsMarkerTheRawValueGoesOnTheSideOfTheMiddle) {
       EXPECT_GE(t.raw.box.min.x(), t.rawMarker.max.x()) << "left of the middle: the text goes right of its marker";
     }
   }
+}
+
+// The box's x line at UI scale 2 (1920x1080): "closest.x = 0.7" centred under 0.7 covered
+// the label of max.x = 2, which was left out as if it said the same number (classroom
+// audit of 2026-11-29). The clamped value slides along, its marker still under it.
+TEST(NumberLineLayout, TheClampedValueSlidesOffATickLabelThatSaysAnotherNumber) {
+  const NumberLineRow row = Row(1100, 150, 2, 26).row;
+  const auto X = [&](double v) { return row.ToX(v, -3.5, 3.5); };
+  const TextWidth measure = Mono(15);
+  const auto lay = [&](double p) {
+    return LayOutNumberLine(row, "x", "x: P.x clamped into [min.x, max.x]", {"P.x = 0.7", X(p)},
+                            LineMark{"closest.x = 0.7", X(std::clamp(p, -2.0, 2.0))}, {{"-2", X(-2)}, {"2", X(2)}},
+                            measure);
+  };
+  const NumberLineTexts inside = lay(1.4);
+  ASSERT_TRUE(inside.clamped.has_value());
+  ASSERT_EQ(inside.ticks.size(), 2u) << "both bounds labelled";
+  EXPECT_FALSE(Overlaps(inside.clamped->box, inside.ticks[1].box));
+  EXPECT_GE(X(1.4), inside.clamped->box.min.x() + 8 * row.px);
+  EXPECT_LE(X(1.4), inside.clamped->box.max.x() - 8 * row.px);
+  // Slid off one bound's label, it does not land on the other's (the y line at 1280x720
+  // and UI scale 1.5: "closest.y = 0.4" slid off 1.5 and hid -1.5).
+  const auto Xy = [&](double v) { return row.ToX(v, -2.3, 2.3); };
+  const NumberLineTexts narrow =
+      LayOutNumberLine(row, "y", "y: P.y clamped into [min.y, max.y]", {"P.y = 0.4", Xy(0.4)},
+                       LineMark{"closest.y = 0.4", Xy(0.4)}, {{"-1.5", Xy(-1.5)}, {"1.5", Xy(1.5)}}, Mono(30));
+  ASSERT_TRUE(narrow.clamped.has_value());
+  ASSERT_FALSE(narrow.ticks.empty());
+  EXPECT_EQ(narrow.ticks[0].text, "-1.5") << "a label clear of the centred text stays";
+  // Clamped onto max.x, the tick there says the same number as "closest.x = 2": left out.
+  const NumberLineTexts past = lay(3);
+  ASSERT_TRUE(past.clamped.has_value());
+  ASSERT_EQ(past.ticks.size(), 1u);
+  EXPECT_EQ(past.ticks[0].text, "-2");
 }
 
 }  // namespace
