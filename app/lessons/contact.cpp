@@ -30,7 +30,9 @@ NumberLine MakeDistanceLine(const LinearPoints& points, const cq::ContactResult<
   constexpr double inf = std::numeric_limits<double>::infinity();
   NumberLine line;
   line.name = "d";
-  line.caption = "d, the centre's distance to the wire: sunk in while d < r; the push-out leaves d = r";
+  // Short enough for a projector's row (1280x720 at UI scale 1.5 cut "d, the centre's
+  // distance to the wire: sunk in while d…": classroom audit of 2026-11-29).
+  line.caption = "d = |C − Q|: sunk in while d < r, pushed out to d = r";
   line.intervals = {{0, radius, Tone::Penetrating}, {radius, inf, Tone::Clear}};
   line.active = contact.penetrating ? 0 : 1;  // touching (d = r) is clear, as core says
   line.ticks = {0, radius};
@@ -40,11 +42,11 @@ NumberLine MakeDistanceLine(const LinearPoints& points, const cq::ContactResult<
   // "no push: d = 3.5", not "no push = 3.5", which read as a push of 3.5 (teaching audit).
   line.clampedName = contact.penetrating ? "after the push: d" : "no push: d";
   if (contact.push == cq::PushRounding::Lost) {
-    line.caption = "d, the centre's distance to the wire: sunk in while d < r; here the push is lost in double";
+    line.caption = "d = |C − Q|: sunk in while d < r; the push is lost in double";
     line.clamped = contact.distance;
     line.clampedText = ValueText(contact.distance, style, {radius}) + " (the push is lost in double)";
   } else if (contact.push == cq::PushRounding::LostInPart) {
-    line.caption = "d, the centre's distance to the wire: sunk in while d < r; here the push is lost in part";
+    line.caption = "d = |C − Q|: sunk in while d < r; the push is lost in part";
     // Core's contact measures C′'s d as it does C's (across the wire, from the exact cross
     // product where the rounded foot is too coarse: at x = 1e16 |C′ − Q′| read 2.25 for 1.46).
     if (const auto after = cq::ContactSphereSegment(cq::Sphere<double, 2>{contact.resolvedCenter, radius}, points.a,

@@ -146,7 +146,9 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
 
   NumberLine line;
   line.name = "s";
-  line.caption = "signed distance along the unit normal: 0 on the plane, > 0 in front";
+  // The whole sign rule in a projector's row ("signed distance along the unit normal: 0
+  // on the plane, > 0 in…" at 1920x1080 and UI scale 2: classroom audit of 2026-11-29).
+  line.caption = "s along n̂: > 0 in front, 0 on the plane, < 0 behind";
   constexpr double inf = std::numeric_limits<double>::infinity();
   line.intervals = {{-inf, 0, Tone::Back}, {0, inf, Tone::Front}};
   // On the plane (s = 0): neither side is P's.

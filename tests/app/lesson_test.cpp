@@ -1172,7 +1172,7 @@ TEST(ContactLesson, APushLostInRoundingIsNotSaidToFreeTheBall) {
             std::string::npos)
       << partlySteps;
   // Nor the d line and the inspector (review: the line's marker read "after the push =
-  // 1e-20", d = r, beside C′ = C and d = 0, its caption "the push-out leaves d = r", and
+  // 1e-20", d = r, beside C′ = C and d = 0, its caption "pushed out to d = r", and
   // the resolved centre's help "the smallest move that frees the ball").
   auto helpOf = [](const LessonFrame& f, const std::string& label) {
     for (const InspectorValue& v : f.values)
@@ -1183,7 +1183,7 @@ TEST(ContactLesson, APushLostInRoundingIsNotSaidToFreeTheBall) {
   const NumberLine& d = frame.numberLines[1];
   EXPECT_EQ(d.clamped, contact->distance);
   EXPECT_EQ(d.clampedText, "0 (the push is lost in double)");
-  EXPECT_EQ(d.caption.find("leaves d = r"), std::string::npos) << d.caption;
+  EXPECT_EQ(d.caption.find("pushed out to d = r"), std::string::npos) << d.caption;
   EXPECT_EQ(helpOf(frame, "resolved centre").find("frees the ball"), std::string::npos) << helpOf(frame, "resolved centre");
   const auto* partlyContact = std::get_if<cq::ContactResult<double, 2>>(&partly.result);
   ASSERT_NE(partlyContact, nullptr);
@@ -1195,7 +1195,7 @@ TEST(ContactLesson, APushLostInRoundingIsNotSaidToFreeTheBall) {
   EXPECT_LT(after->distance, 1.5) << "precondition: still sunk in";
   EXPECT_EQ(dPartly.clamped, after->distance);
   EXPECT_NE(dPartly.clampedText.find("(the push is lost in part)"), std::string::npos) << dPartly.clampedText;
-  EXPECT_EQ(dPartly.caption.find("leaves d = r"), std::string::npos) << dPartly.caption;
+  EXPECT_EQ(dPartly.caption.find("pushed out to d = r"), std::string::npos) << dPartly.caption;
   EXPECT_EQ(helpOf(partly, "resolved centre").find("frees the ball"), std::string::npos);
   // An ordinary push keeps its words: the marker at r, "after the push".
   const LessonFrame ordinary = ContactLesson().Evaluate({{{-4, 0}}, {{4, 0}}, {{0, 1}}, {{1.5, 0}}}, k_view,
@@ -1210,7 +1210,7 @@ TEST(ContactLesson, APushLostInRoundingIsNotSaidToFreeTheBall) {
   ASSERT_EQ(clear.numberLines.size(), 2u);
   EXPECT_EQ(clear.numberLines[1].clampedName, "no push: d");
   EXPECT_EQ(clear.numberLines[1].clamped, 3.5);
-  EXPECT_NE(ordinary.numberLines[1].caption.find("leaves d = r"), std::string::npos);
+  EXPECT_NE(ordinary.numberLines[1].caption.find("pushed out to d = r"), std::string::npos);
   EXPECT_NE(helpOf(ordinary, "resolved centre").find("frees the ball"), std::string::npos);
 }
 
