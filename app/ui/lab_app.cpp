@@ -353,6 +353,14 @@ nlohmann::json LabApp::DumpState() const {
     handles.push_back({{"label", h.label}, {"screen", PointJson(at)}, {"selected", selected}, {"hovered", hovered}});
   }
   state["handles"] = handles;
+  // The balls' outlines on screen (centre and radius in pixels), for the tests that keep
+  // the grid's labels off them.
+  nlohmann::json circles = nlohmann::json::array();
+  for (const CircleShape& c : m_frame.circles)
+    circles.push_back({{"role", c.role == CircleRole::Ball ? "ball" : "resolved"},
+                       {"screen", PointJson(m_camera.WorldToScreen(c.center))},
+                       {"screen_radius", c.radius * m_camera.Zoom()}});
+  state["circles"] = circles;
   // The menu bar's "Snap to grid (G)", shown while snapping is on where the status line
   // leaves it room.
   state["snap_shown"] = m_snapShown;

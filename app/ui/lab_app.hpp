@@ -129,6 +129,7 @@ class LabApp {
     std::vector<CanvasLabel> labels;
     std::vector<ScreenCircle> handles;  ///< the handles and markers on screen, as discs
     std::vector<ScreenCircle> lines;    ///< the drawn lines (shape, perpendicular, distance, ...), as discs
+    std::vector<ScreenCircle> outlines;  ///< the balls' outlines, as discs (the grid's labels keep off them)
     std::optional<ScreenBox> banner;    ///< the error banner's box, when there is one
   };
   CanvasLabels PlaceCanvasLabels() const;

@@ -341,9 +341,12 @@ void LabApp::DrawGridLabels(ImDrawList& draw, const CanvasLabels& avoid) const {
   for (const CanvasLabel& l : avoid.labels) taken.push_back(l.box);
   if (avoid.banner) taken.push_back(*avoid.banner);  // "3.5" peeked out from under it
   const ScreenBox area{rect.min, rect.max};
-  // Off the handles and markers and off the drawn lines: a segment struck through "-2".
+  // Off the handles and markers and off the drawn lines: a segment struck through "-2";
+  // and off the balls' outlines, which ran through "2" and "-1e+12" (classroom audit of
+  // 2026-11-29).
   std::vector<ScreenCircle> discs = avoid.handles;
   discs.insert(discs.end(), avoid.lines.begin(), avoid.lines.end());
+  discs.insert(discs.end(), avoid.outlines.begin(), avoid.outlines.end());
   auto place = [&](const char* kind, const std::string& text, const std::vector<cq::Vec2d>& places) {
     const cq::Vec2d size = FromIm(ImGui::CalcTextSize(text.c_str()));
     for (const cq::Vec2d& at : places) {
@@ -710,7 +713,10 @@ LabApp::CanvasLabels LabApp::PlaceCanvasLabels() const {
     alsoOff({{canvasBox.min.x(), origin.y()}}, {{canvasBox.max.x(), origin.y()}});
   for (const CircleShape& circle : m_frame.circles) {
     const std::vector<cq::Vec2d> arc = VisibleCircleArc(S(circle.center), circle.radius * m_camera.Zoom(), m_layout.canvas);
-    for (size_t i = 1; i < arc.size(); ++i) alsoOff(arc[i - 1], arc[i]);
+    for (size_t i = 1; i < arc.size(); ++i) {
+      alsoOff(arc[i - 1], arc[i]);
+      for (const ScreenCircle& c : CirclesAlong(arc[i - 1], arc[i], Px(3), Px(6), canvasBox)) result.outlines.push_back(c);
+    }
   }
   // And off the carrier, the shape's dashed continuation (it ran through "region A" in
   // 12 of 110 random scenes; review s32).

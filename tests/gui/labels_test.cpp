@@ -181,6 +181,23 @@ TEST_P(CanvasLabels, GridLabelsAtTheirLinesNothingOverlappedNothingCut) {
       }
     }
   }
+  // No ball's outline through a grid label (the dashed C′ circle ran through the y axis's
+  // "2" at 1920x1080 and UI scale 2: classroom audit of 2026-11-29). The outline crosses a
+  // box when the box's nearest point is inside the circle and its farthest outside.
+  ASSERT_TRUE(s.contains("circles"));
+  for (const auto& circle : s["circles"]) {
+    const cq::Vec2d at = PointFromJson(circle["screen"]);
+    const double r = circle["screen_radius"].get<double>();
+    for (const Label& a : labels) {
+      if (a.kind == "canvas") continue;
+      const double nx = std::clamp(at.x(), a.box.min.x(), a.box.max.x()) - at.x();
+      const double ny = std::clamp(at.y(), a.box.min.y(), a.box.max.y()) - at.y();
+      const double fx = std::max(std::abs(a.box.min.x() - at.x()), std::abs(a.box.max.x() - at.x()));
+      const double fy = std::max(std::abs(a.box.min.y() - at.y()), std::abs(a.box.max.y() - at.y()));
+      EXPECT_FALSE(std::hypot(nx, ny) < r && std::hypot(fx, fy) > r)
+          << "the " << circle["role"].get<std::string>() << "'s outline runs through grid label \"" << a.text << "\"";
+    }
+  }
   // Nothing under the error banner of a refused scene: the grid's "3.5" peeked out from
   // under it as a grey "3", and an inverted box's banner hid half of "P".
   if (c.refused) {
@@ -222,6 +239,13 @@ INSTANTIATE_TEST_SUITE_P(
                                    "--set P=1000000000000004,1 --size 1280x800",
                   nullptr, nullptr},
         LabelCase{"ContactDefault", "--lesson contact --size 1280x800", nullptr, nullptr},
+        // The preset "Centre on the wire" at a projector's size: C′'s outline crossed "2".
+        LabelCase{"ContactOutlinesAtUiScale2", "--lesson contact --set A=-4,0 --set B=4,0 --set C=1,0 --set R=1.2,0.9 "
+                                               "--size 1920x1080 --ui-scale 2",
+                  nullptr, nullptr},
+        LabelCase{"ContactHugeBallAtUiScale2", "--lesson contact --set A=-4,0 --set B=4,0 --set C=0,1 --set R=1e12,0 "
+                                               "--size 1920x1080 --ui-scale 2",
+                  nullptr, nullptr},
         LabelCase{"ContactCrowdedAtUiScale2", "--lesson contact --size 800x600 --ui-scale 2", nullptr, nullptr},
         // At UI scale 2 the grid was twice as coarse as at 1 (major lines 180 pixels apart):
         // the ray's canvas showed one grid label, "-5", and the line's at 1024x768 none.
