@@ -99,7 +99,9 @@ std::string FormatApart(double value, const Apart& apart, NumberStyle style, boo
   // The shortest text that reads back exactly, where it is no longer (0.9999999 itself);
   // a coordinate's written out as its field writes it (a box's bound read "1e+06" in a
   // step that had to tell it from P.x = 1000000.0000001, "1000000" in the point: review).
-  const std::optional<std::string> writtenOut = coordinate ? WrittenOut(value) : std::nullopt;
+  // Any value, as FormatNumber writes one that its 6 digits hold: 1e6 beside 1000000.001
+  // read "1e+06" (review).
+  const std::optional<std::string> writtenOut = WrittenOut(value);
   const std::string exact = writtenOut ? *writtenOut : FormatNumber(value, NumberStyle::Exact);
   const std::string more = withDigits(value, digits);
   return exact.size() <= more.size() ? exact : more;

@@ -161,9 +161,10 @@ std::string GridLabel(double k, const GridSpacing& grid, bool scientific) {
 }
 
 bool GridLabelsScientific(double first, double last, const GridSpacing& grid, bool wasScientific) {
-  // Zeros to count: lines a million or more apart ("4000000000"), or every label below
-  // 1e-4 ("0.0000000004"), beside fields and values that read 4e+09 and 4e-10 (teaching
-  // audit of 2026-11-29). Lines 1 apart near 1e6 keep every digit ("1000002").
+  // Zeros to count: lines a million or more apart ("4000000000": a label read at a glance
+  // stays short, though a field or value writes 4000000000 out), or every label below 1e-4
+  // ("0.0000000004", beside fields and values that read 4e-10; teaching audit of
+  // 2026-11-29). Lines 1 apart near 1e6 keep every digit ("1000002").
   if (first <= last && grid.exponent >= 6) return true;
   const int below = wasScientific ? -3 : -4;  // the labels' bound, 1e-4 (1e-3 to leave the form)
   if (first <= last && grid.exponent <= -5 &&

@@ -125,8 +125,8 @@ NumberLineTexts LayOutNumberLine(const NumberLineRow& row, const std::string& na
     // Slid along, still under its marker, off the labels of ticks elsewhere: at UI scale 2
     // "closest.x = 0.7" took the place of the box's max.x, 2, which then went unlabelled
     // (classroom audit of 2026-11-29). A tick at the marker itself says the same number.
-    double lo = row.areaLeft;
-    double hi = row.areaRight;
+    double lo = row.areaLeft + 4 * row.px;  // as CentredOn keeps a text from the area's edges
+    double hi = row.areaRight - 4 * row.px;
     bool blocked = false;
     for (const LineMark& tick : ticks) {
       const ScreenBox box = tickBox(tick);
@@ -139,8 +139,9 @@ NumberLineTexts LayOutNumberLine(const NumberLineRow& row, const std::string& na
     }
     ScreenBox& c = out.clamped->box;
     const double width = c.max.x() - c.min.x();
-    const double left = std::clamp(c.min.x(), lo, hi - width);
     const double inset = 8 * row.px;  // the marker stays under the text, not at its very end
+    // (Room first: std::clamp with lo above hi - width is undefined; review.)
+    const double left = hi - lo >= width ? std::clamp(c.min.x(), lo, hi - width) : c.min.x();
     if (blocked && hi - lo >= width && clamped->x >= left + inset && clamped->x <= left + width - inset) {
       c.max.v[0] = left + width;
       c.min.v[0] = left;

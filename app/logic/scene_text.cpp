@@ -11,10 +11,13 @@ namespace {
 
 bool IsBlank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
-/// The last part of a path: "closest-lab" from "./build/app/closest-lab".
+/// The program a word names: "closest-lab" from "./build/app/closest-lab" or
+/// "closest-lab.exe".
 std::string_view Basename(std::string_view word) {
   const auto slash = word.rfind('/');
-  return slash == std::string_view::npos ? word : word.substr(slash + 1);
+  std::string_view base = slash == std::string_view::npos ? word : word.substr(slash + 1);
+  if (base.size() > 4 && base.substr(base.size() - 4) == ".exe") base.remove_suffix(4);
+  return base;
 }
 
 /// The text as one short line for a message: its blanks and line breaks as single spaces.
@@ -72,6 +75,8 @@ std::vector<std::string> ShellWords(std::string_view text, std::string& error) {
     if (IsBlank(c)) {
       if (inWord) words.push_back(std::exchange(word, {}));
       inWord = false;
+    } else if (c == '#' && !inWord) {  // a comment, to the line's end
+      while (i + 1 < text.size() && text[i + 1] != '\n') ++i;
     } else if (c == '\\') {
       if (i + 1 < text.size() && text[i + 1] == '\r' && i + 2 < text.size() && text[i + 2] == '\n') {
         i += 2;  // a line joined to the next (a Windows line end)
@@ -123,6 +128,7 @@ PastedScene ReadPastedScene(std::string_view text, const Lesson& open) {
   if (text.size() > k_maxPastedScene)
     return fail("the clipboard holds " + std::to_string(text.size()) + " bytes, too long for a scene (a command line of " +
                 "every point is a few hundred)");
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // a byte order mark from an editor
   const std::string shown = Shown(text);
   if (shown.empty()) return fail("the clipboard is empty: copy a closest-lab command line, such as " + example);
   std::string splitError;
@@ -141,6 +147,9 @@ PastedScene ReadPastedScene(std::string_view text, const Lesson& open) {
   } else if (first < words.size() && words[first].rfind("--", 0) != 0) {
     return fail("\"" + shown + "\" is not a scene: paste a closest-lab command line, such as " + example);
   }
+  for (std::size_t i = first; i < words.size(); ++i)
+    if (Basename(words[i]) == "closest-lab")
+      return fail("\"" + shown + "\" holds more than one closest-lab command: paste one scene");
   std::vector<const char*> argv{"closest-lab"};
   for (std::size_t i = first; i < words.size(); ++i) argv.push_back(words[i].c_str());
   const ParsedOptions parsed = ParseCommandLine(int(argv.size()), argv.data());

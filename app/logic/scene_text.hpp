@@ -33,15 +33,17 @@ SceneChoice ChooseScene(const std::optional<std::string>& lessonName, const std:
 
 /// Splits text into words as a POSIX shell would for a plain command: blanks and line
 /// breaks separate words, '…' keeps its text as it is, "…" too but for \" \\ \$ \` and
-/// a line break after \, and outside quotes \ keeps the next character (\ before a line
-/// break joins the lines). `error` names an unclosed quote; the words are then empty.
+/// a line break after \, outside quotes \ keeps the next character (\ before a line
+/// break joins the lines), and a # starting a word begins a comment to the line's end.
+/// `error` names an unclosed quote; the words are then empty.
 std::vector<std::string> ShellWords(std::string_view text, std::string& error);
 
-/// What a pasted text asks for: a closest-lab command line (as SceneCommandLine writes
+/// What a pasted text asks for: one closest-lab command line (as SceneCommandLine writes
 /// it, or by hand; "closest-lab", a path to it or "./lab run" first, or only flags; a
-/// leading "$ " prompt is skipped). `lesson` and `sets` to apply, `leftOut` the flags a
-/// running app does not take from a paste (--size, --screenshot, …: they are for
-/// start-up), or `error`, one line saying why nothing is pasted.
+/// leading "$ " prompt and a byte order mark are skipped). `lesson` and `sets` to apply,
+/// `leftOut` the flags a running app does not take from a paste (--size, --screenshot, …:
+/// they are for start-up; checked as at start-up all the same), or `error`, one line
+/// saying why nothing is pasted.
 struct PastedScene {
   const Lesson* lesson = nullptr;
   std::vector<HandleAssignment> sets;

@@ -229,8 +229,13 @@ void LabApp::HandleShortcut(const KeyPress& press) {
     switch (key) {
       case GLFW_KEY_Q: m_quitRequested = true; break;
       case GLFW_KEY_E: m_exportRequested = true; break;
-      case GLFW_KEY_C: CopyScene(); break;
-      case GLFW_KEY_V: PasteScene(); break;
+      // Not with Alt: AltGr (Ctrl+Alt on some layouts) types characters (review).
+      case GLFW_KEY_C:
+        if (!alt) CopyScene();
+        break;
+      case GLFW_KEY_V:
+        if (!alt) PasteScene();
+        break;
       case GLFW_KEY_Z: UndoOrRedo(shift); break;
       case GLFW_KEY_Y: UndoOrRedo(true); break;
       case GLFW_KEY_EQUAL:

@@ -41,7 +41,7 @@ constexpr ShortcutRow k_shortcuts[] = {
     {"Ctrl+Z, Ctrl+Y (Ctrl+Shift+Z)", "undo, redo"},
     {"Ctrl+=  Ctrl+-  Ctrl+0", "UI and font bigger, smaller, default"},
     {"Ctrl+E", "export the window as a PNG"},
-    {"Ctrl+C, Ctrl+V", "copy the scene as a closest-lab command line; paste one to open its scene"},
+    {"Ctrl+C, Ctrl+V", "outside a field: copy the scene as a closest-lab command line; paste one to open its scene"},
     {"F1", "this help"},
     {"F2", "words used here: what the steps' terms mean (ulp, deferred division, ...)"},
     {"Ctrl+Q", "quit"},

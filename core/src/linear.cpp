@@ -389,10 +389,10 @@ CQ_INSTANTIATE_LINEAR_KINDS(double, 3)
 
 // The tag for this build's MulAdd (linear.hpp): code that includes the headers with the
 // other choice finds no definition of its tag and does not link.
-#if defined(FP_FAST_FMA) && defined(FP_FAST_FMAF)
-const int code_built_with_fma_needs_a_cq_core_built_with_fma = 1;
+#if CQ_MULADD_FUSED
+extern const int code_built_with_fma_needs_a_cq_core_built_with_fma = 1;
 #else
-const int code_built_without_fma_needs_a_cq_core_built_without_fma = 1;
+extern const int code_built_without_fma_needs_a_cq_core_built_without_fma = 1;
 #endif
 
 }  // namespace detail

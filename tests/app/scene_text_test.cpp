@@ -60,6 +60,7 @@ TEST(SceneText, ShellWordsSplitAsAShellWould) {
   EXPECT_EQ(ShellWords("a 'b c' \"d \\\"e\\\" $f\" g\\ h ''", error),
             (std::vector<std::string>{"a", "b c", "d \"e\" $f", "g h", ""}));
   // A command broken over lines with a backslash, as in a README or a slide.
+  EXPECT_EQ(ShellWords("a #b c\nd e#f '#g'", error), (std::vector<std::string>{"a", "d", "e#f", "#g"}));
   EXPECT_EQ(ShellWords("closest-lab --lesson box \\\n  --set P=3,1 \\\r\n --set Min=0,0", error),
             (std::vector<std::string>{"closest-lab", "--lesson", "box", "--set", "P=3,1", "--set", "Min=0,0"}));
   EXPECT_EQ(error, "");
@@ -75,7 +76,9 @@ TEST(SceneText, APasteTakesTheFormsACommandIsWrittenIn) {
   for (const char* text : {"closest-lab --lesson box --set P=3,1", "$ closest-lab --lesson box --set P=3,1\n",
                            "./build/app/closest-lab --lesson=box --set=P=3,1", "./lab run --lesson box --set P=3,1",
                            "--lesson box --set P=3,1", "closest-lab --lesson box \\\n  --set 'P=3, 1'",
-                           "closest-lab --lesson box --set P=3,1 --size 1280x800 --screenshot box.png"}) {
+                           "closest-lab --lesson box --set P=3,1 --size 1280x800 --screenshot box.png",
+                           "\xEF\xBB\xBF" "closest-lab --lesson box --set P=3,1", "closest-lab.exe --lesson box --set P=3,1",
+                           "# the box, P outside\nclosest-lab --lesson box --set P=3,1  # past Max"}) {
     const PastedScene pasted = ReadPastedScene(text, segment);
     EXPECT_EQ(pasted.error, "") << text;
     EXPECT_EQ(pasted.lesson, FindLesson("box")) << text;
@@ -115,6 +118,12 @@ TEST(SceneText, ABadPasteSaysWhyInOneLine) {
   EXPECT_EQ(error("closest-lab --lesson box --lesson ray"), "--lesson given twice (first 'box'); give it once");
   EXPECT_EQ(error("closest-lab"), "\"closest-lab\" names no lesson and places no point (--lesson NAME, --set NAME=x,y)");
   EXPECT_EQ(error("closest-lab --set 'P=3,1"), "\"closest-lab --set 'P=3,1\": a ' quote is not closed");
+  // Two commands (review: "unknown flag 'closest-lab'"), and a start-up flag with a bad
+  // value, refused as at start-up.
+  EXPECT_EQ(error("closest-lab --lesson ray\nclosest-lab --set P=1,2"),
+            "\"closest-lab --lesson ray closest-lab --set P=1,2\" holds more than one closest-lab command: paste one "
+            "scene");
+  EXPECT_EQ(error("closest-lab --lesson ray --size 10x10"), "--size must be at least 320x200");
   // A long clipboard is refused before it is read, and a long line is shortened in the message.
   EXPECT_EQ(error(std::string(k_maxPastedScene + 1, 'x')),
             "the clipboard holds 16385 bytes, too long for a scene (a command line of every point is a few hundred)");

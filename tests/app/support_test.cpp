@@ -430,6 +430,13 @@ TEST(FormatNumber, ACoordinateOfOneOrMoreIsWrittenOutUpToTwelveCharacters) {
   // read "1e+06" in the box's step beside P.x = 1000000.0000001).
   EXPECT_EQ(FormatApart(1e6, {1000000.0000001}, NumberStyle::Readable, true), "1000000");
   EXPECT_EQ(LineNumber(1e6, NumberStyle::Readable, true, {999999.99999999}), "1000000");
+  // Any value, not only a coordinate: a distance of 1e6 beside 1000000.001 read "1e+06"
+  // (review of 2026-11-29), and alone it reads 1000000 as FormatNumber writes it.
+  EXPECT_EQ(ValueText(1e6, NumberStyle::Readable, {1000000.001}), "1000000");
+  EXPECT_EQ(ValueText(1e6, NumberStyle::Readable), "1000000");
+  EXPECT_EQ(FormatNumber(4e10, NumberStyle::Readable), "40000000000");
+  EXPECT_EQ(FormatNumber(1e12, NumberStyle::Readable), "1e+12");  // 13 digits: the exponent
+  EXPECT_EQ(FormatNumber(1234567, NumberStyle::Readable), "1.23457e+06");  // not held by 6 digits
   // Below 1, %g's own rule: written out down to 1e-4.
   EXPECT_EQ(FieldNumber(5e-5, NumberStyle::Readable), "5e-05");
   EXPECT_EQ(FieldNumber(0.25, NumberStyle::Readable), "0.25");

@@ -671,7 +671,7 @@ TEST(ProjectExactly, NamesTheSideWithoutRounding) {
     ASSERT_TRUE(r.ok());
     EXPECT_LE(std::abs(r->t), 4 * std::numeric_limits<double>::epsilon()) << r->t;
     EXPECT_LE(cq::Distance(r->closest, a), 4 * std::numeric_limits<double>::epsilon() * 0.3) << r->t;
-#if defined(FP_FAST_FMA)
+#if CQ_MULADD_FUSED
     EXPECT_EQ(r->region, cq::LinearRegion::Interior);  // the fused numerator's 1.7e-18
     EXPECT_GT(r->t, 0.0);
 #else

@@ -854,11 +854,12 @@ TEST(Keyboard, ARedoThatTakesAPointOffTheCanvasIsNamed) {
 }
 
 // Edit > Copy scene and Paste scene: Ctrl+C writes the scene as a closest-lab command line,
-// and Ctrl+V in another lesson brings it back, bit for bit, as one undo step.
+// and Ctrl+V in another lesson brings it back, bit for bit, as one undo step. The segment's
+// points are changed (preset 3) before the switch, so the paste must set them again.
 TEST(Keyboard, ACopiedScenePastedInAnotherLessonComesBack) {
   TempDir dir;
   const nlohmann::json s =
-      PlayScene(dir, "keys", "LAB_ARGS='--set P=7.25,-2.5 --set A=0.1,1e-9' KEYS='ctrl+c bracketright 3 ctrl+v'");
+      PlayScene(dir, "keys", "LAB_ARGS='--set P=7.25,-2.5 --set A=0.1,1e-9' KEYS='ctrl+c 3 bracketright 3 ctrl+v'");
   ASSERT_FALSE(s.is_discarded());
   EXPECT_EQ(s["lesson"], "segment");
   EXPECT_EQ(PointFromJson(s["points"]["P"]), (cq::Vec2d{{7.25, -2.5}})) << s["points"];

@@ -140,9 +140,19 @@ Checked<LinearResult<T, N>> ClosestPointOnLinearSlow(const Vec<T, N>& p, const V
 /// build lets GCC contract a * b + c * d into either fma(a, b, c * d) or fma(c, d, a * b),
 /// and it does not pick the same one in every function: the single query and the batch
 /// would then round the same numerator differently and could disagree on the region.
+/// CQ_MULADD_FUSED says which: GCC defines FP_FAST_FMA where the target has the
+/// instruction; Clang never does, but contracts x * y + z into one by default
+/// (-ffp-contract=on) where the target has it (__FMA__, or AVX-512F), so there it is
+/// std::fma by name (review of 2026-11-29: a Clang build fused without saying so).
+#if (defined(FP_FAST_FMA) && defined(FP_FAST_FMAF)) || \
+    (defined(__clang__) && (defined(__FMA__) || defined(__AVX512F__)))
+#define CQ_MULADD_FUSED 1
+#else
+#define CQ_MULADD_FUSED 0
+#endif
 template <Real T>
 inline T MulAdd(T x, T y, T z) {
-#if defined(FP_FAST_FMA) && defined(FP_FAST_FMAF)
+#if CQ_MULADD_FUSED
   return std::fma(x, y, z);
 #else
   return x * y + z;  // no FMA instruction, so nothing to contract either
@@ -160,7 +170,7 @@ inline T MulAdd(T x, T y, T z) {
 /// with "with").
 /// Build code that includes cq's headers with the library's -march (the project's
 /// CQ_NATIVE setting).
-#if defined(FP_FAST_FMA) && defined(FP_FAST_FMAF)
+#if CQ_MULADD_FUSED
 extern const int code_built_with_fma_needs_a_cq_core_built_with_fma;
 #if defined(__GNUC__)
 [[gnu::used]] static const int* const k_mulAddChoice = &code_built_with_fma_needs_a_cq_core_built_with_fma;
