@@ -551,8 +551,14 @@ TYPED_TEST(SegmentBatch, RandomSegmentsKeepTheirVerticesExactly) {
   // those left are mostly 3D ones; doubles never search.
   EXPECT_EQ(variants[2] + variants[3], 0);
   if constexpr (std::is_same_v<T, float>) {
-    EXPECT_GT(variants[0], 100);
-    EXPECT_GT(withReach, 40);
+    // A reach below 1 lands only where A + R step is one rounding (an FMA target): with two
+    // (CQ_MULADD_FUSED 0, a build without FMA) none does, and fewer segments are exact.
+    if (CQ_MULADD_FUSED) {
+      EXPECT_GT(variants[0], 100);
+      EXPECT_GT(withReach, 40);
+    } else {
+      EXPECT_EQ(withReach, 0);
+    }
     EXPECT_GT(variants[1], N == 3 ? 15 : 4);
     EXPECT_GT(withFromB + withFromBoth, N == 3 ? 15 : 4);
   } else {
@@ -843,6 +849,9 @@ TYPED_TEST(SegmentBatch, FloatSegmentsLandWithAReachBelowOne) {
   using T = typename TypeParam::Scalar;
   constexpr int N = TypeParam::k_dim;
   constexpr bool k_float = std::is_same_v<T, float>;
+  // The reaches below are A + R step in one rounding; without FMA it is two, and no reach
+  // below 1 lands (RandomSegmentsKeepTheirVerticesExactly checks that).
+  if (k_float && !CQ_MULADD_FUSED) GTEST_SKIP() << "the cases' reaches are worked out for a fused A + R step";
   const T eps = std::numeric_limits<T>::epsilon();
   const auto [bothA, bothB] = FromBothCoordinate<T>();
   struct Case {
@@ -927,7 +936,9 @@ TYPED_TEST(SegmentBatch, ReachSearchMatchesItsPortableForm) {
   }
   if constexpr (std::is_same_v<T, float>) {
     EXPECT_GT(found, 3000);
-    EXPECT_GT(foundInSecondHalf, 100) << "of " << found;
+    if (CQ_MULADD_FUSED) {
+      EXPECT_GT(foundInSecondHalf, 100) << "of " << found;  // none lands below 1 unfused
+    }
   }
   EXPECT_GT(notFound, 300);
 }

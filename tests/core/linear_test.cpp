@@ -589,7 +589,9 @@ TEST(SegmentAtTheTopOfTheRange, NeverOverflows) {
 TEST(ReadsAsRoundedZero, OnlyAFewUlpsOfTheCoordinatesItIsFormedFrom) {
   const auto q = cq::ClosestPointOnSegment(cq::Vec2d{{0, 1}}, cq::Vec2d{{-4, 0}}, cq::Vec2d{{2, 0}});
   ASSERT_TRUE(q.ok());
-  EXPECT_TRUE(cq::ReadsAsRoundedZero(q->closest.x(), -4.0, 2.0)) << q->closest.x();
+  // (-2.220446049250313e-16 with FMA; two roundings give 0 itself.)
+  EXPECT_TRUE(cq::ReadsAsRoundedZero(-2.220446049250313e-16, -4.0, 2.0));
+  EXPECT_EQ(cq::ReadsAsRoundedZero(q->closest.x(), -4.0, 2.0), bool(CQ_MULADD_FUSED)) << q->closest.x();
   EXPECT_FALSE(cq::ReadsAsRoundedZero(q->closest.y(), 0.0, 0.0));  // 0 itself
   EXPECT_FALSE(cq::ReadsAsRoundedZero(1e-12, -4.0, 2.0));          // well above a few ulps of 4
   EXPECT_FALSE(cq::ReadsAsRoundedZero(2e-81, -9.9e153, 5.5e137));  // far below an ulp: a value of its own
@@ -604,7 +606,7 @@ TEST(PointAtParameter, IsTheFastPathsFoot) {
   const auto q = cq::ClosestPointOnSegment(cq::Vec2d{{0, 1}}, a, b);
   ASSERT_TRUE(q.ok());
   EXPECT_EQ(cq::PointAtParameter(a, b, q->t), q->closest);
-  EXPECT_EQ(cq::PointAtParameter(a, b, q->t).x(), -2.220446049250313e-16);
+  EXPECT_EQ(cq::PointAtParameter(a, b, q->t).x(), CQ_MULADD_FUSED ? -2.220446049250313e-16 : 0.0);  // two roundings: 0
   EXPECT_EQ(cq::PointAtParameter(cq::Vec2d{{-4, 0}}, cq::Vec2d{{4, 0}}, 0.625), (cq::Vec2d{{1, 0}}));
   const cq::Vec3f a3{{1, 2, 3}}, b3{{5, -2, 11}};
   const auto q3 = cq::ClosestPointOnLine(cq::Vec3f{{0.3f, 7, -1}}, a3, b3);
@@ -654,8 +656,10 @@ TEST(ProjectExactly, NamesTheSideWithoutRounding) {
   const cq::Vec2d a{{0, 0}};
   const cq::Vec2d b{{0.1, 0.2}};
   EXPECT_EQ(cq::ProjectExactly(cq::Vec2d{{-2e16, 1e16}}, a, b), ExactProjection::OntoA);
-  EXPECT_EQ(cq::ClosestPointOnSegment(cq::Vec2d{{-2e16, 1e16}}, a, b)->region, cq::LinearRegion::VertexB)
-      << "the rounded region this test is about";
+  // The rounded region this test is about: with FMA the fused numerator's rounding puts P
+  // past B; with two roundings (no FMA) they cancel, and the region is A's.
+  EXPECT_EQ(cq::ClosestPointOnSegment(cq::Vec2d{{-2e16, 1e16}}, a, b)->region,
+            CQ_MULADD_FUSED ? cq::LinearRegion::VertexB : cq::LinearRegion::VertexA);
   EXPECT_EQ(cq::ProjectExactly(cq::Vec2d{{-2e16, 1e16 + 2}}, a, b), ExactProjection::PastB);  // 0.4 > 0.05
   EXPECT_EQ(cq::ProjectExactly(cq::Vec2d{{0.05, 0.1}}, a, b), ExactProjection::Between);
   EXPECT_EQ(cq::ProjectExactly(cq::Vec2d{{-2e16 - 4, 1e16}}, a, b), ExactProjection::BeforeA);

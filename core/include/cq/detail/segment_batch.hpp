@@ -121,11 +121,13 @@ inline constexpr int k_reachCount = 16;
 inline constexpr float k_reachSpacing = 0x1p-24f;
 
 /// x y rounded up, for x, y > 0: the product rounded to nearest, then one float up if it
-/// fell below the exact product (the fused multiply-add gives the exact sign of x y - r).
+/// fell below the exact product (the fused multiply-add gives the exact sign of x y - r;
+/// std::fma by name, not MulAdd, which rounds twice on a target without FMA: a build
+/// without it rounded some products down, review of 2026-11-29). Once per segment.
 /// FindReachAvx512 gets the same bits from one multiply in that rounding mode.
 inline float MultiplyRoundedUp(float x, float y) {
   const float r = x * y;
-  return MulAdd(x, y, -r) > 0.0f ? NextInMagnitude(r, true) : r;
+  return std::fma(x, y, -r) > 0.0f ? NextInMagnitude(r, true) : r;
 }
 
 /// The candidate steps of one coordinate at reach R_j, in the order FindReach takes them:
@@ -377,9 +379,11 @@ BatchSegment<T, N> MakeBatchSegment(const Vec<T, N>& a, const Vec<T, N>& b) {
   BatchSegment<T, N> s{a, b, b - a, b - a, T(0), T(0), T(1), T(0), BatchEnds::SelectAB, false, 0, 0, 0, 0};
   s.den = DotFused(s.d.v, s.d.v);  // the single query's denominator, bit for bit
   // 1 / den rounded to nearest, then up by an ulp if that fell below the real 1 / den (the
-  // fused multiply-add's sign is the exact sign of inv den - 1).
+  // fused multiply-add's sign is the exact sign of inv den - 1: std::fma by name, exact on
+  // every target; MulAdd rounds the product first where there is no FMA, and a build
+  // without it left invUp below 1 / den, review of 2026-11-29).
   const T inv = T(1) / s.den;
-  s.invUp = MulAdd(inv, s.den, T(-1)) < T(0) ? NextInMagnitude(inv, true) : inv;
+  s.invUp = std::fma(inv, s.den, T(-1)) < T(0) ? NextInMagnitude(inv, true) : inv;
   // The single query's own test of the denominator (NaN fails both). den <= max / 8 also
   // keeps 1 / den a normal number, so num * (1 / den) loses nothing to underflow.
   s.inRange = s.den >= Range<T>::k_minSafeSquare && s.den <= MaxFinite<T>() / T(8);
