@@ -651,15 +651,25 @@ TEST(LineAtTheTopOfTheRange, AFootThatFitsIsAnswered) {
 // larger than the numerator: P = (-2e16, 1e16) lies exactly on the perpendicular through
 // A = 0 of the segment to B = (0.1, 0.2) (0.2 is exactly 2 * 0.1 in double), and the
 // rounded numerator 0.111 puts it past B.
+// Whether the numerator a region is decided on keeps one rounding: the fast path's where
+// the build has FMA (CQ_MULADD_FUSED), and the exact path's also without it in a build as
+// where long double is double (CQ_TEST_NO_WIDE_LONG_DOUBLE: it fuses with std::fma by
+// name). Without either, both products of these examples round alike and cancel.
+#if CQ_MULADD_FUSED || defined(CQ_TEST_NO_WIDE_LONG_DOUBLE)
+constexpr bool k_fusedNumerator = true;
+#else
+constexpr bool k_fusedNumerator = false;
+#endif
+
 TEST(ProjectExactly, NamesTheSideWithoutRounding) {
   using cq::ExactProjection;
   const cq::Vec2d a{{0, 0}};
   const cq::Vec2d b{{0.1, 0.2}};
   EXPECT_EQ(cq::ProjectExactly(cq::Vec2d{{-2e16, 1e16}}, a, b), ExactProjection::OntoA);
-  // The rounded region this test is about: with FMA the fused numerator's rounding puts P
-  // past B; with two roundings (no FMA) they cancel, and the region is A's.
+  // The rounded region this test is about: the fused numerator's rounding puts P past B;
+  // with two roundings they cancel, and the region is A's.
   EXPECT_EQ(cq::ClosestPointOnSegment(cq::Vec2d{{-2e16, 1e16}}, a, b)->region,
-            CQ_MULADD_FUSED ? cq::LinearRegion::VertexB : cq::LinearRegion::VertexA);
+            k_fusedNumerator ? cq::LinearRegion::VertexB : cq::LinearRegion::VertexA);
   EXPECT_EQ(cq::ProjectExactly(cq::Vec2d{{-2e16, 1e16 + 2}}, a, b), ExactProjection::PastB);  // 0.4 > 0.05
   EXPECT_EQ(cq::ProjectExactly(cq::Vec2d{{0.05, 0.1}}, a, b), ExactProjection::Between);
   EXPECT_EQ(cq::ProjectExactly(cq::Vec2d{{-2e16 - 4, 1e16}}, a, b), ExactProjection::BeforeA);
@@ -675,13 +685,13 @@ TEST(ProjectExactly, NamesTheSideWithoutRounding) {
     ASSERT_TRUE(r.ok());
     EXPECT_LE(std::abs(r->t), 4 * std::numeric_limits<double>::epsilon()) << r->t;
     EXPECT_LE(cq::Distance(r->closest, a), 4 * std::numeric_limits<double>::epsilon() * 0.3) << r->t;
-#if CQ_MULADD_FUSED
-    EXPECT_EQ(r->region, cq::LinearRegion::Interior);  // the fused numerator's 1.7e-18
-    EXPECT_GT(r->t, 0.0);
-#else
-    EXPECT_EQ(r->region, cq::LinearRegion::VertexA);  // both products round alike: 0, the exact path
-    EXPECT_TRUE(SameBits(r->closest, a));
-#endif
+    if (k_fusedNumerator) {
+      EXPECT_EQ(r->region, cq::LinearRegion::Interior);  // the fused numerator's 1.7e-18
+      EXPECT_GT(r->t, 0.0);
+    } else {
+      EXPECT_EQ(r->region, cq::LinearRegion::VertexA);  // both products round alike: 0, the exact path
+      EXPECT_TRUE(SameBits(r->closest, a));
+    }
   }
   EXPECT_EQ(cq::ProjectExactly(b, a, b), ExactProjection::OntoB);
   EXPECT_EQ(cq::ProjectExactly(cq::Vec2d{{0.1, 0.2 + 0x1p-55}}, a, b), ExactProjection::PastB);
