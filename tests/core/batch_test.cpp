@@ -832,6 +832,24 @@ TYPED_TEST(SegmentBatch, ReciprocalIsRoundedUp) {
   EXPECT_GT(roundedUp, 200);  // about half the divisions round down: both branches run
 }
 
+// The reach's product rounded up (invReach = reach invUp): the smallest float at or above
+// the exact product, on every target (it took its sign from MulAdd, two roundings without
+// FMA; review of 2026-11-29). A float product is exact in double.
+TEST(MultiplyRoundedUp, IsTheSmallestFloatAtOrAboveTheExactProduct) {
+  cqtest::Rng rng(0x5eed'0021);
+  int roundedUp = 0;
+  for (int trial = 0; trial < 20000; ++trial) {
+    const float x = float(rng.Uniform(0.5, 1.0));
+    const float y = float(std::ldexp(rng.Uniform(0.5, 1.0), rng.Int(-20, 20)));
+    const float r = cq::detail::MultiplyRoundedUp(x, y);
+    const double exact = double(x) * double(y);
+    ASSERT_GE(double(r), exact) << x << " * " << y;
+    ASSERT_LT(double(std::nextafter(r, 0.0f)), exact) << x << " * " << y;
+    roundedUp += r != x * y ? 1 : 0;
+  }
+  EXPECT_GT(roundedUp, 5000);  // about half the products round down: both branches run
+}
+
 // Beyond the single query's fast range (|P - A| above sqrt(max / 8)) the single query takes
 // its exact, rescaled path and the batch stays on its fast one, as cq/batch.hpp says: there
 // the closest points must still agree within the scene's tolerance, t stays in [0, 1], and

@@ -142,10 +142,11 @@ Checked<LinearResult<T, N>> ClosestPointOnLinearSlow(const Vec<T, N>& p, const V
 /// would then round the same numerator differently and could disagree on the region.
 /// CQ_MULADD_FUSED says which: GCC defines FP_FAST_FMA where the target has the
 /// instruction; Clang never does, but contracts x * y + z into one by default
-/// (-ffp-contract=on) where the target has it (__FMA__, or AVX-512F), so there it is
-/// std::fma by name (review of 2026-11-29: a Clang build fused without saying so).
+/// (-ffp-contract=on) where the target has it (__FMA__ on x86, AVX-512F included;
+/// __ARM_FEATURE_FMA on Arm), so there it is std::fma by name (review of 2026-11-29: a
+/// Clang build fused without saying so), and elsewhere Clang is told not to contract.
 #if (defined(FP_FAST_FMA) && defined(FP_FAST_FMAF)) || \
-    (defined(__clang__) && (defined(__FMA__) || defined(__AVX512F__)))
+    (defined(__clang__) && (defined(__FMA__) || defined(__ARM_FEATURE_FMA)))
 #define CQ_MULADD_FUSED 1
 #else
 #define CQ_MULADD_FUSED 0
@@ -155,7 +156,10 @@ inline T MulAdd(T x, T y, T z) {
 #if CQ_MULADD_FUSED
   return std::fma(x, y, z);
 #else
-  return x * y + z;  // no FMA instruction, so nothing to contract either
+#if defined(__clang__)
+#pragma clang fp contract(off)
+#endif
+  return x * y + z;  // two roundings, as CQ_MULADD_FUSED 0 says
 #endif
 }
 
