@@ -260,4 +260,9 @@ LessonFrame BoxLesson::Evaluate(const Points& points, const WorldRect& view, Num
   return frame;
 }
 
+Lesson::QueryCommand BoxLesson::ClosestQueryCommand(const Points& points) const {
+  const auto at = [&](std::string_view name) { return CommandLinePoint(points[size_t(PointIndex(name))]); };
+  return {"closest-query aabb --min=" + at("Min") + " --max=" + at("Max") + " --p=" + at("P"), {}};
+}
+
 }  // namespace cq::app

@@ -371,4 +371,13 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
   return frame;
 }
 
+Lesson::QueryCommand ContactLesson::ClosestQueryCommand(const Points& points) const {
+  // r = |R| as the lesson hands it to core (rounded to a double once, here as there).
+  const auto radius = cq::Distance(cq::Vec2d{}, points[k_rim]);
+  const std::string r = radius ? FormatNumber(*radius, NumberStyle::Exact) : "inf";
+  return {"closest-query contact --center=" + CommandLinePoint(points[k_center]) + " --radius=" + r +
+              " --shape segment --a=" + CommandLinePoint(points[k_a]) + " --b=" + CommandLinePoint(points[k_b]),
+          radius ? "" : "r = |R| is beyond the double range; closest-query refuses it too"};
+}
+
 }  // namespace cq::app

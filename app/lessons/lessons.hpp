@@ -14,6 +14,7 @@ class LinearLesson : public Lesson {
   std::vector<PointSpec> PointSpecs() const override;
   LessonFrame Evaluate(const Points& points, const WorldRect& view, NumberStyle numbers) const override;
   WorldRect Extent(const Points& points) const override;  ///< the points and the raw foot
+  QueryCommand ClosestQueryCommand(const Points& points) const override;
   cq::LinearKind Kind() const { return m_kind; }
 
  private:
@@ -56,6 +57,7 @@ class PlaneLesson final : public Lesson {
   std::vector<Preset> Presets() const override;
   LessonFrame Evaluate(const Points& points, const WorldRect& view, NumberStyle numbers) const override;
   WorldRect Extent(const Points& points) const override;  ///< the points and the foot
+  QueryCommand ClosestQueryCommand(const Points& points) const override;
 };
 
 class BoxLesson final : public Lesson {
@@ -70,6 +72,7 @@ class BoxLesson final : public Lesson {
   void MoveArea(Points& points, int handleId, const WorldRect& area) const override;
   LessonFrame Evaluate(const Points& points, const WorldRect& view, NumberStyle numbers) const override;
   size_t NumberLineCount() const override { return 2; }
+  QueryCommand ClosestQueryCommand(const Points& points) const override;
 
   // Handle ids besides the points' own indices.
   static constexpr int k_cornerBase = 10;  ///< + (sx + 2 sy): sx, sy = 0 for min, 1 for max
@@ -92,6 +95,7 @@ class ContactLesson final : public Lesson {
   WorldRect Extent(const Points& points) const override;  ///< the wire, the ball and the pushed-out ball
   size_t NumberLineCount() const override { return 2; }
   int QueryPointIndex() const override { return 2; }
+  QueryCommand ClosestQueryCommand(const Points& points) const override;
 };
 
 }  // namespace cq::app

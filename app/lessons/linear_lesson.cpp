@@ -148,4 +148,11 @@ LessonFrame LinearLesson::Evaluate(const Points& points, const WorldRect& view, 
   return frame;
 }
 
+Lesson::QueryCommand LinearLesson::ClosestQueryCommand(const Points& points) const {
+  const int p = QueryPointIndex();
+  return {"closest-query " + std::string(Id()) + " --a=" + CommandLinePoint(points[0]) +
+              " --b=" + CommandLinePoint(points[1]) + " --p=" + CommandLinePoint(points[size_t(p)]),
+          {}};
+}
+
 }  // namespace cq::app

@@ -288,4 +288,27 @@ LessonFrame PlaneLesson::Evaluate(const Points& points, const WorldRect& view, N
   return frame;
 }
 
+Lesson::QueryCommand PlaneLesson::ClosestQueryCommand(const Points& points) const {
+  // closest-query takes the plane as n·x = d: n is the lesson's (N − O, or its half where
+  // that overflows), d = n·O as core rounds it (PlaneThroughPoint). The lesson answers for
+  // the plane through O itself; where the two answers differ, the note says so.
+  const LessonNormal normal = NormalOf(points);
+  const cq::Plane<double, 2> plane = cq::PlaneThroughPoint(normal.n, points[k_anchor]);
+  QueryCommand out{"closest-query plane --n=" + CommandLinePoint(normal.n) + " --d=" +
+                       FormatNumber(plane.offset, NumberStyle::Exact) + " --p=" + CommandLinePoint(points[k_query]),
+                   {}};
+  const auto lab = cq::ClosestPointOnPlaneThroughPoint(points[k_query], normal.n, points[k_anchor]);
+  const auto tool = cq::ClosestPointOnPlane(points[k_query], plane);
+  if (!lab.ok() || !tool.ok()) {
+    if (lab.ok() != tool.ok())
+      out.note = "d = n·O rounded to a double puts closest-query's plane a hair off the lab's, which goes through O "
+                 "exactly: here one of them is refused";
+  } else if (!(lab->closest == tool->closest) || lab->signedDistance != tool->signedDistance ||
+             lab->region != tool->region) {
+    out.note = "d = n·O rounded to a double puts closest-query's plane a hair off the lab's, which goes through O "
+               "exactly: here their answers differ by that much";
+  }
+  return out;
+}
+
 }  // namespace cq::app

@@ -43,6 +43,10 @@ std::string FormatNumber(double value, NumberStyle style) {
   return text;
 }
 
+std::string CommandLinePoint(const cq::Vec2d& p) {
+  return FormatNumber(p.x(), NumberStyle::Exact) + "," + FormatNumber(p.y(), NumberStyle::Exact);
+}
+
 namespace {
 
 /// The significant digits FieldNumber's readable text rounds a long value to: 6, or 3

@@ -20,6 +20,10 @@ enum class NumberStyle : std::uint8_t {
 
 std::string FormatNumber(double value, NumberStyle style);
 
+/// "x,y" with each coordinate's shortest text that reads back to the same double: a point
+/// as a command line takes it (closest-lab --set P=x,y, closest-query --p=x,y).
+std::string CommandLinePoint(const cq::Vec2d& p);
+
 /// Values a shown value must not read as: the ones it is compared with or bounded by (t_raw
 /// and the boundaries 0 and 1, d and the radius r, P.x and the box's min.x and max.x).
 using Apart = std::vector<double>;

@@ -257,6 +257,17 @@ class Lesson {
   /// How many number lines Evaluate produces (fixed per lesson; the layout needs it first).
   virtual size_t NumberLineCount() const { return 1; }
 
+  /// The scene as a closest-query one-shot command that asks core the lesson's question
+  /// (Edit > Copy as closest-query command, Ctrl+Shift+C): the same inputs, each the
+  /// shortest text that reads back to the same double, so that the tool's numbers are the
+  /// lab's. `note` says where they are not (the plane: the tool takes n·x = d, with d =
+  /// n·O rounded), else is empty.
+  struct QueryCommand {
+    std::string command;
+    std::string note;
+  };
+  virtual QueryCommand ClosestQueryCommand(const Points& points) const = 0;
+
   /// Index of the named point (case-insensitive), or -1.
   int PointIndex(std::string_view name) const;
 

@@ -40,8 +40,7 @@ std::string SceneCommandLine(const Lesson& lesson, const Points& points) {
   std::string line = "closest-lab --lesson " + std::string(lesson.Id());
   const std::vector<PointSpec> specs = lesson.PointSpecs();
   for (std::size_t i = 0; i < specs.size() && i < points.size(); ++i)
-    line += " --set " + specs[i].name + "=" + FormatNumber(points[i].x(), NumberStyle::Exact) + "," +
-            FormatNumber(points[i].y(), NumberStyle::Exact);
+    line += " --set " + specs[i].name + "=" + CommandLinePoint(points[i]);
   return line;
 }
 

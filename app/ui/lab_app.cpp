@@ -169,6 +169,13 @@ void LabApp::CopyScene() {
   SetStatus("Copied the scene as a command line (run it, or Ctrl+V here, to open it): " + line);
 }
 
+void LabApp::CopyQueryCommand() {
+  const Lesson::QueryCommand query = m_scene.CurrentLesson().ClosestQueryCommand(m_scene.CurrentPoints());
+  ImGui::SetClipboardText(query.command.c_str());
+  SetStatus("Copied as a closest-query command, to check the lab's numbers" +
+            (query.note.empty() ? std::string() : " (" + query.note + ")") + ": " + query.command);
+}
+
 void LabApp::PasteScene() {
   const char* clipboard = ImGui::GetClipboardText();
   const PastedScene pasted = ReadPastedScene(clipboard != nullptr ? clipboard : "", m_scene.CurrentLesson());
@@ -231,7 +238,7 @@ void LabApp::HandleShortcut(const KeyPress& press) {
       case GLFW_KEY_E: m_exportRequested = true; break;
       // Not with Alt: AltGr (Ctrl+Alt on some layouts) types characters (review).
       case GLFW_KEY_C:
-        if (!alt) CopyScene();
+        if (!alt) shift ? CopyQueryCommand() : CopyScene();
         break;
       case GLFW_KEY_V:
         if (!alt) PasteScene();

@@ -204,6 +204,10 @@ class LabApp {
   /// Edit > Copy scene (Ctrl+C outside a field): the scene as a closest-lab command line
   /// on the clipboard (SceneCommandLine), said in the status line.
   void CopyScene();
+  /// Edit > Copy as closest-query command (Ctrl+Shift+C outside a field): the lesson's
+  /// question as a closest-query one-shot command (Lesson::ClosestQueryCommand), and its
+  /// note where the tool's answer is not the lab's, in the status line.
+  void CopyQueryCommand();
   /// Edit > Paste scene (Ctrl+V outside a field): the clipboard's closest-lab command line
   /// loaded as one undo step (ReadPastedScene, Scene::Load), or why not, in the status
   /// line; a refused paste changes nothing.

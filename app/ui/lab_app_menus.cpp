@@ -42,6 +42,7 @@ constexpr ShortcutRow k_shortcuts[] = {
     {"Ctrl+=  Ctrl+-  Ctrl+0", "UI and font bigger, smaller, default"},
     {"Ctrl+E", "export the window as a PNG"},
     {"Ctrl+C, Ctrl+V", "outside a field: copy the scene as a closest-lab command line; paste one to open its scene"},
+    {"Ctrl+Shift+C", "copy the lesson's question as a closest-query command, to check the numbers"},
     {"F1", "this help"},
     {"F2", "words used here: what the steps' terms mean (ulp, deferred division, ...)"},
     {"Ctrl+Q", "quit"},
@@ -74,6 +75,7 @@ void LabApp::DrawMenuBar() {
     if (ImGui::MenuItem("Redo", "Ctrl+Y", false, m_scene.CanRedo())) UndoOrRedo(true);
     ImGui::Separator();
     if (ImGui::MenuItem("Copy scene (as a command line)", "Ctrl+C")) CopyScene();
+    if (ImGui::MenuItem("Copy as closest-query command", "Ctrl+Shift+C")) CopyQueryCommand();
     if (ImGui::MenuItem("Paste scene", "Ctrl+V")) PasteScene();
     ImGui::Separator();
     if (ImGui::MenuItem("Reset lesson", "R")) {

@@ -876,6 +876,23 @@ TEST(Keyboard, UndoAfterAPasteGoesBackToTheSceneBeforeIt) {
   EXPECT_EQ(PointFromJson(s["points"]["P"]), cq::app::FindLesson("ray")->Presets()[2].points[2]) << s["points"];
 }
 
+// Ctrl+Shift+C copies the lesson's question as a closest-query command; pasted back into
+// the lab it is refused as the tool's input, and the scene stays.
+TEST(Keyboard, AClosestQueryCommandIsCopiedAndNotTakenForAScene) {
+  TempDir dir;
+  const nlohmann::json copied = PlayScene(dir, "keys", "LAB_ARGS='--set P=7.25,-2.5' KEYS='ctrl+shift+c'");
+  ASSERT_FALSE(copied.is_discarded());
+  EXPECT_EQ(copied["status"].get<std::string>(),
+            "Copied as a closest-query command, to check the lab's numbers: closest-query segment --a=-4,-1 "
+            "--b=3,1.5 --p=7.25,-2.5");
+  TempDir again;
+  const nlohmann::json pasted = PlayScene(again, "keys", "LAB_ARGS='--set P=7.25,-2.5' KEYS='ctrl+shift+c ctrl+v'");
+  ASSERT_FALSE(pasted.is_discarded());
+  EXPECT_EQ(pasted["status"].get<std::string>().rfind("Nothing pasted: \"closest-query segment", 0), 0u)
+      << pasted["status"];
+  EXPECT_EQ(PointFromJson(pasted["points"]["P"]), (cq::Vec2d{{7.25, -2.5}}));
+}
+
 // Nothing on the clipboard (a fresh X server): the paste says so and changes nothing.
 TEST(Keyboard, APasteOfNothingSaysSoAndKeepsTheScene) {
   TempDir dir;

@@ -1,0 +1,85 @@
+// Edit > Copy as closest-query command: the lesson's question as closest-query takes it.
+// Run through the tool's own one-shot code, every preset of every lesson gets the lab's
+// answer to the last bit (the closest point; a contact's resolved centre too), or, for the
+// plane, a note where d = n·O rounded makes the tool's plane another one.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "lessons/lessons.hpp"
+#include "logic/scene_text.hpp"
+#include "query/one_shot.hpp"
+
+namespace cq::app {
+namespace {
+
+const WorldRect k_view{{{-20, -15}}, {{20, 15}}};
+
+/// The tool's text for a copied command ("closest-query" and its arguments).
+query::OneShotResult RunTool(const std::string& command) {
+  std::string error;
+  std::vector<std::string> words = ShellWords(command, error);
+  EXPECT_EQ(error, "");
+  EXPECT_FALSE(words.empty());
+  EXPECT_EQ(words.front(), "closest-query");
+  words.erase(words.begin());
+  return query::RunOneShot(words);
+}
+
+std::string Pair(const cq::Vec2d& p) {
+  return "(" + query::FormatWordsNumber(p.x()) + ", " + query::FormatWordsNumber(p.y()) + ")";
+}
+
+TEST(QueryCommand, EveryPresetGetsTheLabsAnswerFromTheTool) {
+  int checked = 0;
+  for (const Lesson* lesson : LessonTable()) {
+    for (const Preset& preset : lesson->Presets()) {
+      const Lesson::QueryCommand query = lesson->ClosestQueryCommand(preset.points);
+      const LessonFrame frame = lesson->Evaluate(preset.points, k_view, NumberStyle::Readable);
+      const query::OneShotResult tool = RunTool(query.command);
+      const std::string what = std::string(lesson->Id()) + " / " + preset.name + ": " + query.command;
+      if (frame.error) {  // the zero normal: the tool refuses it too
+        EXPECT_EQ(tool.exitCode, 2) << what;
+        continue;
+      }
+      ASSERT_EQ(tool.exitCode, 0) << what << "\n" << tool.text;
+      EXPECT_EQ(query.note, "") << what;  // every preset's plane goes through O exactly
+      std::string expected;
+      if (const auto* r = std::get_if<cq::LinearResult<double, 2>>(&frame.result)) expected = "closest point " + Pair(r->closest);
+      if (const auto* r = std::get_if<cq::PlaneResult<double, 2>>(&frame.result)) expected = "closest point " + Pair(r->closest);
+      if (const auto* r = std::get_if<cq::BoxResult<double, 2>>(&frame.result)) expected = "closest point " + Pair(r->closest);
+      if (const auto* r = std::get_if<cq::ContactResult<double, 2>>(&frame.result))
+        expected = "resolved center " + Pair(r->resolvedCenter);
+      ASSERT_FALSE(expected.empty()) << what;
+      EXPECT_NE(tool.text.find(expected), std::string::npos) << what << "\nwant " << expected << " in\n" << tool.text;
+      ++checked;
+    }
+  }
+  EXPECT_GE(checked, 25);
+}
+
+// The plane through O = (0.7, 0.9) with n = (0.1, 0.3): n·O = 0.34 is not a double, and P
+// = O is on the lab's plane but in front of the tool's (core's plane.hpp example).
+TEST(QueryCommand, APlaneWhoseOffsetIsRoundedSaysSo) {
+  const Lesson& plane = *FindLesson("plane");
+  const cq::Vec2d o{{0.7, 0.9}};
+  const Points points{o, o + cq::Vec2d{{0.1, 0.3}}, o};
+  const Lesson::QueryCommand query = plane.ClosestQueryCommand(points);
+  EXPECT_EQ(query.command.rfind("closest-query plane --n=", 0), 0u) << query.command;
+  EXPECT_NE(query.note.find("d = n·O rounded to a double"), std::string::npos) << query.note;
+  // Through the origin, d = 0 exactly: no note.
+  EXPECT_EQ(plane.ClosestQueryCommand({{{0, 0}}, {{0.1, 0.3}}, {{0.7, 0.9}}}).note, "");
+}
+
+TEST(QueryCommand, NegativeCoordinatesAreGivenSoTheToolReadsThemAsValues) {
+  const Lesson& segment = *FindLesson("segment");
+  EXPECT_EQ(segment.ClosestQueryCommand({{{-4, 0}}, {{4, 0}}, {{0, -2}}}).command,
+            "closest-query segment --a=-4,0 --b=4,0 --p=0,-2");
+  EXPECT_EQ(FindLesson("contact")->ClosestQueryCommand({{{-4, 0}}, {{2, 0}}, {{3, 0.5}}, {{0, 2}}}).command,
+            "closest-query contact --center=3,0.5 --radius=2 --shape segment --a=-4,0 --b=2,0");
+}
+
+}  // namespace
+}  // namespace cq::app
