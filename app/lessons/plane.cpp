@@ -298,6 +298,11 @@ Lesson::QueryCommand PlaneLesson::ClosestQueryCommand(const Points& points) cons
                        FormatNumber(plane.offset, NumberStyle::Exact) + " --p=" + CommandLinePoint(points[k_query]),
                    {}};
   const auto lab = cq::ClosestPointOnPlaneThroughPoint(points[k_query], normal.n, points[k_anchor]);
+  if (!std::isfinite(plane.offset)) {
+    out.note = "d = n·O is beyond the double range, so closest-query cannot take this plane as n·x = d; the lab "
+               "answers for the plane through O";
+    return out;
+  }
   const auto tool = cq::ClosestPointOnPlane(points[k_query], plane);
   if (!lab.ok() || !tool.ok()) {
     if (lab.ok() != tool.ok())

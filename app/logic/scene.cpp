@@ -35,14 +35,14 @@ void Scene::ApplyPreset(size_t index) {
   Commit(true);
 }
 
-bool Scene::Load(size_t index, const std::vector<HandleAssignment>& sets) {
+bool Scene::Load(size_t index, const std::vector<HandleAssignment>& sets, bool fromDefault) {
   if (index >= m_points.size()) return false;
   const std::uint64_t step = StepId();
   if (index != m_lessonIndex) {
     m_lessonIndex = index;
     selectedHandle.reset();
   }
-  Points points = CurrentPoints();
+  Points points = fromDefault ? CurrentLesson().Presets().front().points : CurrentPoints();
   for (const HandleAssignment& set : sets)
     if (const int i = CurrentLesson().PointIndex(set.name); i >= 0) points[size_t(i)] = set.position;
   if (points != CurrentPoints()) {

@@ -37,9 +37,12 @@ class Scene {
 
   /// Opens lesson `index` and places the named points in it (names it lacks are skipped),
   /// as one undo step that frames the view, as a lesson switch does: a pasted scene
-  /// (Ctrl+V). The selection stays where the lesson stays. False when that changed
-  /// nothing (the scene was already that one), and then there is no new step.
-  bool Load(size_t index, const std::vector<HandleAssignment>& sets);
+  /// (Ctrl+V). `fromDefault`: the points not named are the lesson's default preset's, as
+  /// the command that names the lesson opens them (audit: a paste kept preset 6's A and B
+  /// where the command opens preset 1's); else they stay as they are. The selection stays
+  /// where the lesson stays. False when that changed nothing (the scene was already that
+  /// one), and then there is no new step.
+  bool Load(size_t index, const std::vector<HandleAssignment>& sets, bool fromDefault);
 
   /// Sets a point by name; false (and nothing changes) if the lesson has no such point.
   bool SetPoint(const std::string& name, const cq::Vec2d& position);

@@ -159,6 +159,7 @@ PastedScene ReadPastedScene(std::string_view text, const Lesson& open) {
   const SceneChoice choice = ChooseScene(o.lesson, o.sets, open);
   if (!choice.error.empty()) return fail(choice.error);
   pasted.lesson = choice.lesson;
+  pasted.lessonNamed = o.lesson.has_value();
   pasted.sets = o.sets;
   const std::pair<bool, const char*> startUpOnly[] = {
       {o.width.has_value(), "--size"},      {o.uiScale.has_value(), "--ui-scale"},

@@ -46,6 +46,7 @@ std::vector<std::string> ShellWords(std::string_view text, std::string& error);
 /// saying why nothing is pasted.
 struct PastedScene {
   const Lesson* lesson = nullptr;
+  bool lessonNamed = false;  ///< --lesson given: the points it does not set are the lesson's default preset's
   std::vector<HandleAssignment> sets;
   std::vector<std::string> leftOut;
   std::string error;

@@ -60,6 +60,7 @@ void LabApp::ShowUiScaleNote() {
 
 void LabApp::SetStatus(std::string text) {
   m_status = std::move(text);
+  m_pasteNoteStep.reset();
   m_statusIsUiScaleNote = false;
   m_offCanvasNote.reset();
   m_statusIsFraming = false;
@@ -88,6 +89,9 @@ void LabApp::Frame(const std::vector<KeyPress>& keys) {
   if (m_presetNoteScene && (m_presetNoteScene->first != m_scene.LessonIndex() ||
                             m_presetNoteScene->second != m_scene.CurrentPoints()))
     SetStatus("");
+  // "Pasted a … scene (Ctrl+Z brings the last one back)" holds while the scene is at the
+  // paste's undo step: after Ctrl+Z it was still offering the undo just done (audit).
+  if (m_pasteNoteStep && *m_pasteNoteStep != m_scene.StepId()) SetStatus("");
   DrawMenuBar();
   HandleShortcuts(keys);
   SidebarLessonPicker();
@@ -192,13 +196,14 @@ void LabApp::PasteScene() {
     left += (i == 0 ? "" : i + 1 == pasted.leftOut.size() ? " and " : ", ") + pasted.leftOut[i];
   if (!left.empty())
     left = "; " + left + (pasted.leftOut.size() == 1 ? " is" : " are") + " for start-up and left out";
-  if (!m_scene.Load(index, pasted.sets)) {
+  if (!m_scene.Load(index, pasted.sets, pasted.lessonNamed)) {
     SetStatus("Pasted the " + title + " scene shown already: nothing changed" + left);
     return;
   }
   m_drag.reset();
   m_lineDrag.reset();
   SetStatus("Pasted a " + title + " scene (Ctrl+Z brings the last one back)" + left);
+  m_pasteNoteStep = m_scene.StepId();  // the note goes with the step (an undo left it up)
   FrameScene();
 }
 

@@ -249,6 +249,9 @@ class LabApp {
   ScreenBox m_shortcutsBox{};           ///< where the Shortcuts and About windows were last drawn
   ScreenBox m_aboutBox{};
   ScreenBox m_glossaryBox{};
+  /// The undo step a paste's status note belongs to (PasteScene): the note goes when the
+  /// scene leaves that step.
+  std::optional<std::uint64_t> m_pasteNoteStep;
   /// Each grid axis's label form last frame (x, y): held across a pan (GridLabelsScientific),
   /// and the step (mantissa x 10^exponent) it was chosen for: a zoom to another step
   /// chooses afresh (a zoom out and back in read 0.00008 where it had read 8e-05:

@@ -90,7 +90,9 @@ void LabApp::DrawMenuBar() {
     if (ImGui::MenuItem("Select previous handle", "Shift+Tab") && !handles.empty())
       HandleShortcut({GLFW_KEY_TAB, GLFW_MOD_SHIFT, false});
     if (ImGui::MenuItem("Deselect", "Esc", false, m_scene.selectedHandle.has_value())) m_scene.selectedHandle.reset();
-    ImGui::MenuItem("Nudge selected: arrows (Shift x10, Alt x0.1)", nullptr, false, false);
+    // (Short: a longer label, with Ctrl+Shift+C in the shortcut column, ran the menu past
+    // the window's right edge at 800x600 and UI scale 2; audit.)
+    ImGui::MenuItem("Nudge: arrows (Shift x10, Alt x0.1)", nullptr, false, false);
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Lesson")) {

@@ -60,17 +60,28 @@ TEST(QueryCommand, EveryPresetGetsTheLabsAnswerFromTheTool) {
   EXPECT_GE(checked, 25);
 }
 
-// The plane through O = (0.7, 0.9) with n = (0.1, 0.3): n·O = 0.34 is not a double, and P
-// = O is on the lab's plane but in front of the tool's (core's plane.hpp example).
+// O = (0.7, 0.9), N = (0.8, 1.2), P = O, as typed: n·O is not a double, and P, on the
+// lab's plane, lies behind the tool's (d = 0.34 rounded up: s = -6.3e-17 there).
 TEST(QueryCommand, APlaneWhoseOffsetIsRoundedSaysSo) {
   const Lesson& plane = *FindLesson("plane");
   const cq::Vec2d o{{0.7, 0.9}};
-  const Points points{o, o + cq::Vec2d{{0.1, 0.3}}, o};
+  const Points points{o, {{0.8, 1.2}}, o};
   const Lesson::QueryCommand query = plane.ClosestQueryCommand(points);
-  EXPECT_EQ(query.command.rfind("closest-query plane --n=", 0), 0u) << query.command;
+  EXPECT_EQ(query.command,
+            "closest-query plane --n=0.10000000000000009,0.29999999999999993 --d=0.34 --p=0.7,0.9");
   EXPECT_NE(query.note.find("d = n·O rounded to a double"), std::string::npos) << query.note;
+  const query::OneShotResult tool = RunTool(query.command);
+  EXPECT_NE(tool.text.find("region: back"), std::string::npos) << tool.text;
+  const LessonFrame lab = plane.Evaluate(points, k_view, NumberStyle::Readable);
+  using PlaneAnswer = cq::PlaneResult<double, 2>;
+  EXPECT_EQ(std::get<PlaneAnswer>(lab.result).region, cq::PlaneRegion::On);
   // Through the origin, d = 0 exactly: no note.
   EXPECT_EQ(plane.ClosestQueryCommand({{{0, 0}}, {{0.1, 0.3}}, {{0.7, 0.9}}}).note, "");
+  // d beyond the range (O and N at opposite ends): the tool cannot take the plane; the
+  // note says so rather than "a hair off" (audit).
+  const Lesson::QueryCommand far = plane.ClosestQueryCommand({{{-1e308, 0}}, {{1e308, 0}}, {{1, 1}}});
+  EXPECT_NE(far.note.find("d = n·O is beyond the double range"), std::string::npos) << far.note;
+  EXPECT_EQ(RunTool(far.command).exitCode, 2);
 }
 
 TEST(QueryCommand, NegativeCoordinatesAreGivenSoTheToolReadsThemAsValues) {

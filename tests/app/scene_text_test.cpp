@@ -150,19 +150,49 @@ TEST(SceneText, ALoadedSceneIsOneUndoStep) {
   ASSERT_EQ(pasted.error, "");
   const size_t box = 4;
   ASSERT_EQ(LessonTable()[box], FindLesson("box"));
-  EXPECT_TRUE(scene.Load(box, pasted.sets));
+  EXPECT_TRUE(scene.Load(box, pasted.sets, pasted.lessonNamed));
   EXPECT_EQ(scene.CurrentLesson().Id(), "box");
   EXPECT_EQ(scene.CurrentPoints()[2], (cq::Vec2d{{9, 9}}));
   EXPECT_FALSE(scene.selectedHandle.has_value());  // another lesson's handle 2 is not this one
   EXPECT_FALSE(scene.LoadedPreset().has_value());
-  EXPECT_FALSE(scene.Load(box, pasted.sets));  // the same again: no step
+  EXPECT_FALSE(scene.Load(box, pasted.sets, pasted.lessonNamed));  // the same again: no step
   EXPECT_TRUE(scene.Undo());                   // it framed, as a lesson switch does
   EXPECT_EQ(scene.CurrentLesson().Id(), "segment");
   EXPECT_EQ(scene.CurrentPoints(), segmentBefore);
   // Points that are a preset's are that preset's, as after a drag onto them.
   const Points third = FindLesson("segment")->Presets()[2].points;
-  EXPECT_TRUE(scene.Load(0, {{"A", third[0]}, {"B", third[1]}, {"P", third[2]}}));
+  EXPECT_TRUE(scene.Load(0, {{"A", third[0]}, {"B", third[1]}, {"P", third[2]}}, true));
   EXPECT_EQ(scene.LoadedPreset(), std::optional<size_t>(2));
+}
+
+// A command that names its lesson opens that lesson's default points but those it sets,
+// as it does from a shell; the paste did the same to the points already there (audit: on
+// preset 6, A = B, "--lesson segment --set P=1,1" kept A = B). Without --lesson the points
+// it does not set stay.
+TEST(SceneText, APasteThatNamesItsLessonStartsFromItsDefaultPoints) {
+  const Lesson& segment = *FindLesson("segment");
+  const Points defaults = segment.Presets().front().points;
+  Scene scene(segment);
+  scene.ApplyPreset(5);
+  ASSERT_NE(scene.CurrentPoints(), defaults);
+  const PastedScene named = ReadPastedScene("closest-lab --lesson segment --set P=1,1", segment);
+  ASSERT_TRUE(named.lessonNamed);
+  EXPECT_TRUE(scene.Load(0, named.sets, named.lessonNamed));
+  EXPECT_EQ(scene.CurrentPoints()[0], defaults[0]);
+  EXPECT_EQ(scene.CurrentPoints()[1], defaults[1]);
+  EXPECT_EQ(scene.CurrentPoints()[2], (cq::Vec2d{{1, 1}}));
+  // "--lesson segment" alone on preset 6 is the default scene, not "nothing changed".
+  scene.ApplyPreset(5);
+  EXPECT_TRUE(scene.Load(0, {}, true));
+  EXPECT_EQ(scene.CurrentPoints(), defaults);
+  // Without --lesson: a partial edit of the open scene.
+  scene.ApplyPreset(5);
+  const Points sixth = scene.CurrentPoints();
+  const PastedScene unnamed = ReadPastedScene("closest-lab --set P=2,2", segment);
+  ASSERT_FALSE(unnamed.lessonNamed);
+  EXPECT_TRUE(scene.Load(0, unnamed.sets, unnamed.lessonNamed));
+  EXPECT_EQ(scene.CurrentPoints()[0], sixth[0]);
+  EXPECT_EQ(scene.CurrentPoints()[2], (cq::Vec2d{{2, 2}}));
 }
 
 }  // namespace

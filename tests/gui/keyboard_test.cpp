@@ -874,6 +874,8 @@ TEST(Keyboard, UndoAfterAPasteGoesBackToTheSceneBeforeIt) {
   ASSERT_FALSE(s.is_discarded());
   EXPECT_EQ(s["lesson"], "ray");
   EXPECT_EQ(PointFromJson(s["points"]["P"]), cq::app::FindLesson("ray")->Presets()[2].points[2]) << s["points"];
+  // The paste's note goes with it: it offered Ctrl+Z still (audit).
+  EXPECT_EQ(s["status"].get<std::string>().find("Pasted"), std::string::npos) << s["status"];
 }
 
 // Ctrl+Shift+C copies the lesson's question as a closest-query command; pasted back into
