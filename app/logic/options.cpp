@@ -279,7 +279,13 @@ ParsedOptions ParseCommandLine(int argc, const char* const* argv) {
       const std::string position = v->substr(eq + 1);
       const auto point = ParsePoint2(position);
       if (!point) return fail("--set " + *v + ": " + PositionProblem(position));
-      o.sets.push_back({v->substr(0, eq), *point});
+      // The name without the blanks around it: "--set 'O = 1, 2'" named a point "O " that
+      // no lesson has (audit), where the numbers' blanks were already allowed.
+      std::string name = v->substr(0, eq);
+      name.erase(0, name.find_first_not_of(" \t"));
+      name.erase(name.find_last_not_of(" \t") + 1);
+      if (name.empty()) return fail("--set needs NAME=x,y, e.g. --set P=3,1 (got '" + *v + "')");
+      o.sets.push_back({name, *point});
     } else if (arg == "--dump-state") {
       if (o.dumpStatePath) return twice(*o.dumpStatePath);
       const auto v = value();

@@ -87,6 +87,20 @@ TEST(Options, BadInputGetsOneLineNamingTheFlag) {
 // A flag with a value given twice was taken at its last value without a word
 // ("--lesson segment --lesson box" opened box), while a point placed twice is refused
 // (robustness audit of 2026-11-29); the message names the flag and its first value.
+// Blanks around a point's name, as around its numbers, are not part of it ("O " was
+// refused as a point no lesson has: audit of 2026-11-29).
+TEST(Options, APointsNameIsReadWithoutTheBlanksAroundIt) {
+  const char* argv[] = {"closest-lab", "--set", " O = 1, 2", "--set=\tP\t=3,4"};
+  const ParsedOptions p = ParseCommandLine(4, argv);
+  ASSERT_EQ(p.error, "");
+  ASSERT_EQ(p.options.sets.size(), 2u);
+  EXPECT_EQ(p.options.sets[0].name, "O");
+  EXPECT_EQ(p.options.sets[0].position, (cq::Vec2d{{1, 2}}));
+  EXPECT_EQ(p.options.sets[1].name, "P");
+  const char* blank[] = {"closest-lab", "--set", "  =1,2"};
+  EXPECT_EQ(ParseCommandLine(3, blank).error, "--set needs NAME=x,y, e.g. --set P=3,1 (got '  =1,2')");
+}
+
 TEST(Options, AFlagWithAValueGivenTwiceIsRefused) {
   const std::vector<std::vector<const char*>> twice = {
       {"--lesson", "segment", "--lesson", "box"},
