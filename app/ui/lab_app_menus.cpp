@@ -165,11 +165,13 @@ void LabApp::DrawMenuBar() {
       ImGui::PopStyleColor();
       if (shown != m_status && ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
-        // Within the window: at 640x400 and UI scale 3 the note ran off its right edge.
-        ImGui::PushTextWrapPos(
-            std::min(Px(520), ImGui::GetIO().DisplaySize.x - 4 * ImGui::GetStyle().WindowPadding.x));
-        ImGui::TextUnformatted(m_status.c_str());
-        ImGui::PopTextWrapPos();
+        // Within the window: at 640x400 and UI scale 3 the note ran off its right edge. At
+        // spaces (WrapAtSpaces), a word cut only where it is wider than a line and then
+        // marked: ImGui's own wrap broke a copied command's 0.29999999999999993 after
+        // "0." (audit).
+        const double wrap = std::min(Px(520), ImGui::GetIO().DisplaySize.x - 4 * ImGui::GetStyle().WindowPadding.x);
+        for (const std::string& line : WrapAtSpaces(m_status, wrap, UnroundedTextWidth))
+          ImGui::TextUnformatted(line.c_str());
         ImGui::EndTooltip();
       }
     }
