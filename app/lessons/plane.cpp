@@ -299,19 +299,21 @@ Lesson::QueryCommand PlaneLesson::ClosestQueryCommand(const Points& points) cons
                    {}};
   const auto lab = cq::ClosestPointOnPlaneThroughPoint(points[k_query], normal.n, points[k_anchor]);
   if (!std::isfinite(plane.offset)) {
-    out.note = "d = n·O is beyond the double range, so closest-query cannot take this plane as n·x = d; the lab "
-               "answers for the plane through O";
+    out.note = lab.ok() ? "d = n·O is beyond the double range, so closest-query cannot take this plane as n·x = d; "
+                          "the lab answers for the plane through O"
+                        : "d = n·O is beyond the double range, so closest-query cannot take this plane as n·x = d";
     return out;
   }
   const auto tool = cq::ClosestPointOnPlane(points[k_query], plane);
   if (!lab.ok() || !tool.ok()) {
     if (lab.ok() != tool.ok())
-      out.note = "d = n·O rounded to a double puts closest-query's plane a hair off the lab's, which goes through O "
-                 "exactly: here one of them is refused";
+      out.note = std::string("closest-query takes the plane as n·x = d with d = n·O rounded to a double, off the "
+                             "lab's plane through O by that rounding over |n|: here ") +
+                 (lab.ok() ? "closest-query refuses it" : "the lab refuses it and closest-query answers");
   } else if (!(lab->closest == tool->closest) || lab->signedDistance != tool->signedDistance ||
              lab->region != tool->region) {
-    out.note = "d = n·O rounded to a double puts closest-query's plane a hair off the lab's, which goes through O "
-               "exactly: here their answers differ by that much";
+    out.note = "closest-query takes the plane as n·x = d with d = n·O rounded to a double, off the lab's plane "
+               "through O by that rounding over |n|: here their answers differ";
   }
   return out;
 }

@@ -281,9 +281,7 @@ ParsedOptions ParseCommandLine(int argc, const char* const* argv) {
       if (!point) return fail("--set " + *v + ": " + PositionProblem(position));
       // The name without the blanks around it: "--set 'O = 1, 2'" named a point "O " that
       // no lesson has (audit), where the numbers' blanks were already allowed.
-      std::string name = v->substr(0, eq);
-      name.erase(0, name.find_first_not_of(" \t"));
-      name.erase(name.find_last_not_of(" \t") + 1);
+      const std::string name(TrimSpaces(std::string_view(*v).substr(0, eq)));
       if (name.empty()) return fail("--set needs NAME=x,y, e.g. --set P=3,1 (got '" + *v + "')");
       o.sets.push_back({name, *point});
     } else if (arg == "--dump-state") {

@@ -176,7 +176,10 @@ void LabApp::CopyScene() {
 void LabApp::CopyQueryCommand() {
   const Lesson::QueryCommand query = m_scene.CurrentLesson().ClosestQueryCommand(m_scene.CurrentPoints());
   ImGui::SetClipboardText(query.command.c_str());
-  SetStatus("Copied as a closest-query command, to check the lab's numbers" +
+  // A scene the lab refuses has no numbers to check: the tool gives its own words for it.
+  const std::string why = m_frame.error ? "; the lab refuses this scene, and running it shows closest-query's words"
+                                        : ", to check the lab's numbers";
+  SetStatus("Copied as a closest-query command" + why +
             (query.note.empty() ? std::string() : " (" + query.note + ")") + ": " + query.command);
 }
 

@@ -42,7 +42,7 @@ constexpr ShortcutRow k_shortcuts[] = {
     {"Ctrl+=  Ctrl+-  Ctrl+0", "UI and font bigger, smaller, default"},
     {"Ctrl+E", "export the window as a PNG"},
     {"Ctrl+C, Ctrl+V", "outside a field: copy the scene as a closest-lab command line; paste one to open its scene"},
-    {"Ctrl+Shift+C", "copy the lesson's question as a closest-query command, to check the numbers"},
+    {"Ctrl+Shift+C", "outside a field: copy the lesson's question as a closest-query command, to check the lab's numbers"},
     {"F1", "this help"},
     {"F2", "words used here: what the steps' terms mean (ulp, deferred division, ...)"},
     {"Ctrl+Q", "quit"},

@@ -97,6 +97,8 @@ TEST(Options, APointsNameIsReadWithoutTheBlanksAroundIt) {
   EXPECT_EQ(p.options.sets[0].name, "O");
   EXPECT_EQ(p.options.sets[0].position, (cq::Vec2d{{1, 2}}));
   EXPECT_EQ(p.options.sets[1].name, "P");
+  const char* noBreak[] = {"closest-lab", "--set", "O\u00a0=1,2"};  // a no-break space, as around numbers
+  EXPECT_EQ(ParseCommandLine(3, noBreak).options.sets.at(0).name, "O");
   const char* blank[] = {"closest-lab", "--set", "  =1,2"};
   EXPECT_EQ(ParseCommandLine(3, blank).error, "--set needs NAME=x,y, e.g. --set P=3,1 (got '  =1,2')");
 }

@@ -69,7 +69,8 @@ TEST(QueryCommand, APlaneWhoseOffsetIsRoundedSaysSo) {
   const Lesson::QueryCommand query = plane.ClosestQueryCommand(points);
   EXPECT_EQ(query.command,
             "closest-query plane --n=0.10000000000000009,0.29999999999999993 --d=0.34 --p=0.7,0.9");
-  EXPECT_NE(query.note.find("d = n·O rounded to a double"), std::string::npos) << query.note;
+  EXPECT_NE(query.note.find("with d = n·O rounded to a double, off the lab's plane through O"), std::string::npos)
+      << query.note;
   const query::OneShotResult tool = RunTool(query.command);
   EXPECT_NE(tool.text.find("region: back"), std::string::npos) << tool.text;
   const LessonFrame lab = plane.Evaluate(points, k_view, NumberStyle::Readable);
@@ -80,16 +81,25 @@ TEST(QueryCommand, APlaneWhoseOffsetIsRoundedSaysSo) {
   // d beyond the range (O and N at opposite ends): the tool cannot take the plane; the
   // note says so rather than "a hair off" (audit).
   const Lesson::QueryCommand far = plane.ClosestQueryCommand({{{-1e308, 0}}, {{1e308, 0}}, {{1, 1}}});
-  EXPECT_NE(far.note.find("d = n·O is beyond the double range"), std::string::npos) << far.note;
+  EXPECT_EQ(far.note, "d = n·O is beyond the double range, so closest-query cannot take this plane as n·x = d; the "
+                      "lab answers for the plane through O");
   EXPECT_EQ(RunTool(far.command).exitCode, 2);
 }
 
-TEST(QueryCommand, NegativeCoordinatesAreGivenSoTheToolReadsThemAsValues) {
+// The commands as a person reads them: the tool's one-shot options in their --name=value
+// form, the contact's radius as r = |R|; and a radius beyond the range, which the tool
+// refuses as the lab does, is said to be.
+TEST(QueryCommand, TheCommandsReadAsTheToolsOwnExamplesDo) {
   const Lesson& segment = *FindLesson("segment");
   EXPECT_EQ(segment.ClosestQueryCommand({{{-4, 0}}, {{4, 0}}, {{0, -2}}}).command,
             "closest-query segment --a=-4,0 --b=4,0 --p=0,-2");
-  EXPECT_EQ(FindLesson("contact")->ClosestQueryCommand({{{-4, 0}}, {{2, 0}}, {{3, 0.5}}, {{0, 2}}}).command,
+  const Lesson& contact = *FindLesson("contact");
+  EXPECT_EQ(contact.ClosestQueryCommand({{{-4, 0}}, {{2, 0}}, {{3, 0.5}}, {{0, 2}}}).command,
             "closest-query contact --center=3,0.5 --radius=2 --shape segment --a=-4,0 --b=2,0");
+  const Lesson::QueryCommand huge = contact.ClosestQueryCommand({{{-4, 0}}, {{2, 0}}, {{3, 0.5}}, {{1.5e308, 1.5e308}}});
+  EXPECT_NE(huge.command.find("--radius=inf"), std::string::npos) << huge.command;
+  EXPECT_EQ(huge.note, "r = |R| is beyond the double range; closest-query refuses it too");
+  EXPECT_EQ(RunTool(huge.command).exitCode, 2);
 }
 
 }  // namespace
