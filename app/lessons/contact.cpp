@@ -21,6 +21,10 @@ constexpr int k_b = 1;
 constexpr int k_center = 2;
 constexpr int k_rim = 3;  ///< the radius as a vector: the rim handle sits at C + R
 
+/// r = |R|, rounded to a double once, as every use of the ball takes it; nothing where it
+/// is beyond the range.
+std::optional<double> RadiusOf(const Points& points) { return cq::Distance(cq::Vec2d{}, points[k_rim]); }
+
 /// The d number line: the centre's distance to the wire against the radius. The contact
 /// clamps d to [r, ∞): the raw marker is d, the clamped one where the push leaves it: at r,
 /// or, where rounding lost the push (core's ContactResult::push), where core finds C′
@@ -233,7 +237,7 @@ int ContactLesson::MoveHandle(Points& points, int handleId, const cq::Vec2d& tar
 WorldRect ContactLesson::Extent(const Points& points) const {
   WorldRect extent{points[k_a], points[k_a]};
   extent = Enclose(extent, points[k_b]);
-  const auto radius = cq::Distance(cq::Vec2d{}, points[k_rim]);
+  const auto radius = RadiusOf(points);
   if (!radius) return Enclose(extent, points[k_center]);
   const cq::Vec2d reach = cq::Vec2d::Splat(*radius);
   auto encloseBall = [&](const cq::Vec2d& center) {
@@ -252,7 +256,7 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
   const cq::Vec2d& c = points[k_center];
   LessonFrame frame;
   frame.origin = ViewOrigin(view);
-  const auto radius = cq::Distance(cq::Vec2d{}, points[k_rim]);
+  const auto radius = RadiusOf(points);
   if (!radius) {
     // In the lesson's words: core's "radius: the answer lies beyond the floating-point
     // range (its coordinates overflow)" was said of r itself here and of the push below.
@@ -372,8 +376,7 @@ LessonFrame ContactLesson::Evaluate(const Points& points, const WorldRect& view,
 }
 
 Lesson::QueryCommand ContactLesson::ClosestQueryCommand(const Points& points) const {
-  // r = |R| as the lesson hands it to core (rounded to a double once, here as there).
-  const auto radius = cq::Distance(cq::Vec2d{}, points[k_rim]);
+  const auto radius = RadiusOf(points);  // as the lesson hands it to core
   const std::string r = radius ? FormatNumber(*radius, NumberStyle::Exact) : "inf";
   return {"closest-query contact --center=" + CommandLinePoint(points[k_center]) + " --radius=" + r +
               " --shape segment --a=" + CommandLinePoint(points[k_a]) + " --b=" + CommandLinePoint(points[k_b]),

@@ -9,7 +9,18 @@
 
 namespace cq::app {
 namespace {
-std::optional<std::string> WrittenOut(double value);
+
+/// A coordinate of 1 or more written out (the shortest fixed text that reads back), where
+/// that takes at most 12 characters besides a minus sign: 1000000, not 1e+06, and -1e11
+/// as 1e11 is; else nothing.
+std::optional<std::string> WrittenOut(double value) {
+  if (!(std::abs(value) >= 1)) return std::nullopt;
+  char buffer[400];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed);
+  if (result.ec != std::errc() || result.ptr - buffer - (value < 0 ? 1 : 0) > 12) return std::nullopt;
+  return std::string(buffer, result.ptr);
+}
+
 }  // namespace
 
 std::string FormatNumber(double value, NumberStyle style) {
@@ -51,17 +62,6 @@ namespace {
 
 /// The significant digits FieldNumber's readable text rounds a long value to: 6, or 3
 /// decimals past the integer part where that keeps more, at most 17.
-/// A coordinate of 1 or more written out (the shortest fixed text that reads back), where
-/// that takes at most 12 characters besides a minus sign: 1000000, not 1e+06, and -1e11
-/// as 1e11 is; else nothing.
-std::optional<std::string> WrittenOut(double value) {
-  if (!(std::abs(value) >= 1)) return std::nullopt;
-  char buffer[400];
-  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed);
-  if (result.ec != std::errc() || result.ptr - buffer - (value < 0 ? 1 : 0) > 12) return std::nullopt;
-  return std::string(buffer, result.ptr);
-}
-
 int FieldPrecision(double value) {
   // Digits before the point: 1 + floor(log10 |value|) for |value| >= 1.
   const double magnitude = std::abs(value);

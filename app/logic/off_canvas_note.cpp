@@ -1,5 +1,7 @@
 #include "logic/off_canvas_note.hpp"
 
+#include "logic/text_wrap.hpp"
+
 namespace cq::app {
 namespace {
 
@@ -8,14 +10,6 @@ bool Nameable(const DragHandle& handle) { return handle.shape != HandleShape::Bo
 
 bool OnCanvas(const DragHandle& handle, const Camera& camera, const ScreenRect& canvas) {
   return canvas.Contains(camera.WorldToScreen(handle.position));
-}
-
-/// "P", "C and R", "A, B and P".
-std::string NameList(const std::vector<std::string>& names) {
-  std::string list;
-  for (size_t i = 0; i < names.size(); ++i)
-    list += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
-  return list;
 }
 
 std::string WayBack(PointMove move) {

@@ -1,7 +1,5 @@
 #include "logic/scene.hpp"
 
-#include <utility>
-
 namespace cq::app {
 
 Scene::Scene(const Lesson& lesson) {
@@ -42,13 +40,10 @@ bool Scene::Load(size_t index, const std::vector<HandleAssignment>& sets, bool f
     m_lessonIndex = index;
     selectedHandle.reset();
   }
-  Points points = fromDefault ? CurrentLesson().Presets().front().points : CurrentPoints();
-  for (const HandleAssignment& set : sets)
-    if (const int i = CurrentLesson().PointIndex(set.name); i >= 0) points[size_t(i)] = set.position;
-  if (points != CurrentPoints()) {
-    EditPoints() = std::move(points);
-    ForgetLoadedPreset();  // unless they match one (Commit)
-  }
+  const Points before = CurrentPoints();
+  if (fromDefault) EditPoints() = CurrentLesson().Presets().front().points;
+  for (const HandleAssignment& set : sets) SetPoint(set.name, set.position);
+  if (CurrentPoints() != before) ForgetLoadedPreset();  // unless they match one (Commit)
   Commit(true);
   return StepId() != step;
 }

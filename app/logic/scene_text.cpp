@@ -136,7 +136,7 @@ PastedScene ReadPastedScene(std::string_view text, const Lesson& open) {
   std::size_t first = 0;
   if (first < words.size() && words[first] == "$") ++first;  // a prompt copied with the command
   const auto isTool = [&](std::size_t i) { return i < words.size() && Basename(words[i]) == "closest-query"; };
-  if (isTool(first) || (!shown.empty() && shown[0] == '{'))
+  if (isTool(first) || shown[0] == '{')
     return fail("\"" + shown + "\" is closest-query's input, not a scene: paste a closest-lab command line, such as " +
                 example);
   if (first < words.size() && Basename(words[first]) == "closest-lab") {

@@ -138,4 +138,11 @@ std::string Shortened(std::string_view text, std::size_t maxBytes) {
   return std::string(text.substr(0, end)) + "…";
 }
 
+std::string NameList(const std::vector<std::string>& names) {
+  std::string list;
+  for (size_t i = 0; i < names.size(); ++i)
+    list += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+  return list;
+}
+
 }  // namespace cq::app

@@ -42,6 +42,9 @@ std::string UnwrapLines(const std::vector<std::string>& lines);
 /// is, and then "…".
 std::string FitOnOneLine(std::string_view text, double width, const TextWidth& measure);
 
+/// The names as a sentence lists them: "P", "C and R", "A, B and P".
+std::string NameList(const std::vector<std::string>& names);
+
 /// `text` if it has at most `maxBytes` bytes, else its first `maxBytes` bytes or fewer, cut
 /// at a UTF-8 character boundary, followed by "…" (a long entry quoted in a message).
 std::string Shortened(std::string_view text, std::size_t maxBytes);

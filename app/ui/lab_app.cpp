@@ -11,6 +11,7 @@
 
 #include "logic/scene_text.hpp"
 #include "logic/state_json.hpp"
+#include "logic/text_wrap.hpp"
 
 namespace cq::app {
 
@@ -195,10 +196,8 @@ void LabApp::PasteScene() {
   LeaveScene();  // a value typed into a field belongs to the scene it was typed in
   const std::string title(pasted.lesson->Title());
   std::string left;
-  for (size_t i = 0; i < pasted.leftOut.size(); ++i)
-    left += (i == 0 ? "" : i + 1 == pasted.leftOut.size() ? " and " : ", ") + pasted.leftOut[i];
-  if (!left.empty())
-    left = "; " + left + (pasted.leftOut.size() == 1 ? " is" : " are") + " for start-up and left out";
+  if (!pasted.leftOut.empty())
+    left = "; " + NameList(pasted.leftOut) + (pasted.leftOut.size() == 1 ? " is" : " are") + " for start-up and left out";
   if (!m_scene.Load(index, pasted.sets, pasted.lessonNamed)) {
     SetStatus("Pasted the " + title + " scene shown already: nothing changed" + left);
     return;

@@ -164,5 +164,13 @@ TEST(Shortened, CutsAtACharacterBoundary) {
   EXPECT_EQ(Shortened("", 0), "");
 }
 
+// The off-canvas note's names and a paste's left-out flags are listed alike.
+TEST(NameList, ListsAsASentenceDoes) {
+  EXPECT_EQ(NameList({}), "");
+  EXPECT_EQ(NameList({"P"}), "P");
+  EXPECT_EQ(NameList({"C", "R"}), "C and R");
+  EXPECT_EQ(NameList({"--size", "--ui-scale", "--screenshot"}), "--size, --ui-scale and --screenshot");
+}
+
 }  // namespace
 }  // namespace cq::app
