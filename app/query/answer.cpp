@@ -129,6 +129,10 @@ Outcome<Answer> AnswerContact(const Request& request, Answer answer) {
   answer.normalFrom = result->normalFrom;
   answer.resolvedCenter = ToCoords(result->resolvedCenter);
   answer.push = result->push;
+  // Against a plane, the centre's side from the exact sign of n.C - d (the plane query's
+  // region), for the words: a distance that rounds to 0 off the plane says so.
+  if (request.shape.kind == QueryKind::Plane)
+    if (const auto side = ClosestPointOnPlane(sphere.center, ToPlane<N>(request.shape))) answer.region = ToString(side->region);
   return answer;
 }
 

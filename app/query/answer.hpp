@@ -49,6 +49,7 @@ struct Answer {
   ContactNormalFrom normalFrom = ContactNormalFrom::ClosestToCenter;  ///< which rule of core's gave the normal
   Coords resolvedCenter{};  ///< center + depth * normal (the centre itself when not penetrating)
   PushRounding push = PushRounding::NoPush;  ///< how much of that push core's rounding kept
+  // A contact against a plane also sets region: the centre's side, as the plane query gives it.
 };
 
 /// Core's kind for a segment, ray or line query (any other kind reads as a segment).

@@ -311,8 +311,12 @@ std::string DescribeBox(const Answer& answer) {
 std::string DescribeContact(const Request& request, const Answer& answer) {
   const int dim = answer.dim;
   std::string text;
+  // Against a plane a distance that reads 0 off it says so, as the plane query's words do
+  // (C behind n = (2, 0), d = 5e-324 by half the smallest double read "distance 0": audit).
+  const std::string_view side = answer.region;
+  const int exactSide = side == "front" ? 1 : (side == "back" ? -1 : 0);
   text += "closest point of the shape " + FormatWordsPoint(answer.point, dim) + ", distance " +
-          FormatWordsNumber(answer.distance);
+          ZeroOrWords(answer.distance, exactSide);
   if (request.shape.kind == QueryKind::Plane) text += " (signed: negative when the center is behind the plane)";
   if (request.shape.kind == QueryKind::Aabb && answer.distance < 0) text += " (negative: the center is inside the box)";
   text += "\n" + OriginNote(answer);

@@ -172,6 +172,13 @@ Checked<ContactResult<T, N>> ContactSpherePlane(const Sphere<T, N>& sphere, cons
   ContactResult<T, N> r{};
   r.closest = q->closest;
   r.distance = q->signedDistance;
+  // A point-sized ball (r = 0) is sunk in exactly when the centre is behind, which the
+  // query's region says from the exact sign; s itself can round to -0 from behind (n =
+  // (2, 0), d = the smallest subnormal, C at x = 0: s = -2^-1075 reads -0, and -0 < 0 is
+  // false; tool audit). Sunk in by less than the least number, it reads as sunk in by
+  // that one, as a box's or a wire's distance short of r does (DistanceOnTheExactSide).
+  if (sphere.radius == T(0) && r.distance == T(0) && q->region == PlaneRegion::Back)
+    r.distance = -std::numeric_limits<T>::denorm_min();
   r.normal = detail::NormalizeNonZero(plane.normal);  // non-zero: the query checked it
   r.normalFrom = ContactNormalFrom::PlaneNormal;
   return Resolve(sphere, r);

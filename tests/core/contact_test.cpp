@@ -756,6 +756,41 @@ TYPED_TEST(ContactPlane, CentreBehindIsPushedOutAlongTheNormal) {
   ExpectNotPenetrating(on, *touching);
 }
 
+TYPED_TEST(ContactPlane, PointSizedBallBehindByLessThanTheSmallestNumberIsSunkIn) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // n = (2, 0), d = the smallest subnormal m: the plane x = m / 2, which no number holds.
+  // The centre at x = 0 is behind it by m / 2 exactly, and s rounds to -0 (ties to even).
+  // The plane query says Back from the exact sign; a point-sized ball there is inside the
+  // solid and so sunk in (it read "not penetrating": -0 < 0 is false; tool audit). It
+  // reads as sunk in by the least amount there is, and the push takes it out in front.
+  const T m = std::numeric_limits<T>::denorm_min();
+  const cq::Plane<T, N> plane{V<T, N>(2, 0, 0), m};
+  const cq::Sphere<T, N> ball{V<T, N>(0, 1, 0), T(0)};
+  const auto side = cq::ClosestPointOnPlane(ball.center, plane);
+  ASSERT_TRUE(side.ok());
+  ASSERT_EQ(side->region, cq::PlaneRegion::Back);
+  ASSERT_EQ(side->signedDistance, T(0));
+  const auto r = cq::ContactSpherePlane(ball, plane);
+  ASSERT_TRUE(r.ok());
+  EXPECT_TRUE(r->penetrating);
+  EXPECT_EQ(r->distance, -m);
+  EXPECT_EQ(r->depth, m);
+  EXPECT_EQ(r->resolvedCenter, (V<T, N>(m, 1, 0)));
+  const auto after = cq::ClosestPointOnPlane(r->resolvedCenter, plane);
+  ASSERT_TRUE(after.ok());
+  EXPECT_EQ(after->region, cq::PlaneRegion::Front);
+  // In front by as little, the same point-sized ball is clear of the solid.
+  const auto front = cq::ContactSpherePlane(cq::Sphere<T, N>{V<T, N>(m, 1, 0), T(0)}, plane);
+  ASSERT_TRUE(front.ok());
+  EXPECT_FALSE(front->penetrating);
+  // And a ball of any size behind it is sunk in as before, by its radius.
+  const auto ball1 = cq::ContactSpherePlane(cq::Sphere<T, N>{V<T, N>(0, 1, 0), T(1)}, plane);
+  ASSERT_TRUE(ball1.ok());
+  EXPECT_TRUE(ball1->penetrating);
+  EXPECT_EQ(ball1->depth, T(1));
+}
+
 TYPED_TEST(ContactPlane, NonUnitNormalIsNormalised) {
   using T = typename TypeParam::Scalar;
   constexpr int N = TypeParam::k_dim;

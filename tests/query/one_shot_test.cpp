@@ -498,6 +498,17 @@ TEST(OneShot, AZeroThatIsNotExactlyZeroIsSaidSo) {
   ExpectContains(result.text, "distance 1e-200 (squared: 0 in double, though exactly > 0)");
   result = RunWith({"plane", "--n", "1,3", "--d", "0", "--p", "-2e-323,5e-324"});
   ExpectContains(result.text, "= 0 in double, though exactly < 0 (it underflows;");
+  // A contact's distance to a plane as well (C half the smallest double behind n = (2, 0),
+  // d = 5e-324 read "distance 0": tool audit), and a point-sized ball there is sunk in.
+  result = RunWith({"contact", "--center", "0,1", "--radius", "1", "--shape", "plane", "--n", "2,0", "--d", "5e-324"});
+  ExpectContains(result.text, "distance 0 in double, though exactly < 0 (signed:");
+  result = RunWith({"contact", "--center", "5e-324,1", "--radius", "0", "--shape", "plane", "--n", "2,0", "--d",
+                    "5e-324"});
+  ExpectContains(result.text, "distance 0 in double, though exactly > 0 (signed:");
+  ExpectContains(result.text, "penetrating: no (distance >= radius)");
+  result = RunWith({"contact", "--center", "0,1", "--radius", "0", "--shape", "plane", "--n", "2,0", "--d", "5e-324"});
+  ExpectContains(result.text, "distance -5e-324 (signed:");
+  ExpectContains(result.text, "penetrating: yes (distance < radius), depth 5e-324");
   // An exact 0 stays 0: P on the perpendicular through A (region A), P on the plane.
   result = RunWith({"segment", "--a", "0,0", "--b", "2,0", "--p", "0,1"});
   ExpectContains(result.text, "t_raw = 0, the numerator (P - A).(B - A) = 0 over");

@@ -192,6 +192,18 @@ TEST(QueryJsonPlane, PointOnPlaneIsItsOwnAnswer3D) {
 
 // ---- aabb --------------------------------------------------------------------------------
 
+// A point-sized ball behind a plane by less than the smallest double is sunk in, as the
+// plane query's "back" says (it read not penetrating: -0 < 0 is false; tool audit).
+TEST(QueryJsonContact, PointSizedBallJustBehindAPlaneIsSunkIn) {
+  const LineAnswer back = AnswerJsonLine(R"({"query":"plane","n":[2,0],"d":5e-324,"p":[0,1]})");
+  EXPECT_EQ(back.text, R"({"point":[0,1],"distance":0,"distance_sq":0,"signed_distance":-0.0,"region":"back"})");
+  const LineAnswer contact = AnswerJsonLine(
+      R"({"query":"contact","center":[0,1],"radius":0,"shape":{"query":"plane","n":[2,0],"d":5e-324}})");
+  EXPECT_TRUE(contact.ok);
+  EXPECT_EQ(contact.text, R"({"penetrating":true,"depth":5e-324,"normal":[1,0],"resolved_center":[5e-324,1],)"
+                          R"("distance":-5e-324,"point":[0,1]})");
+}
+
 TEST(QueryJsonAabb, Edge2D) {
   const LineAnswer answer = AnswerJsonLine(R"({"query":"aabb","min":[0,0],"max":[1,1],"p":[2,0.5]})");
   EXPECT_EQ(answer.text, R"({"point":[1,0.5],"distance":1,"distance_sq":1,"region":"edge","side":[1,0]})");

@@ -15,7 +15,10 @@
 //   ~2^1000 below the scene's largest may count as 0); then distance = 0 and Q = C.
 // - Plane n.x = d: a solid half-space, the solid behind the plane (the side n points
 //   away from). distance is the signed distance s of C; a centre behind the plane
-//   (s < 0) is still pushed out along +n/|n|, by depth = r - s.
+//   (s < 0) is still pushed out along +n/|n|, by depth = r - s. A point-sized ball
+//   (r = 0) is sunk in exactly when the centre is behind by the exact sign of n.C - d
+//   (the plane query's region), also where s rounds to -0: its distance then reads as
+//   the largest value below 0, as a box's or wire's does below r (below).
 // - Box [min, max]: solid. Outside, as the wire. A centre inside the closed box is pushed
 //   out through the nearest face: distance = -(distance to that face), depth = r + that
 //   distance. Ties between faces go to the first of x-, x+, y-, y+, z-, z+.
