@@ -69,7 +69,7 @@ int main(int argc, char** argv) {
   if (args.empty()) return AnswerStandardInput();
   if (args[0].rfind("-", 0) == 0) {
     std::cerr << "closest-query: unknown option "
-              << cq::query::QuoteJsonString(cq::query::TruncateForEcho(args[0], cq::query::k_maxNameBytes))
+              << cq::query::ArgumentForEcho(args[0])
               << "; run with no arguments to read JSON lines from stdin, or see --help\n";
     return k_exitBadCommandLine;
   }

@@ -212,6 +212,55 @@ constexpr std::string_view k_byteOrderMark = "\xEF\xBB\xBF";
 /// nlohmann's message without its "[json.exception.parse_error.101] parse error at line 1, "
 /// prefix (a line is always line 1 here), e.g. "column 9: syntax error while parsing value
 /// - invalid literal; last read: '1,N'".
+/// Where the parser stopped on a byte outside ASCII (the line's byte `at`), what it is: a
+/// no-break space, a typographic minus or quote, a full-width digit pasted from a document,
+/// or no UTF-8 at all (which can also be in a string: `lastToken` says). The parser's own words were a number "running into other characters
+/// (no leading zeros, no hexadecimal)" for [1,2<U+00A0>] and a bare "last read: '1,\ufffd'"
+/// for a minus sign (tool audit). Empty for an ASCII byte.
+std::string NonAsciiHint(std::string_view line, std::size_t at, const std::string& lastToken) {
+  if (at >= line.size() || static_cast<unsigned char>(line[at]) < 0x80) return "";
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(line[i]); };
+  const unsigned char lead = byte(at);
+  const int length = lead >= 0xF0 && lead <= 0xF4 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 && lead <= 0xDF ? 2 : 0;
+  char hex[64];
+  bool utf8 = length > 0 && at + std::size_t(length) <= line.size();
+  char32_t code = length == 2 ? lead & 0x1F : length == 3 ? lead & 0x0F : lead & 0x07;
+  for (int k = 1; utf8 && k < length; ++k) {
+    utf8 = (byte(at + std::size_t(k)) & 0xC0) == 0x80;
+    code = (code << 6) | (byte(at + std::size_t(k)) & 0x3F);
+  }
+  utf8 = utf8 && code >= (length == 2 ? 0x80u : length == 3 ? 0x800u : 0x10000u) && code <= 0x10FFFF &&
+         !(code >= 0xD800 && code <= 0xDFFF);
+  if (!utf8) {
+    std::snprintf(hex, sizeof hex, "0x%02X", unsigned(lead));
+    const bool inString = !lastToken.empty() && lastToken[0] == '"';  // the parser's token so far
+    return std::string("a byte ") + hex + " that is no UTF-8 text, " + (inString ? "in a string" : "outside a string") +
+           " (JSON text is UTF-8); ";
+  }
+  const auto named = [&]() -> std::string {
+    switch (code) {
+      case 0x00A0: return " (a no-break space)";
+      case 0x2007: return " (a figure space)";
+      case 0x2009: return " (a thin space)";
+      case 0x202F: return " (a narrow no-break space)";
+      case 0x3000: return " (an ideographic space)";
+      case 0x2212: return " (a minus sign: JSON's minus is '-')";
+      case 0x2013: return " (an en dash: JSON's minus is '-')";
+      case 0x201C:
+      case 0x201D: return " (a curly quotation mark: JSON's is '\"')";
+      case 0x2018:
+      case 0x2019: return " (a curly apostrophe: JSON's strings are in '\"')";
+      case 0xFF0C: return " (a full-width comma: JSON's is ',')";
+      default: break;
+    }
+    if (code >= 0xFF10 && code <= 0xFF19) return " (a full-width digit: JSON's digits are 0-9)";
+    return "";
+  }();
+  std::snprintf(hex, sizeof hex, "U+%04X", unsigned(code));
+  return std::string("a non-ASCII character, ") + hex + named +
+         ", outside a string, where JSON has only ASCII numbers, punctuation and spaces; ";
+}
+
 std::string ParserDetail(const nlohmann::ordered_json::exception& ex) {
   const std::string what = ex.what();
   std::size_t start = what.find("column ");
@@ -291,6 +340,7 @@ class LineBuilder {
     // The lexer stops on the first byte of a byte order mark past the line's start, and
     // its words ("invalid literal; last read: '\ufffd'") do not say what that is.
     m_atByteOrderMark = position >= 1 && m_line.substr(position - 1, k_byteOrderMark.size()) == k_byteOrderMark;
+    m_nonAscii = position >= 1 && !m_atByteOrderMark ? NonAsciiHint(m_line, position - 1, lastToken) : "";
     m_chokedWord = ChokedWord(m_line, position, lastToken);
     m_error = DescribeSyntaxError(lastToken, ex);
     return false;
@@ -423,10 +473,13 @@ class LineBuilder {
       message += "a byte order mark (U+FEFF, bytes EF BB BF), which is skipped only at the very start of a line; ";
     if (LooksLikeNanOrInfinity(m_chokedWord)) message += "NaN and Infinity are not JSON numbers (every number must be finite); ";
     message += PythonLiteralHint(m_chokedWord.word);
-    if (m_inPreviousNumber) message += "a number runs into other characters (a JSON number is plain decimal: no leading zeros, no hexadecimal); ";
+    // A character outside ASCII right after a number is no leading zero or hexadecimal.
+    if (m_inPreviousNumber && m_nonAscii.empty())
+      message += "a number runs into other characters (a JSON number is plain decimal: no leading zeros, no hexadecimal); ";
     else if (m_inPreviousValue)
       message += std::string("the value runs into the text after it (a ',' or '") +
                  (m_frames.back().container->is_array() ? "]" : "}") + "' is missing between them); ";
+    message += m_nonAscii;
     if (m_arrayNotClosed) {
       message += "the array is not closed after coordinate " + std::to_string(m_frames.back().elements - 1) +
                  " (a ']' is missing); ";
@@ -442,6 +495,7 @@ class LineBuilder {
   bool m_inPreviousValue = false;   ///< it follows the array's or object's last value with no separator
   bool m_arrayNotClosed = false;    ///< a '}' or the end of the line where the array's ']' belongs
   bool m_atByteOrderMark = false;   ///< the error stands on a byte order mark
+  std::string m_nonAscii;           ///< NonAsciiHint of the byte the error stands on
   int m_values = 0;                 ///< values placed so far, at any depth
   ChokedOn m_chokedWord;            ///< ChokedWord of the syntax error
 };

@@ -94,12 +94,22 @@ std::string TruncateForEcho(std::string_view text, std::size_t maxBytes) {
   return std::string(text.substr(0, cut)) + "...";
 }
 
-std::string OptionForEcho(std::string_view name) {
-  const std::string option = "--" + TruncateForEcho(name, k_maxNameBytes);
-  const bool plain = std::all_of(name.begin(), name.end(), [](char c) {
+namespace {
+bool PlainForEcho(std::string_view text) {
+  return std::all_of(text.begin(), text.end(), [](char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
   });
-  return plain ? option : QuoteJsonString(option);
+}
+}  // namespace
+
+std::string OptionForEcho(std::string_view name) {
+  const std::string option = "--" + TruncateForEcho(name, k_maxNameBytes);
+  return PlainForEcho(name) ? option : QuoteJsonString(option);
+}
+
+std::string ArgumentForEcho(std::string_view argument) {
+  const std::string shown = TruncateForEcho(argument, k_maxNameBytes);
+  return PlainForEcho(argument) ? shown : QuoteJsonString(shown);
 }
 
 void JsonObjectWriter::AddKey(std::string_view key) {

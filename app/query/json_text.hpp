@@ -39,6 +39,11 @@ std::string TruncateForEcho(std::string_view text, std::size_t maxBytes);
 /// own, for $'--foo\nbar').
 std::string OptionForEcho(std::string_view name);
 
+/// A whole argument as typed ("-v", "--verbose"), for a message, by the same rule: as is
+/// where it is letters, digits, '-' and '_', else quoted (the tool's own unknown option was
+/// always quoted where a query's was not: audit).
+std::string ArgumentForEcho(std::string_view argument);
+
 /// One flat JSON object, fields in the order they are added.
 class JsonObjectWriter {
  public:

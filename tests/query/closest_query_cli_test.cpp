@@ -458,14 +458,19 @@ TEST(ClosestQueryCli, OneShotBadArgumentsExitTwoWithOneLineOnStderr) {
 }
 
 // A mutation run found a single-dash first argument untested: "-v" is an unknown option of
-// the tool, not taken for the one-shot form's query name.
+// the tool, not taken for the one-shot form's query name. It is named as a query's unknown
+// option is, quoted only where it has other characters than letters, digits, - and _ (it
+// was always quoted: audit).
 TEST(ClosestQueryCli, ASingleDashFlagIsAnUnknownOption) {
   const RunResult result = RunTool({"-v"}, "");
   EXPECT_EQ(result.exitCode, 2);
   EXPECT_EQ(result.out, "");
-  EXPECT_EQ(
-      result.err,
-      "closest-query: unknown option \"-v\"; run with no arguments to read JSON lines from stdin, or see --help\n");
+  EXPECT_EQ(result.err,
+            "closest-query: unknown option -v; run with no arguments to read JSON lines from stdin, or see --help\n");
+  EXPECT_EQ(RunTool({"--verbose"}, "").err.rfind("closest-query: unknown option --verbose; ", 0), 0u);
+  const RunResult odd = RunTool({"--foo\nbar"}, "");
+  EXPECT_EQ(odd.exitCode, 2);
+  EXPECT_EQ(odd.err.rfind("closest-query: unknown option \"--foo\\nbar\"; ", 0), 0u) << odd.err;
 }
 
 /// Runs the examples among `lines` ("$ command" and the output lines after it, up to the

@@ -649,6 +649,10 @@ TEST(QueryJsonErrors, ASyntaxErrorAfterAnArraysValueNamesThatValue) {
     const std::string message = ErrorOf(head + p);
     EXPECT_EQ(message.rfind(runsInto, 0), 0u) << p << "\n" << message;
   }
+  // A character outside ASCII glued to it is named besides (ACharacterOutsideAsciiIsNamed).
+  const std::string accent = ErrorOf(head + "[3,true\xC3\xA9]}");
+  EXPECT_EQ(accent.rfind(runsInto.substr(0, runsInto.size() - 7) + "a non-ASCII character, U+00E9, outside", 0), 0u)
+      << accent;
   EXPECT_EQ(ErrorOf(head + "[3,1}"),
             "p: not valid JSON: the array is not closed after coordinate 1 (a ']' is missing); column 48: syntax "
             "error while parsing array - unexpected '}'; expected ']'");
@@ -699,6 +703,36 @@ TEST(QueryJsonErrors, AByteOrderMarkPastTheStartIsNamed) {
   EXPECT_EQ(ErrorOf(inString).rfind("query: unknown query", 0), 0u) << ErrorOf(inString);
 }
 
+// A character outside ASCII where JSON's punctuation belongs is named: a no-break space
+// after a number was told "a number runs into other characters (no leading zeros, no
+// hexadecimal)", a minus sign or a full-width digit only "last read: '1,\ufffd'" (tool
+// audit). A byte that is no UTF-8 says so, in a string or outside one.
+TEST(QueryJsonErrors, ACharacterOutsideAsciiIsNamed) {
+  const auto withP = [](const std::string& p) { return R"({"query":"segment","a":[0,0],"b":[1,0],"p":)" + p + "}"; };
+  const std::string outside = ", outside a string, where JSON has only ASCII numbers, punctuation and spaces; column ";
+  const std::string space = ErrorOf(withP("[1,2\xC2\xA0]"));
+  EXPECT_EQ(space.rfind("p coordinate 1: not valid JSON: a non-ASCII character, U+00A0 (a no-break space)" + outside, 0),
+            0u) << space;
+  EXPECT_EQ(space.find("runs into"), std::string::npos) << space;
+  const std::string minus = ErrorOf(withP("[1,\xE2\x88\x92" "2]"));
+  EXPECT_NE(minus.find("U+2212 (a minus sign: JSON's minus is '-')" + outside), std::string::npos) << minus;
+  const std::string digit = ErrorOf(withP("[1,\xEF\xBC\x92]"));
+  EXPECT_NE(digit.find("U+FF12 (a full-width digit: JSON's digits are 0-9)" + outside), std::string::npos) << digit;
+  const std::string quote = ErrorOf("{\xE2\x80\x9Cquery\":\"segment\"}");
+  EXPECT_NE(quote.find("U+201C (a curly quotation mark: JSON's is '\"')" + outside), std::string::npos) << quote;
+  const std::string other = ErrorOf(withP("[1,2]\xE2\x82\xAC"));  // a euro sign: no name, its code point
+  EXPECT_NE(other.find("a non-ASCII character, U+20AC" + outside), std::string::npos) << other;
+  const std::string bad = ErrorOf(withP("[1,2\xFF]"));
+  EXPECT_NE(bad.find("a byte 0xFF that is no UTF-8 text, outside a string (JSON text is UTF-8); column "),
+            std::string::npos) << bad;
+  const std::string badInString = ErrorOf(R"({"query":"seg)" + std::string("\xFF") + R"(ment"})");
+  EXPECT_NE(badInString.find("a byte 0xFF that is no UTF-8 text, in a string (JSON text is UTF-8); column "),
+            std::string::npos) << badInString;
+  // Inside a string a non-ASCII character is a character like any other.
+  const std::string inString = ErrorOf(R"({"query":"seg)" + std::string("\xC2\xA0") + R"(ment"})");
+  EXPECT_EQ(inString.find("non-ASCII"), std::string::npos) << inString;
+}
+
 // The fix above read only the tokens the parser could lex ("true1": a number after true).
 // Text it cannot lex glued to a value ("truex": 'x' starts no JSON token) comes to it as
 // the lexer's own error ("invalid literal", "invalid number", "invalid string"), and
@@ -713,7 +747,7 @@ TEST(QueryJsonErrors, TextTheParserCannotReadGluedToAValueNamesThatValue) {
       "p coordinate 1: not valid JSON: the value runs into the text after it (a ',' or ']' "
       "is missing between them); column ";
   for (const std::string p : {"[3,truex]}", "[3,nullx]}", "[3,falsex]}", R"([3,"x"x]})",      "[3,[1]x]}",
-                              "[3,true_]}", "[3,trueX]}", "[3,true@]}",  "[3,true\xC3\xA9]}", "[3,truetrux]}",
+                              "[3,true_]}", "[3,trueX]}", "[3,true@]}",  "[3,truetrux]}",
                               "[3,truetru", "[3,true-]}", "[3,true1.]}", R"([3,true"x)",      "[3,true\"a\x01\"]}",
                               "[3,true/]}", "[3,true-",   "[3,true1",    "[3,true1.",         "[3,truefals"}) {
     const std::string message = ErrorOf(head + p);
