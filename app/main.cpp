@@ -8,6 +8,7 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -56,6 +57,35 @@ void RecordKey(GLFWwindow*, int key, int scancode, int action, int mods) {
     g_keyPresses.push_back({cq::app::LayoutLetterKey(key, glfwGetKeyName(key, scancode)), mods, action == GLFW_REPEAT});
     g_lastPressTyped = false;
   }
+}
+
+// ImGui 1.86 reads keys as a state per frame: a key pressed and released between two frames
+// (xdotool, a remote desktop, a macro key; and a tap that races the idle wake-up) was never
+// down for it, so Esc or Enter in a field, or Tab to the next one, did nothing (interaction
+// audit: "Escape ctrl+z" left the field active and the undo went to its text). Such a
+// release reaches ImGui after the frame in which it saw the key down.
+struct HeldRelease {
+  int key;
+  int scancode;
+  int mods;
+};
+std::vector<int> g_pressedSinceFrame;      // keys pressed since the last frame began
+std::vector<HeldRelease> g_heldReleases;   // their releases, for after that frame
+
+void KeyForImGui(GLFWwindow* window, int key, int scancode, int action, int mods) {
+  const bool pressedSince = std::find(g_pressedSinceFrame.begin(), g_pressedSinceFrame.end(), key) != g_pressedSinceFrame.end();
+  if (action == GLFW_RELEASE && pressedSince) {
+    g_heldReleases.push_back({key, scancode, mods});
+    g_inputSeen = true;
+    return;
+  }
+  if (action == GLFW_PRESS) g_pressedSinceFrame.push_back(key);
+  ImGui_ImplGlfw_KeyCallback(window, key, scancode, action, mods);  // calls RecordKey first
+}
+
+void ReleaseHeldKeys(GLFWwindow* window) {
+  for (const HeldRelease& held : std::exchange(g_heldReleases, {}))
+    ImGui_ImplGlfw_KeyCallback(window, held.key, held.scancode, GLFW_RELEASE, held.mods);
 }
 void MarkInputButton(GLFWwindow*, int, int, int) { g_inputSeen = true; }
 void MarkInputScroll(GLFWwindow*, double, double) { g_inputSeen = true; }
@@ -299,6 +329,7 @@ int main(int argc, char** argv) {
   ApplyStyle(app.UiScale());
   BuildFonts(app.UiScale());
   ImGui_ImplGlfw_InitForOpenGL(window, true);
+  glfwSetKeyCallback(window, KeyForImGui);  // in place of the backend's, which it calls
   ImGui_ImplOpenGL3_Init("#version 330 core");
   // ImGui's in-field keys by the letters of the layout in use (LetterKeyOnLayout): the
   // backend maps them by their US places.
@@ -337,9 +368,11 @@ int main(int argc, char** argv) {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
+    g_pressedSinceFrame.clear();
     app.Frame(g_keyPresses);
     g_keyPresses.clear();
     ImGui::Render();
+    ReleaseHeldKeys(window);  // ImGui has had them down for this frame
 
     int fbWidth = 0;
     int fbHeight = 0;

@@ -94,7 +94,9 @@ void LabApp::Frame(const std::vector<KeyPress>& keys) {
   // paste's undo step: after Ctrl+Z it was still offering the undo just done (audit).
   if (m_pasteNoteStep && *m_pasteNoteStep != m_scene.StepId()) SetStatus("");
   DrawMenuBar();
-  HandleShortcuts(keys);
+  std::vector<KeyPress> presses = std::exchange(m_keysAfterField, {});
+  presses.insert(presses.end(), keys.begin(), keys.end());
+  HandleShortcuts(presses);
   SidebarLessonPicker();
   ComputeLayout();
   CanvasInput();
@@ -220,12 +222,30 @@ void LabApp::AdjustUiScale(float factor) {
 }
 
 void LabApp::HandleShortcuts(const std::vector<KeyPress>& keys) {
-  const ImGuiIO& io = ImGui::GetIO();
   // Ctrl+Q quits from anywhere, a field being typed into too (the menu promises it).
   for (const KeyPress& press : keys)
     if (!press.repeat && press.key == GLFW_KEY_Q && (press.mods & GLFW_MOD_CONTROL) != 0) m_quitRequested = true;
-  // Otherwise typing into a field owns the keyboard; so does any widget being used.
-  if (io.WantTextInput || ImGui::IsAnyItemActive()) return;
+  // Otherwise typing into a field owns the keyboard; so does any widget being used. But
+  // ImGui 1.86 takes every press between two frames at once: Esc and Ctrl+Z typed quickly
+  // (or by xdotool) left the field in the frame Ctrl+Z came in, which was then dropped as
+  // the field's (interaction audit). The shortcuts among the presses after the last key
+  // that leaves a field wait for the next frame, when the field is left; were it another
+  // field then (Tab), they are its, as they were. Only those that type nothing (Ctrl, F1,
+  // F2): a character the field has taken in this frame is not also the app's.
+  if (ImGui::IsAnyItemActive()) {
+    const auto leaves = [](const KeyPress& press) {
+      return press.key == GLFW_KEY_ESCAPE || press.key == GLFW_KEY_ENTER || press.key == GLFW_KEY_KP_ENTER ||
+             press.key == GLFW_KEY_TAB;
+    };
+    const auto typesNothing = [](const KeyPress& press) {
+      const bool ctrl = (press.mods & GLFW_MOD_CONTROL) != 0 && (press.mods & GLFW_MOD_ALT) == 0;
+      return ctrl || press.key == GLFW_KEY_F1 || press.key == GLFW_KEY_F2;
+    };
+    const auto last = std::find_if(keys.rbegin(), keys.rend(), leaves);
+    for (auto press = last.base(); last != keys.rend() && press != keys.end(); ++press)
+      if (typesNothing(*press)) m_keysAfterField.push_back(*press);
+    return;
+  }
   for (const KeyPress& press : keys) HandleShortcut(press);
 }
 

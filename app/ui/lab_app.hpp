@@ -313,6 +313,9 @@ class LabApp {
   bool m_needsFraming = true;
   bool m_fontRebuild = false;
   bool m_quitRequested = false;
+  /// Presses that came after a key leaving a field (Esc, Enter, Tab) in the frame it left
+  /// it: the app's once the field is no longer being typed into, a frame later.
+  std::vector<KeyPress> m_keysAfterField;
   bool m_exportRequested = false;
   bool m_showHelp = false;
   bool m_showAbout = false;

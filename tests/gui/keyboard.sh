@@ -46,6 +46,9 @@
 #   note-switch-back  4 (a preset), Tab (P) and Right (P nudged off it), ] and [ (to the
 #                next lesson and back)
 #   escape-reclick  click into P.x, End, type "5", Esc; click into P.x again (left active)
+#   taps         click into P.x, type TYPED (7), then the keys in KEYS all at once (xdotool
+#                key --delay 0: each pressed and released within one frame); then, if
+#                THEN_TYPED is set, click into P.x again, type it and THEN_KEYS at once
 #   hand-edit    the settings file (under LAB_CONFIG) overwritten with HAND_EDIT while the
 #                app runs, as a user editing it by hand would, then the keys in KEYS
 set -euo pipefail
@@ -84,9 +87,10 @@ click_px() {  # P.x's field, in the POINTS section, at (PX_X, PX_Y)
   sleep 0.3
 }
 px_x=${PX_X:-} px_y=${PX_Y:-}  # set by the test from the app's --dump-state "fields"
-# A key ImGui itself must see (Enter and Tab in a field): held for a while. ImGui 1.86
-# reads the key's state once a frame, and a press and release within one frame (xdotool
-# key, under load) were never seen: "7", Tab, "8" typed "78" into one field.
+# A key ImGui itself must see (Enter and Tab in a field): held for a while, as a hand does.
+# ImGui 1.86 reads the key's state once a frame, and a press and release within one frame
+# (xdotool key, under load) were never seen: "7", Tab, "8" typed "78" into one field. The
+# app now hands ImGui such a release a frame late (main.cpp; the taps scene tests that).
 hold() {
   xdotool keydown "$1"
   sleep 0.15
@@ -115,6 +119,22 @@ case $scene in
     xdotool type --delay 20 "7"
     sleep 0.2
     hold Escape
+    ;;
+  taps)
+    click_px
+    xdotool type --delay 20 "${TYPED:-7}"
+    sleep 0.2
+    read -r -a taps <<< "${KEYS:-}"
+    xdotool key --delay 0 "${taps[@]}"
+    sleep 0.4
+    if [[ -n ${THEN_TYPED:-} ]]; then
+      click_px
+      xdotool type --delay 20 "$THEN_TYPED"
+      sleep 0.2
+      read -r -a taps <<< "${THEN_KEYS:-}"
+      xdotool key --delay 0 "${taps[@]}"
+      sleep 0.4
+    fi
     ;;
   escape-undo)
     click_px

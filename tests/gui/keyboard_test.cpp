@@ -476,6 +476,29 @@ TEST(Keyboard, ARefusedTextLeftForAnotherLessonIsSaidOnTheStatusLine) {
   EXPECT_NE(s["status"].get<std::string>().find("the previous value is kept"), std::string::npos) << s["status"];
 }
 
+// Keys pressed and released between two frames (xdotool, a remote desktop, a macro key)
+// were never down for ImGui 1.86, which reads key states once a frame: a quick Enter left
+// the field being typed into, and "Escape ctrl+z" sent at once left the field active and
+// gave the undo to its text (interaction audit). Each is seen now, in order.
+TEST(Keyboard, AQuickEnterLeavesTheField) {
+  TempDir dir;
+  const nlohmann::json s = PlayFieldScene(dir, "taps", "TYPED=7 KEYS=Return");
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_EQ(s["points"]["P"][0].get<double>(), 7.0) << s["points"];
+  EXPECT_TRUE(s["active_field"].is_null()) << s["active_field"];
+}
+
+TEST(Keyboard, EscapeAndUndoAtOnceCancelTheTextAndUndoTheLastEdit) {
+  TempDir layoutDir;
+  const nlohmann::json start = LayoutAtStart(layoutDir);
+  TempDir dir;
+  const nlohmann::json s =
+      PlayFieldScene(dir, "taps", "TYPED=7 KEYS=Return THEN_TYPED=8 THEN_KEYS='Escape ctrl+z'");
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_EQ(s["points"], start["points"]);  // 8 cancelled, then 7 undone
+  EXPECT_TRUE(s["active_field"].is_null()) << s["active_field"];
+}
+
 // A value typed and then a press on the t line: both went into one undo step, undone to a
 // point never shown (the typed x with the line's y: field audit). The typed value is its
 // own step: one Ctrl+Z brings back the scene right after it.
