@@ -221,7 +221,7 @@ std::string NonAsciiHint(std::string_view line, std::size_t at, const std::strin
   if (at >= line.size() || static_cast<unsigned char>(line[at]) < 0x80) return "";
   const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(line[i]); };
   const unsigned char lead = byte(at);
-  const int length = lead >= 0xF0 && lead <= 0xF4 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 && lead <= 0xDF ? 2 : 0;
+  const int length = lead >= 0xF0 && lead <= 0xF4 ? 4 : lead >= 0xE0 && lead <= 0xEF ? 3 : lead >= 0xC2 && lead <= 0xDF ? 2 : 0;
   char hex[64];
   bool utf8 = length > 0 && at + std::size_t(length) <= line.size();
   char32_t code = length == 2 ? lead & 0x1F : length == 3 ? lead & 0x0F : lead & 0x07;
@@ -231,12 +231,16 @@ std::string NonAsciiHint(std::string_view line, std::size_t at, const std::strin
   }
   utf8 = utf8 && code >= (length == 2 ? 0x80u : length == 3 ? 0x800u : 0x10000u) && code <= 0x10FFFF &&
          !(code >= 0xD800 && code <= 0xDFFF);
+  const bool inString = !lastToken.empty() && lastToken[0] == '"';  // the parser's token so far
   if (!utf8) {
     std::snprintf(hex, sizeof hex, "0x%02X", unsigned(lead));
-    const bool inString = !lastToken.empty() && lastToken[0] == '"';  // the parser's token so far
     return std::string("a byte ") + hex + " that is no UTF-8 text, " + (inString ? "in a string" : "outside a string") +
            " (JSON text is UTF-8); ";
   }
+  // Whole UTF-8 in a string is text like any other: the parser stopped there for another
+  // reason (after a backslash, in a \u escape, after a broken sequence), which its own
+  // words give (review).
+  if (inString) return "";
   const auto named = [&]() -> std::string {
     switch (code) {
       case 0x00A0: return " (a no-break space)";

@@ -728,6 +728,19 @@ TEST(QueryJsonErrors, ACharacterOutsideAsciiIsNamed) {
   const std::string badInString = ErrorOf(R"({"query":"seg)" + std::string("\xFF") + R"(ment"})");
   EXPECT_NE(badInString.find("a byte 0xFF that is no UTF-8 text, in a string (JSON text is UTF-8); column "),
             std::string::npos) << badInString;
+  // Bytes F5 to FF begin no UTF-8 sequence, followed by continuation bytes or not (they
+  // were read as a three-byte character: "U+F000"; review).
+  for (const std::string bytes : {"\xFF\x80\x80", "\xF5\x80\x80", "\xF8\xBF\xBF", "\xC0\xAF", "\xED\xA0\x80"}) {
+    const std::string message = ErrorOf(withP("[1,2" + bytes + "]"));
+    EXPECT_NE(message.find("no UTF-8 text, outside a string"), std::string::npos) << message;
+    EXPECT_EQ(message.find("non-ASCII character"), std::string::npos) << message;
+  }
+  // A whole character in a string where the parser stopped for another reason (after a
+  // backslash, in a \u escape) is not said to be outside one (review).
+  for (const std::string key : {"seg\\\xC3\xA9", "seg\\u00\xC3\xA9"}) {
+    const std::string message = ErrorOf(R"({"query":")" + key + R"("})");
+    EXPECT_EQ(message.find("outside a string"), std::string::npos) << message;
+  }
   // Inside a string a non-ASCII character is a character like any other.
   const std::string inString = ErrorOf(R"({"query":"seg)" + std::string("\xC2\xA0") + R"(ment"})");
   EXPECT_EQ(inString.find("non-ASCII"), std::string::npos) << inString;
