@@ -59,33 +59,19 @@ void RecordKey(GLFWwindow*, int key, int scancode, int action, int mods) {
   }
 }
 
-// ImGui 1.86 reads keys as a state per frame: a key pressed and released between two frames
-// (xdotool, a remote desktop, a macro key; and a tap that races the idle wake-up) was never
-// down for it, so Esc or Enter in a field, or Tab to the next one, did nothing (interaction
-// audit: "Escape ctrl+z" left the field active and the undo went to its text). Such a
-// release reaches ImGui after the frame in which it saw the key down.
-struct HeldRelease {
-  int key;
-  int scancode;
-  int mods;
-};
-std::vector<int> g_pressedSinceFrame;      // keys pressed since the last frame began
-std::vector<HeldRelease> g_heldReleases;   // their releases, for after that frame
+cq::app::TapReleases g_tapReleases;  // key releases ImGui gets a frame late (see there)
 
 void KeyForImGui(GLFWwindow* window, int key, int scancode, int action, int mods) {
-  const bool pressedSince = std::find(g_pressedSinceFrame.begin(), g_pressedSinceFrame.end(), key) != g_pressedSinceFrame.end();
-  if (action == GLFW_RELEASE && pressedSince) {
-    g_heldReleases.push_back({key, scancode, mods});
-    g_inputSeen = true;
+  if (action == GLFW_RELEASE && g_tapReleases.HoldRelease(key)) {
+    g_inputSeen = true;  // a frame to hand it over in
     return;
   }
-  if (action == GLFW_PRESS) g_pressedSinceFrame.push_back(key);
+  if (action == GLFW_PRESS) g_tapReleases.Pressed(key);
   ImGui_ImplGlfw_KeyCallback(window, key, scancode, action, mods);  // calls RecordKey first
 }
 
 void ReleaseHeldKeys(GLFWwindow* window) {
-  for (const HeldRelease& held : std::exchange(g_heldReleases, {}))
-    ImGui_ImplGlfw_KeyCallback(window, held.key, held.scancode, GLFW_RELEASE, held.mods);
+  for (const int key : g_tapReleases.TakeHeld()) ImGui_ImplGlfw_KeyCallback(window, key, 0, GLFW_RELEASE, 0);
 }
 void MarkInputButton(GLFWwindow*, int, int, int) { g_inputSeen = true; }
 void MarkInputScroll(GLFWwindow*, double, double) { g_inputSeen = true; }
@@ -93,8 +79,10 @@ void MarkInputChar(GLFWwindow*, unsigned int codepoint) {
   g_inputSeen = true;
   // The character a press typed comes right after it: [ and ] switch lessons whatever key
   // typed them (AltGr+5 on AZERTY).
-  if (!g_keyPresses.empty() && !g_lastPressTyped)
+  if (!g_keyPresses.empty() && !g_lastPressTyped) {
     g_keyPresses.back().key = cq::app::KeyForTypedChar(g_keyPresses.back().key, char32_t(codepoint));
+    g_keyPresses.back().typed = true;
+  }
   g_lastPressTyped = true;
 }
 void MarkInputCursor(GLFWwindow*, double, double) { g_inputSeen = true; }
@@ -368,7 +356,7 @@ int main(int argc, char** argv) {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
-    g_pressedSinceFrame.clear();
+    g_tapReleases.FrameBegun();
     app.Frame(g_keyPresses);
     g_keyPresses.clear();
     ImGui::Render();

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace cq::app {
 
@@ -46,5 +47,18 @@ std::string PresetsTitle(std::size_t presets) {
   const std::string range = keys <= 1 ? "key 1" : "keys 1-" + std::to_string(keys);
   return "Presets   (" + range + ", R resets)###presets";
 }
+
+void TapReleases::Pressed(int key) {
+  m_pressedSinceFrame.push_back(key);
+  std::erase(m_held, key);
+}
+
+bool TapReleases::HoldRelease(int key) {
+  if (std::find(m_pressedSinceFrame.begin(), m_pressedSinceFrame.end(), key) == m_pressedSinceFrame.end()) return false;
+  m_held.push_back(key);
+  return true;
+}
+
+std::vector<int> TapReleases::TakeHeld() { return std::exchange(m_held, {}); }
 
 }  // namespace cq::app

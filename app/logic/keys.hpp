@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace cq::app {
 
@@ -43,5 +44,28 @@ int LetterKeyOnLayout(char letter, const std::function<const char*(int)>& nameOf
 std::string PresetsTitle(std::size_t presets);
 
 inline constexpr int k_noKey = -1;  ///< GLFW_KEY_UNKNOWN
+
+/// Which key releases reach ImGui a frame late. ImGui 1.86 reads keys as a state once a
+/// frame: a key pressed and released between two frames (xdotool, a remote desktop, a
+/// macro key, or a tap that races the idle wake-up) was never down for it, so Esc or Enter
+/// in a field, or Tab to the next one, did nothing (interaction audit). Such a release is
+/// held and handed over after the frame in which ImGui saw the key down.
+class TapReleases {
+ public:
+  /// A press: handed to ImGui now. A release held for this key is dropped: pressed again,
+  /// the key is down, and that release would read it as up while held (review).
+  void Pressed(int key);
+  /// A release: true if it is to be held (the key went down since the last frame began),
+  /// false to hand it to ImGui now.
+  bool HoldRelease(int key);
+  /// A frame begins (after ImGui has read the keys): presses from here on are new.
+  void FrameBegun() { m_pressedSinceFrame.clear(); }
+  /// The held releases, in order, now due (after the frame); none are held afterwards.
+  std::vector<int> TakeHeld();
+
+ private:
+  std::vector<int> m_pressedSinceFrame;
+  std::vector<int> m_held;
+};
 
 }  // namespace cq::app

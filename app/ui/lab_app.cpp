@@ -230,20 +230,17 @@ void LabApp::HandleShortcuts(const std::vector<KeyPress>& keys) {
   // (or by xdotool) left the field in the frame Ctrl+Z came in, which was then dropped as
   // the field's (interaction audit). The shortcuts among the presses after the last key
   // that leaves a field wait for the next frame, when the field is left; were it another
-  // field then (Tab), they are its, as they were. Only those that type nothing (Ctrl, F1,
-  // F2): a character the field has taken in this frame is not also the app's.
+  // field then (Tab), they are its, as they were. Only those that typed no character (Ctrl
+  // combinations, F1, arrows, Page Down): a character the field has taken in this frame is
+  // not also the app's (Enter and 5 at once: 5 typed, not preset 5 as well).
   if (ImGui::IsAnyItemActive()) {
     const auto leaves = [](const KeyPress& press) {
       return press.key == GLFW_KEY_ESCAPE || press.key == GLFW_KEY_ENTER || press.key == GLFW_KEY_KP_ENTER ||
              press.key == GLFW_KEY_TAB;
     };
-    const auto typesNothing = [](const KeyPress& press) {
-      const bool ctrl = (press.mods & GLFW_MOD_CONTROL) != 0 && (press.mods & GLFW_MOD_ALT) == 0;
-      return ctrl || press.key == GLFW_KEY_F1 || press.key == GLFW_KEY_F2;
-    };
     const auto last = std::find_if(keys.rbegin(), keys.rend(), leaves);
     for (auto press = last.base(); last != keys.rend() && press != keys.end(); ++press)
-      if (typesNothing(*press)) m_keysAfterField.push_back(*press);
+      if (!press->typed) m_keysAfterField.push_back(*press);
     return;
   }
   for (const KeyPress& press : keys) HandleShortcut(press);

@@ -46,6 +46,7 @@ struct KeyPress {
   int key;   ///< GLFW_KEY_*
   int mods;  ///< GLFW_MOD_* bits
   bool repeat;
+  bool typed = false;  ///< a character came with it (the field took it, if one was being typed into)
 };
 
 class LabApp {

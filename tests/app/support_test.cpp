@@ -1021,3 +1021,42 @@ TEST(StateJson, OnlyARefusedSceneHasAnErrorKey) {
 
 }  // namespace
 }  // namespace cq::app
+
+// ImGui 1.86 reads keys once a frame: a release that comes before the frame in which the
+// key went down is held until after that frame, and dropped if the key is pressed again.
+TEST(TapReleases, AReleaseBeforeTheKeysFrameWaitsForIt) {
+  cq::app::TapReleases taps;
+  const int escape = 256;
+  const int ctrl = 341;
+  taps.Pressed(escape);
+  EXPECT_TRUE(taps.HoldRelease(escape));  // pressed and released between two frames
+  taps.FrameBegun();                      // ImGui saw Esc down in this frame
+  EXPECT_EQ(taps.TakeHeld(), std::vector<int>{escape});
+  EXPECT_TRUE(taps.TakeHeld().empty());
+  // A key down across a frame is released at once.
+  taps.Pressed(ctrl);
+  taps.FrameBegun();
+  EXPECT_FALSE(taps.HoldRelease(ctrl));
+  EXPECT_TRUE(taps.TakeHeld().empty());
+  // Two keys tapped between frames: both held, in order.
+  taps.Pressed(escape);
+  taps.Pressed(ctrl);
+  EXPECT_TRUE(taps.HoldRelease(escape));
+  EXPECT_TRUE(taps.HoldRelease(ctrl));
+  taps.FrameBegun();
+  EXPECT_EQ(taps.TakeHeld(), (std::vector<int>{escape, ctrl}));
+}
+
+// Tapped, then pressed again and held, all between two frames: the key is down, and the
+// first tap's release must not reach ImGui after the frame (it read Ctrl as up while held:
+// review).
+TEST(TapReleases, AKeyPressedAgainIsNotReleasedByItsEarlierTap) {
+  cq::app::TapReleases taps;
+  const int ctrl = 341;
+  taps.Pressed(ctrl);
+  EXPECT_TRUE(taps.HoldRelease(ctrl));
+  taps.Pressed(ctrl);  // down again, held
+  taps.FrameBegun();
+  EXPECT_TRUE(taps.TakeHeld().empty());
+  EXPECT_FALSE(taps.HoldRelease(ctrl));  // released frames later: at once
+}

@@ -46,7 +46,8 @@
 #   note-switch-back  4 (a preset), Tab (P) and Right (P nudged off it), ] and [ (to the
 #                next lesson and back)
 #   escape-reclick  click into P.x, End, type "5", Esc; click into P.x again (left active)
-#   taps         click into P.x, type TYPED (7), then the keys in KEYS all at once (xdotool
+#   taps         the keys in PRE_KEYS one by one over the canvas (none by default); click
+#                into P.x, type TYPED (7), then the keys in KEYS all at once (xdotool
 #                key --delay 0: each pressed and released within one frame); then, if
 #                THEN_TYPED is set, click into P.x again, type it and THEN_KEYS at once
 #   hand-edit    the settings file (under LAB_CONFIG) overwritten with HAND_EDIT while the
@@ -121,6 +122,11 @@ case $scene in
     hold Escape
     ;;
   taps)
+    xdotool mousemove --window "$wid" 800 600
+    for key in ${PRE_KEYS:-}; do
+      xdotool key "$key"
+      sleep 0.25
+    done
     click_px
     xdotool type --delay 20 "${TYPED:-7}"
     sleep 0.2

@@ -488,6 +488,17 @@ TEST(Keyboard, AQuickEnterLeavesTheField) {
   EXPECT_TRUE(s["active_field"].is_null()) << s["active_field"];
 }
 
+// Not only Ctrl combinations: an arrow key that typed nothing, sent at once after the Esc
+// that left the field, nudges the selected handle (it was dropped: review).
+TEST(Keyboard, AnArrowAtOnceAfterEscapeNudgesTheSelection) {
+  TempDir dir;
+  const nlohmann::json s = PlayFieldScene(dir, "taps", "PRE_KEYS=Tab TYPED=7 KEYS='Escape Right'");
+  ASSERT_FALSE(s.is_discarded());
+  EXPECT_GT(s["points"]["P"][0].get<double>(), 5.5) << s["points"];  // nudged right from 5.5
+  EXPECT_NE(s["points"]["P"][0].get<double>(), 7.0) << s["points"];  // the 7 cancelled
+  EXPECT_EQ(s["points"]["P"][1].get<double>(), 4.0) << s["points"];
+}
+
 TEST(Keyboard, EscapeAndUndoAtOnceCancelTheTextAndUndoTheLastEdit) {
   TempDir layoutDir;
   const nlohmann::json start = LayoutAtStart(layoutDir);
