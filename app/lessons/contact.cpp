@@ -108,6 +108,14 @@ void AddContactSteps(LessonFrame& frame, const LinearPoints& points, double radi
     frame.steps.push_back("Distance: d = |C − Q|" + EqualsText(contact.distance, style, {radius}) +
                           ", with Q = " + FormatPoint(contact.closest, style, {points.a, points.b}) + ".");
   if (!contact.penetrating) {
+    // Core compared exactly: d reads r, but exactly it is a hair more (words audit: "the
+    // ball touches" where it was clear by 1.4e-16).
+    if (contact.distance == radius && contact.distanceMovedToSide > 0) {
+      frame.steps.push_back("Compare: d reads r = " + r +
+                            ", yet exactly d is a hair more, by less than its rounding (core compares d with r "
+                            "exactly): the ball is clear of the wire, not sunk in, so there is nothing to push.");
+      return;
+    }
     frame.steps.push_back(contact.distance == radius
                               ? "Compare: d = r = " + r + ": the ball touches the wire, which is not sinking in "
                                                           "(d < r would be), so there is nothing to push."
@@ -132,6 +140,12 @@ void AddContactSteps(LessonFrame& frame, const LinearPoints& points, double radi
                         (hairDeep ? " (within a few ulps of r: r = |R| is rounded to a double, so a ball that "
                                     "touches exactly can read sunk in by that much)"
                                   : std::string()) +
+                        // Core compared exactly: the rounded d read r (words audit: "the ball
+                        // touches" where it was sunk in by 9.3e-17).
+                        (contact.distanceMovedToSide < 0
+                             ? "; exactly, d is below r by less than its rounding, which would read d = r: core "
+                               "compares d with r exactly and keeps d below r, at the double just under it"
+                             : std::string()) +
                         ".");
   if (onWire)
     frame.steps.push_back("Normal: C − Q is the zero vector, which has no direction; rather than normalise it, "

@@ -54,24 +54,31 @@ Checked<ContactResult<T, N>> Resolve(const Sphere<T, N>& sphere, ContactResult<T
   return r;
 }
 
-/// |C - Q| as rounded, on the side of r that the exact one is. The rounded square root of
-/// rounded squares can land an ulp on the other side of the radius: a ball exactly
-/// touching a box's corner or a wire's end (C = (31904559, 769676040), r = 770337009
-/// over the corner (0, 0), where 31904559^2 + 769676040^2 = 770337009^2) read distance
-/// 770337008.9999999 and penetrating, by an ulp (audit). Exactly r, then, is r; beyond
-/// it, no less than r; short of it, the largest value below r (sunk in by less than an
-/// ulp, and so by one).
-template <Real T, int N>
-T DistanceOnTheExactSide(const Vec<T, N>& c, const Vec<T, N>& q, T distance, T radius) {
+/// A rounded distance (|C - Q|, or a plane's signed distance) on the side of r that the
+/// exact one is, given that side (`exactSide`, called only when needed). The rounding can
+/// land it an ulp on the other side of the radius: a ball exactly touching a box's corner
+/// or a wire's end (C = (31904559, 769676040), r = 770337009 over the corner (0, 0), where
+/// 31904559^2 + 769676040^2 = 770337009^2) read distance 770337008.9999999 and
+/// penetrating, by an ulp (audit); a centre 2 - 9.3e-17 from a wire's inside read d = r =
+/// 2, touching (words audit); a ball sunk into a plane by less than half an ulp read
+/// touching where the same face of a box read sunk in (review). Exactly r, then, is r;
+/// beyond it, no less than r; short of it, the largest value below r (sunk in by less
+/// than an ulp, and so by one; -the least double for a point-sized ball behind a plane).
+/// Sets r.distance, and r.distanceMovedToSide where the rounded one read r or the wrong side.
+template <Real T, int N, typename Side>
+void DistanceOnTheExactSide(ContactResult<T, N>& r, T distance, T radius, Side exactSide) {
+  r.distance = distance;
   // Only a distance within a few ulps of r can be on the wrong side of it; any other is
-  // kept as it is (and so is never at the mercy of the exact sum's one limit, where long
-  // double is no wider than double: SignOfDistanceMinus).
+  // kept as it is (and so is never at the mercy of the exact sums' one limit, where long
+  // double is no wider than double).
   const T ulp = std::nextafter(radius, std::numeric_limits<T>::infinity()) - radius;
-  if (!(std::abs(distance - radius) <= 4 * ulp)) return distance;
-  const int side = detail::SignOfDistanceMinus(c, q, radius);
-  if (side == 0) return radius;
-  if (side > 0) return std::max(distance, radius);
-  return distance < radius ? distance : std::nextafter(radius, T(0));
+  if (!(std::abs(distance - radius) <= 4 * ulp)) return;
+  const int side = exactSide();
+  if (side == 0) r.distance = radius;
+  if (side > 0) r.distance = std::max(distance, radius);
+  if (side < 0) r.distance = distance < radius ? distance : std::nextafter(radius, -std::numeric_limits<T>::infinity());
+  // Read at r or past it on the wrong side: said, for the words.
+  if ((side < 0 && distance >= radius) || (side > 0 && distance <= radius)) r.distanceMovedToSide = side;
 }
 
 /// The unit vector from `to` towards `from` for finite from != to: exact in direction
@@ -147,13 +154,19 @@ Checked<ContactResult<T, N>> ContactSphereSegment(const Sphere<T, N>& sphere, co
   r.wireRegion = vertex == nullptr ? LinearRegion::Interior : vertexRegion;
   if (vertex != nullptr) {
     const bool onVertex = c == r.closest;
-    if (!onVertex) r.distance = DistanceOnTheExactSide(c, r.closest, r.distance, sphere.radius);
+    if (!onVertex)
+      DistanceOnTheExactSide(r, r.distance, sphere.radius,
+                             [&] { return detail::SignOfDistanceMinus(c, r.closest, sphere.radius); });
     r.normal = onVertex ? WirePerpendicular(a, b) : DirectionBetween(c, r.closest);
     r.normalFrom = onVertex ? ContactNormalFrom::WirePerpendicular : ContactNormalFrom::ClosestToCenter;
   } else if (const auto across = detail::ExactAcrossLine(sphere.center, a, b); !across.onLine) {
     r.normal = across.direction;
     r.normalFrom = ContactNormalFrom::AcrossWire;
+    // The exact side only where long double is wider than double (else the rounded one).
     r.distance = across.distance;
+    if (detail::k_hasWide<T>)
+      DistanceOnTheExactSide(r, across.distance, sphere.radius,
+                             [&] { return detail::SignOfLineDistanceMinus(c, a, b, sphere.radius); });
   } else {
     // Exactly on the wire (between its ends: C != A, and A != B in the interior).
     r.closest = sphere.center;
@@ -172,13 +185,17 @@ Checked<ContactResult<T, N>> ContactSpherePlane(const Sphere<T, N>& sphere, cons
   ContactResult<T, N> r{};
   r.closest = q->closest;
   r.distance = q->signedDistance;
-  // A point-sized ball (r = 0) is sunk in exactly when the centre is behind, which the
-  // query's region says from the exact sign; s itself can round to -0 from behind (n =
-  // (2, 0), d = the smallest subnormal, C at x = 0: s = -2^-1075 reads -0, and -0 < 0 is
-  // false; tool audit). Sunk in by less than the least number, it reads as sunk in by
-  // that one, as a box's or a wire's distance short of r does (DistanceOnTheExactSide).
-  if (sphere.radius == T(0) && r.distance == T(0) && q->region == PlaneRegion::Back)
-    r.distance = -std::numeric_limits<T>::denorm_min();
+  // s on the exact side of r. A point-sized ball (r = 0) is sunk in exactly when the centre
+  // is behind, which the query's region says from the exact sign, wherever that is exact;
+  // s itself can round to -0 from behind (n = (2, 0), d = the smallest subnormal, C at
+  // x = 0: s = -2^-1075 reads -0, and -0 < 0 is false; tool audit). A larger ball is
+  // compared exactly where long double is wider than double.
+  const PlaneRegion side = q->region;
+  const auto exactSide = [&] {
+    if (sphere.radius == T(0)) return side == PlaneRegion::Back ? -1 : (side == PlaneRegion::On ? 0 : 1);
+    return detail::SignOfPlaneDistanceMinus(sphere.center, plane.normal, plane.offset, sphere.radius);
+  };
+  if (sphere.radius == T(0) || detail::k_hasWide<T>) DistanceOnTheExactSide(r, r.distance, sphere.radius, exactSide);
   r.normal = detail::NormalizeNonZero(plane.normal);  // non-zero: the query checked it
   r.normalFrom = ContactNormalFrom::PlaneNormal;
   return Resolve(sphere, r);
@@ -192,7 +209,8 @@ Checked<ContactResult<T, N>> ContactSphereBox(const Sphere<T, N>& sphere, const 
   ContactResult<T, N> r{};
   if (q->feature != BoxFeature::Inside) {
     r.closest = q->closest;
-    r.distance = DistanceOnTheExactSide(sphere.center, q->closest, q->distance, sphere.radius);
+    DistanceOnTheExactSide(r, q->distance, sphere.radius,
+                           [&] { return detail::SignOfDistanceMinus(sphere.center, q->closest, sphere.radius); });
     r.normal = DirectionBetween(sphere.center, q->closest);  // outside: they differ
     r.normalFrom = ContactNormalFrom::ClosestToCenter;
     return Resolve(sphere, r);

@@ -1508,6 +1508,25 @@ TEST(LessonTexts, EachSentenceIsTrueOfItsScene) {
   EXPECT_TRUE(said);
   const LessonFrame deep = ContactLesson().Evaluate(ContactLesson().Presets()[1].points, k_view, NumberStyle::Readable);
   for (const std::string& step : deep.steps) EXPECT_EQ(step.find("within a few ulps"), std::string::npos) << step;
+  // Inside the wire, where the rounded d reads r = 2 (exact) and the exact d is a hair
+  // below or above it: the words said "d = r: the ball touches" either way (words audit).
+  // Core decides exactly, and the step says why d reads as it does.
+  const auto compareStep = [](const LessonFrame& frame) {
+    for (const std::string& step : frame.steps)
+      if (step.rfind("Compare:", 0) == 0) return step;
+    return std::string();
+  };
+  const LessonFrame hairIn = ContactLesson().Evaluate({{{-20, -30}}, {{20, 30}}, {{0, 3.605551275463989}}, {{2, 0}}},
+                                                      k_view, NumberStyle::Readable);
+  EXPECT_EQ(compareStep(hairIn),
+            "Compare: d = 1.9999999999999998 < r = 2: the ball is sunk in by depth = r − d = 2.22045e-16; exactly, d "
+            "is below r by less than its rounding, which would read d = r: core compares d with r exactly and keeps d "
+            "below r, at the double just under it.");
+  const LessonFrame hairOut = ContactLesson().Evaluate(
+      {{{-10, -10}}, {{10, 10}}, {{0, 2.8284271247461903}}, {{2, 0}}}, k_view, NumberStyle::Readable);
+  EXPECT_EQ(compareStep(hairOut),
+            "Compare: d reads r = 2, yet exactly d is a hair more, by less than its rounding (core compares d with r "
+            "exactly): the ball is clear of the wire, not sunk in, so there is nothing to push.");
   // Not where r is exact (R = (3, 4): r = 5, and the ball truly sunk in by an ulp), nor for
   // C on the wire, nor everywhere at r = 1.8e308, whose ulp above is infinite (review).
   for (const Points& points : std::vector<Points>{{{{0, 0}}, {{4, 0}}, {{2, 4.999999999999999}}, {{3, 4}}},

@@ -569,6 +569,47 @@ TYPED_TEST(ContactWire, CentreAHairPastAnEndTakesThatVertex) {
   EXPECT_GT(roundedInside, 20) << "precondition: centres beyond an end that the query puts in the interior";
 }
 
+// Inside the wire the distance across, rounded, can read exactly r where the exact one is
+// not (words audit): a centre 2 - 9.3e-17 from the wire through (-20, -30) and (20, 30)
+// read "d = r = 2: the ball touches", and one 2 + 1.37e-16 from the wire through (-10, -10)
+// and (10, 10) read the same, though clear. r = 2 is exact.
+TEST(ContactWire2, TouchingInsideTheWireIsDecidedExactly) {
+  if (!cq::detail::k_hasWide<double>) GTEST_SKIP() << "no type wider than double here: the rounded distance is compared";
+  const cq::Sphere<double, 2> sunkBall{{0, 3.605551275463989}, 2};
+  const auto sunk = cq::ContactSphereSegment(sunkBall, cq::Vec2d{-20, -30}, cq::Vec2d{20, 30});
+  ASSERT_TRUE(sunk.ok());
+  EXPECT_TRUE(sunk->penetrating);
+  EXPECT_EQ(sunk->distance, std::nextafter(2.0, 0.0));  // the largest value below r
+  EXPECT_EQ(sunk->distanceMovedToSide, -1);
+  const cq::Sphere<double, 2> clearBall{{0, 2.8284271247461903}, 2};
+  const auto clear = cq::ContactSphereSegment(clearBall, cq::Vec2d{-10, -10}, cq::Vec2d{10, 10});
+  ASSERT_TRUE(clear.ok());
+  ExpectNotPenetrating(clearBall, *clear);
+  EXPECT_EQ(clear->distance, 2.0);  // read as r: clear by less than its rounding
+  EXPECT_EQ(clear->distanceMovedToSide, 1);
+  // Exactly touching: the wire y = 0, C = (0.5, 2).
+  const cq::Sphere<double, 2> touchingBall{{0.5, 2}, 2};
+  const auto touching = cq::ContactSphereSegment(touchingBall, cq::Vec2d{-1, 0}, cq::Vec2d{1, 0});
+  ASSERT_TRUE(touching.ok());
+  ExpectNotPenetrating(touchingBall, *touching);
+  EXPECT_EQ(touching->distance, 2.0);
+  EXPECT_EQ(touching->distanceMovedToSide, 0);
+}
+
+// The same in 3D, with the wire along a slanted direction: the centre (0, 3.605551275463989,
+// 0) over the wire from (-20, -30, 0) to (20, 30, 0), and lifted off its plane.
+TEST(ContactWire3, TouchingInsideTheWireIsDecidedExactly) {
+  if (!cq::detail::k_hasWide<double>) GTEST_SKIP() << "no type wider than double here: the rounded distance is compared";
+  const cq::Sphere<double, 3> sunkBall{{0, 3.605551275463989, 0}, 2};
+  const auto sunk = cq::ContactSphereSegment(sunkBall, cq::Vec3d{-20, -30, 0}, cq::Vec3d{20, 30, 0});
+  ASSERT_TRUE(sunk.ok());
+  EXPECT_TRUE(sunk->penetrating);
+  const cq::Sphere<double, 3> clearBall{{0, 2.8284271247461903, 0}, 2};
+  const auto clear = cq::ContactSphereSegment(clearBall, cq::Vec3d{-10, -10, 0}, cq::Vec3d{10, 10, 0});
+  ASSERT_TRUE(clear.ok());
+  ExpectNotPenetrating(clearBall, *clear);
+}
+
 TEST(ContactWire2, ReportedCentresAHairOffTheWire) {
   // Found in review; the expected normals are the exact rational rejections of C - A
   // from B - A, rounded. (-0.24, -0.4) is 7.5e-18 left of the wire, and was pushed right.
@@ -764,6 +805,7 @@ TYPED_TEST(ContactPlane, PointSizedBallBehindByLessThanTheSmallestNumberIsSunkIn
   // The plane query says Back from the exact sign; a point-sized ball there is inside the
   // solid and so sunk in (it read "not penetrating": -0 < 0 is false; tool audit). It
   // reads as sunk in by the least amount there is, and the push takes it out in front.
+  if (!cq::detail::k_hasWide<T>) GTEST_SKIP() << "no type wider than double here: the side is exact only within ~2^1000";
   const T m = std::numeric_limits<T>::denorm_min();
   const cq::Plane<T, N> plane{V<T, N>(2, 0, 0), m};
   const cq::Sphere<T, N> ball{V<T, N>(0, 1, 0), T(0)};
@@ -775,6 +817,7 @@ TYPED_TEST(ContactPlane, PointSizedBallBehindByLessThanTheSmallestNumberIsSunkIn
   ASSERT_TRUE(r.ok());
   EXPECT_TRUE(r->penetrating);
   EXPECT_EQ(r->distance, -m);
+  EXPECT_EQ(r->distanceMovedToSide, -1);
   EXPECT_EQ(r->depth, m);
   EXPECT_EQ(r->resolvedCenter, (V<T, N>(m, 1, 0)));
   const auto after = cq::ClosestPointOnPlane(r->resolvedCenter, plane);
@@ -789,6 +832,51 @@ TYPED_TEST(ContactPlane, PointSizedBallBehindByLessThanTheSmallestNumberIsSunkIn
   ASSERT_TRUE(ball1.ok());
   EXPECT_TRUE(ball1->penetrating);
   EXPECT_EQ(ball1->depth, T(1));
+}
+
+TYPED_TEST(ContactPlane, ABallSunkInByLessThanHalfAnUlpIsSunkIn) {
+  using T = typename TypeParam::Scalar;
+  constexpr int N = TypeParam::k_dim;
+  // The plane x = 2^-60; C = (1, 0.5): s = 1 - 2^-60 exactly, which rounds to 1 = r. It
+  // read touching, where a box with that face read sunk in (review).
+  if (!cq::detail::k_hasWide<T>) GTEST_SKIP() << "no type wider than double here: the rounded s is compared";
+  const T tiny = std::ldexp(T(1), -60);
+  const cq::Sphere<T, N> ball{V<T, N>(1, 0.5, 0), T(1)};
+  const auto plane = cq::ContactSpherePlane(ball, cq::Plane<T, N>{V<T, N>(1, 0, 0), tiny});
+  ASSERT_TRUE(plane.ok());
+  EXPECT_TRUE(plane->penetrating);
+  EXPECT_EQ(plane->distance, std::nextafter(T(1), T(0)));
+  EXPECT_EQ(plane->distanceMovedToSide, -1);
+  const auto box = cq::ContactSphereBox(ball, cq::Aabb<T, N>{V<T, N>(-5, 0, -1), V<T, N>(tiny, 1, 1)});
+  ASSERT_TRUE(box.ok());
+  EXPECT_EQ(plane->penetrating, box->penetrating);
+  // Exactly touching stays touching: the plane x = 0.
+  const auto touching = cq::ContactSpherePlane(ball, cq::Plane<T, N>{V<T, N>(1, 0, 0), T(0)});
+  ASSERT_TRUE(touching.ok());
+  ExpectNotPenetrating(ball, *touching);
+  EXPECT_EQ(touching->distance, T(1));
+  // Clear by less than half an ulp: the plane x = -2^-60 reads s = 1 = r, touching.
+  const auto clear = cq::ContactSpherePlane(ball, cq::Plane<T, N>{V<T, N>(1, 0, 0), -tiny});
+  ASSERT_TRUE(clear.ok());
+  ExpectNotPenetrating(ball, *clear);
+}
+
+// A normal of irrational length, where the rounded s is an ulp below r while the exact one
+// is above: it read sunk in (review, one of 30,156 random near ties), and a subnormal radius
+// above the exact s read clear.
+TEST(ContactPlane2, ExactSideOfTheRadiusWithASlantedNormal) {
+  if (!cq::detail::k_hasWide<double>) GTEST_SKIP() << "no type wider than double here: the rounded s is compared";
+  const cq::Sphere<double, 2> ball{{-4.0069243702418555, -3.6097787376330315}, 0.1932686655852404};
+  const auto clear = cq::ContactSpherePlane(ball, cq::Plane<double, 2>{{2.6228259016711206, -2.2998637198661687},
+                                                                        -2.881654704848394});
+  ASSERT_TRUE(clear.ok());
+  ExpectNotPenetrating(ball, *clear);
+  // r = 5e-324, the plane 4x = -1.5e-323 (x = -3.75e-324 exactly), C at the origin: s is
+  // 0.75 of the least double, below r.
+  const cq::Sphere<double, 2> small{{0, 0}, 5e-324};
+  const auto sunk = cq::ContactSpherePlane(small, cq::Plane<double, 2>{{4, 0}, -1.5e-323});
+  ASSERT_TRUE(sunk.ok());
+  EXPECT_TRUE(sunk->penetrating);
 }
 
 TYPED_TEST(ContactPlane, NonUnitNormalIsNormalised) {

@@ -18,16 +18,18 @@
 //   (s < 0) is still pushed out along +n/|n|, by depth = r - s. A point-sized ball
 //   (r = 0) is sunk in exactly when the centre is behind by the exact sign of n.C - d
 //   (the plane query's region), also where s rounds to -0: its distance then reads as
-//   the largest value below 0, as a box's or wire's does below r (below).
+//   the largest value below 0, as any distance short of r does (below).
 // - Box [min, max]: solid. Outside, as the wire. A centre inside the closed box is pushed
 //   out through the nearest face: distance = -(distance to that face), depth = r + that
 //   distance. Ties between faces go to the first of x-, x+, y-, y+, z-, z+.
 //
-// Results: penetrating iff distance < r (touching is not penetrating). Where the closest
-// point is a vertex of the wire or lies outside the box, that comparison is exact: the
-// rounded |C - Q| is kept on the side of r that the exact one is on (exactly r when C
-// touches, the largest value below r when C is sunk in by less than its rounding), so a
-// ball touching a corner or an end is never sunk in by an ulp. depth = r - distance
+// Results: penetrating iff distance < r (touching is not penetrating). That comparison is
+// exact: the rounded distance is kept on the side of r that the exact one is on (exactly
+// r when C touches, no less than r when C is clear, the largest value below r when C is
+// sunk in by less than its rounding), so a ball touching a corner, an end, the wire's
+// inside or a plane is never sunk in by an ulp, nor clear of it by one. (Inside the wire
+// and against a plane with r > 0 only where long double is wider than double, as with
+// GCC and Clang on x86-64; elsewhere, as on MSVC, the rounded distance is compared there.) depth = r - distance
 // when penetrating, else 0. resolvedCenter = C + depth * normal, the minimal translation
 // (equal to C when not penetrating). The normal is always of unit length and never comes
 // from normalising a zero vector:
@@ -92,6 +94,11 @@ struct ContactResult {
   Vec<T, N> resolvedCenter;  ///< center + depth * normal
   ContactNormalFrom normalFrom;  ///< which rule gave the normal
   PushRounding push;             ///< how much of the push rounding kept
+  /// Where the rounded distance read r itself or lay on the wrong side of it, and the
+  /// exact one is not r (see Results above): -1 exactly below r, now the largest value
+  /// below r; +1 exactly above r, now r (read as touching, though clear by a hair). 0
+  /// elsewhere (C touching exactly included), so a lesson can say why d reads so.
+  int distanceMovedToSide = 0;
   /// The wire only (nullopt for a plane or a box): the feature of the wire the centre
   /// exactly projects onto (ProjectExactly), which the rounded numerator of
   /// ClosestPointOnSegment can contradict within its rounding of an end: a centre a hair

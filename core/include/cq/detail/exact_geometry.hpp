@@ -167,6 +167,86 @@ int SignOfDistanceMinus(const Vec<T, N>& x, const Vec<T, N>& y, T r) {
   return sum.Sign();
 }
 
+/// The sign of |x| - r |y| (-1, 0 or 1) for r >= 0 and vectors x, y whose coordinates are
+/// exact sums, decided on |x|^2 - r^2 |y|^2 summed exactly: every product of two parts
+/// split into its rounded value and its error. Exact wherever F holds every product and
+/// its error (k_hasWide: always; callers keep their rounded value where it is not).
+template <std::floating_point F, int CX, std::size_t NX, int CY, std::size_t NY>
+int SignOfNormMinusScaledNorm(const std::array<ExactSum<F, CX>, NX>& x, F r, const std::array<ExactSum<F, CY>, NY>& y) {
+  constexpr int k_ySquareTerms = 2 * int(NY) * CY * CY;
+  ExactSum<F, k_ySquareTerms> ySquare;
+  for (const ExactSum<F, CY>& yk : y)
+    for (int i = 0; i < yk.Size(); ++i)
+      for (int j = 0; j < yk.Size(); ++j) ySquare.AddProduct(yk.Part(i), yk.Part(j));
+  ExactSum<F, 2> rSquare;
+  rSquare.AddProduct(r, r);
+  ExactSum<F, 2 * int(NX) * CX * CX + 2 * 2 * k_ySquareTerms> sum;
+  for (const ExactSum<F, CX>& xk : x)
+    for (int i = 0; i < xk.Size(); ++i)
+      for (int j = 0; j < xk.Size(); ++j) sum.AddProduct(xk.Part(i), xk.Part(j));
+  for (int i = 0; i < rSquare.Size(); ++i)
+    for (int j = 0; j < ySquare.Size(); ++j) sum.AddProduct(-rSquare.Part(i), ySquare.Part(j));
+  return sum.Sign();
+}
+
+/// The sign of s - r (-1, 0 or 1) for the signed distance s = (n.c - d) / |n| of c from
+/// the plane n.x = d (n != 0, every number finite) and r >= 0, exactly, where F is wide
+/// (k_hasWide). A rounded s within an ulp of r can be on its other side (a ball sunk into
+/// a plane by less than half an ulp read as touching, where the same face of a box read
+/// sunk in: review). Where F is not wide, 0 (the caller keeps its rounded s).
+template <Real T, int N>
+int SignOfPlaneDistanceMinus(const Vec<T, N>& c, const Vec<T, N>& n, T d, T r) {
+  if constexpr (!k_hasWide<T>) {
+    return 0;
+  } else {
+    using F = WideOf<T>;
+    std::array<ExactSum<F, 2 * N + 1>, 1> w;  // n.c - d
+    std::array<ExactSum<F, 1>, N> normal;
+    for (int k = 0; k < N; ++k) {
+      w[0].AddProduct(F(n[k]), F(c[k]));
+      normal[std::size_t(k)].Add(F(n[k]));
+    }
+    w[0].Add(-F(d));
+    if (w[0].Sign() <= 0) return w[0].Sign() == 0 && r == T(0) ? 0 : -1;  // s <= 0 <= r
+    return SignOfNormMinusScaledNorm(w, F(r), normal);
+  }
+}
+
+/// The sign of (the distance of p from the line through a and b) - r (-1, 0 or 1), for
+/// a != b and r >= 0, exactly, where F is wide (k_hasWide): |(b - a) x (p - a)|^2
+/// against r^2 |b - a|^2, every difference split into hi + lo and every product of parts
+/// kept. The distance ExactAcrossLine rounds can be on the other side of r (a centre
+/// 2 - 9.3e-17 from a wire read d = r = 2, touching: words audit). Where F is not wide, 0.
+template <Real T, int N>
+int SignOfLineDistanceMinus(const Vec<T, N>& p, const Vec<T, N>& a, const Vec<T, N>& b, T r) {
+  if constexpr (!k_hasWide<T>) {
+    return 0;
+  } else {
+    using F = WideOf<T>;
+    const std::array<TwoParts<F>, N> u = ExactDifferences(b, a, 0);  // F wide: not scaled
+    const std::array<TwoParts<F>, N> v = ExactDifferences(p, a, 0);
+    const auto cross = [&](std::size_t i, std::size_t j) {  // (u x v) along the axis other than i, j
+      ExactSum<F, 16> sum;
+      for (const F x : {u[i].hi, u[i].lo})
+        for (const F y : {v[j].hi, v[j].lo}) sum.AddProduct(x, y);
+      for (const F x : {u[j].hi, u[j].lo})
+        for (const F y : {v[i].hi, v[i].lo}) sum.AddProduct(-x, y);
+      return sum;
+    };
+    std::array<ExactSum<F, 2>, N> along;
+    for (std::size_t k = 0; k < std::size_t(N); ++k) {
+      along[k].Add(u[k].hi);
+      along[k].Add(u[k].lo);
+    }
+    if constexpr (N == 2) {
+      return SignOfNormMinusScaledNorm(std::array<ExactSum<F, 16>, 1>{cross(0, 1)}, F(r), along);
+    } else {
+      return SignOfNormMinusScaledNorm(std::array<ExactSum<F, 16>, 3>{cross(1, 2), cross(2, 0), cross(0, 1)}, F(r),
+                                       along);
+    }
+  }
+}
+
 /// Where a point P lies across the line through A and B (A != B), from the exact
 /// (B - A) x (P - A) of the numbers given.
 template <Real T, int N>

@@ -48,6 +48,9 @@ class ExactSum {
     for (int i = 0; i < m_size; ++i) value += m_parts[i];
     return value;
   }
+  /// Its components, smallest first: exactly the sum, none overlapping another.
+  int Size() const { return m_size; }
+  F Part(int i) const { return m_parts[i]; }
   /// The exact sum's sign: -1, 0 or 1 (its largest component's).
   int Sign() const { return m_size == 0 ? 0 : m_parts[m_size - 1] > F(0) ? 1 : -1; }
   /// The sign of the exact sum minus v: on which side of v, a rounding of it, it lies.
