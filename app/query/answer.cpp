@@ -4,6 +4,7 @@
 #include <string>
 
 #include "cq/aabb.hpp"
+#include "cq/normalize.hpp"
 #include "cq/contact.hpp"
 #include "cq/linear.hpp"
 #include "cq/plane.hpp"
@@ -69,6 +70,7 @@ Outcome<Answer> AnswerLinear(const Request& request, Answer answer) {
   answer.linearRegion = result->region;
   answer.projection =
       ProjectExactly(ToVec<N>(request.p), ToVec<N>(request.shape.a), ToVec<N>(request.shape.b), result->region);
+  answer.roundedApart = Distance(ToVec<N>(request.p), result->closest);
   return answer;
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 
 #include "cq/contact.hpp"
 #include "cq/linear.hpp"
@@ -33,6 +34,9 @@ struct Answer {
   /// "exactly" only from it, and say so where the rounded region took another side.
   ExactProjection projection = ExactProjection::Between;
   LinearRegion linearRegion = LinearRegion::Interior;  ///< core's region (region spells it)
+  /// |P - point| as rounded (none beyond the range): where core measured the distance from
+  /// the exact foot (NearLine::Across), the rounded point can be farther than that.
+  std::optional<double> roundedApart;
   const char* region = ""; ///< "A", "interior", "B"; plane "front", "back", "on";
                            ///< box "inside", "face", "edge", "vertex" (core's spelling)
 

@@ -223,6 +223,16 @@ std::string DescribeLinear(const Request& request, const Answer& answer) {
   }
   text += "closest point " + FormatWordsPoint(answer.point, answer.dim) + ", distance " +
           FormatWordsNumber(answer.distance) + " (squared: " + ZeroOrWords(answer.distanceSq, answer.distance != 0 ? 1 : 0) + ")\n";
+  // Far from the origin the point rounds to a grid as coarse as the distance (at 1e16 the
+  // doubles are 2 apart): the distance is core's from the exact foot, and |P - point| is
+  // not it (a student's check of 3.16 gave 3.61; words audit), as the lab says it.
+  // Apart by more than the two computations' own ulps (|P - closest| is summed another way).
+  const auto apart = [](double x, double y) { return std::abs(x - y) > 1e-12 * std::max(x, y); };
+  if (std::isfinite(answer.distance) && (!answer.roundedApart || apart(*answer.roundedApart, answer.distance)))
+    text += "  (the distance from the exact closest point: the one shown is rounded, and at this scale the distance is "
+            "as small as its rounding; |P - closest| would read " +
+            (answer.roundedApart ? FormatWordsNumber(*answer.roundedApart) : std::string("more than the double range")) +
+            ")\n";
   text += OriginNote(answer);
   // A coordinate a few ulps of the scene's size from 0: a + t (b - a) with t rounded, where
   // the real t may give 0 itself (P = (0, 1) over (-4, 0)-(2, 0): t = 2/3 gives the foot

@@ -2669,5 +2669,27 @@ TEST(Format, InfinitiesAreSaidAsBeyondTheRange) {
   EXPECT_EQ(ValueText(1.7976931348623157e308, NumberStyle::Readable), "1.79769e+308");
 }
 
+// At 1e16 the doubles are 2 apart, and the foot rounds to that grid: P = (1e16 + 2, 4)
+// over the segment from (1e16, 0) to (1e16 + 6, 2) read d = 3.60555 = |P − rounded foot|,
+// where the exact foot (1e16 + 3, 1) is √10 = 3.16228 away (words audit). Each linear
+// lesson says d from the exact foot, and why |P − closest| reads otherwise.
+TEST(LinearLessons, FarFromTheOriginDIsFromTheExactFoot) {
+  const Points points{{{1e16, 0}}, {{10000000000000006.0, 2}}, {{10000000000000002.0, 4}}};
+  const SegmentLesson segment;
+  const RayLesson ray;
+  const LineLesson line;
+  for (const Lesson* lesson : std::initializer_list<const Lesson*>{&segment, &ray, &line}) {
+    const LessonFrame frame = lesson->Evaluate(points, ViewAround(*lesson, points), NumberStyle::Readable);
+    ASSERT_FALSE(frame.error);
+    std::string distance;
+    for (const std::string& step : frame.steps)
+      if (step.rfind("Distance:", 0) == 0) distance = step;
+    EXPECT_EQ(distance,
+              "Distance: d = 3.16228, from the exact closest point: the one shown is rounded, and at this scale d is "
+              "as small as its rounding (|P − closest| would read 3.60555).")
+        << lesson->Id();
+  }
+}
+
 }  // namespace
 }  // namespace cq::app

@@ -795,6 +795,26 @@ TEST(ProjectExactly, TheHintChangesNoAnswer) {
   }
 }
 
+// Far from the origin the foot rounds to a grid as coarse as the distance: at 1e16 the
+// doubles are 2 apart, and P = (1e16 + 2, 4) over the segment from (1e16, 0) to (1e16 + 6,
+// 2), whose exact foot is (1e16 + 3, 1) at distance sqrt(10), read 3.6 = sqrt(13) from the
+// rounded foot (words audit). NearLine::Across measures it from the exact foot wherever
+// the distance is within rounding of the foot's coordinates, not only of |P - A|.
+TEST(NearLineAcross, FarFromTheOriginTheDistanceIsFromTheExactFoot) {
+  const cq::Vec2d a{1e16, 0};
+  const cq::Vec2d b{10000000000000006.0, 2};
+  const cq::Vec2d p{10000000000000002.0, 4};
+  for (const cq::LinearKind kind : {cq::LinearKind::Segment, cq::LinearKind::Ray, cq::LinearKind::Line}) {
+    const auto across = cq::ClosestPointOnLinear<cq::NearLine::Across>(kind, p, a, b);
+    ASSERT_TRUE(across.ok());
+    EXPECT_NEAR(across->distance, std::sqrt(10.0), 1e-15) << cq::ToString(kind);
+    EXPECT_EQ(across->region, cq::LinearRegion::Interior);
+    const auto rounded = cq::ClosestPointOnLinear(kind, p, a, b);  // NearLine::Rounded: |P - its foot|
+    ASSERT_TRUE(rounded.ok());
+    EXPECT_GT(rounded->distance, 3.5) << cq::ToString(kind);
+  }
+}
+
 // NearLine::Across: a point on the line (segment, ray, line) is its own closest point, at
 // distance exactly 0, and a point a hair off it gets the hair as its distance. With the
 // default, NearLine::Rounded, the foot A + t_raw (B - A) is off by ulps of the scene, which

@@ -102,9 +102,11 @@ const char* ToString(LinearRegion region);
 /// the exact sums (double where long double is double), it is Rounded. t, t_raw, the
 /// numerator, the denominator and the region are the same as Rounded's. It costs the
 /// query a multiply, a max and a predicted branch on the distance, so the closest point
-/// waits for the distance. Measured on random segments and points (ns per query, Rounded against
-/// Across): reading the closest point and the distance, float 9.7-10.4 against
-/// 10.2-10.5, double 11.1-11.3 against 12.0-12.1 (up to 8 %); reading only the closest
+/// waits for the distance, and since 2026-11-29 |A|^2 + |P|^2 (far from the origin).
+/// Measured on random segments and points (ns per query, Rounded against Across): reading
+/// the closest point and the distance, float 9.7-10.4 against 10.2-10.5, double 11.1-11.3
+/// against 12.0-12.1 (up to 8 %; with |A|^2 + |P|^2, in another harness: float 3.8-4.0
+/// against 4.3-4.5, double 4.1 against 4.7-4.8, 13-16 %); reading only the closest
 /// point, which Rounded gives without ever forming the distance, 6.2-7.1 against 8.9-9.3
 /// in float (about 1.4x; the independent benchmark's query, 3.3 against 5.2 ns). The app
 /// and the closest-query tool, which show the distance, use Across.
@@ -225,7 +227,8 @@ NearLineFoot<T, N> RefineNearLine(LinearKind kind, LinearRegion region, const Ve
                                   const Vec<T, N>& b, Vec<T, N> diff, T distSq);
 
 /// With NearLine::Across, points whose squared distance to their closest point is below
-/// (32 eps)^2 |P - A|^2 take the cold branch. A point exactly on the line has a foot A + t_raw (B - A) off by a
+/// (32 eps)^2 max(|P - A|^2, |A|^2 + |P|^2) take the cold branch (the foot rounds to the
+/// grid of its coordinates, about eps |foot| apart, and |foot|^2 <= 8 (|A|^2 + |P|^2)). A point exactly on the line has a foot A + t_raw (B - A) off by a
 /// few ulps of the scene (P = (0, 0) on the segment (-4, 0)-(2, 0) read distance 2.2e-16):
 /// its own rounding in t_raw and B - A moves it by at most about 4 eps |P - A| before the
 /// last rounding, which lands on P's coordinate itself unless |P| is below about 16 |P - A|,
@@ -330,7 +333,14 @@ inline LinearResult<T, N> ClosestPointOnLinearFast(const Vec<T, N>& p, const Vec
   // the default: the closest point then waits for distSq, which a caller who reads only
   // the closest point never computes (NearLine gives the measured cost).
   if constexpr (G == Guard::Scale && F == NearLine::Across) {
-    const T coldBelow = std::max(Range<T>::k_minSafeSquare, k_nearLineSq<T> * reachSq);
+    // Within rounding of |P - A|, or of the foot's own coordinates: far from the origin the
+    // foot rounds to a grid of their size (at 1e16 the doubles are 2 apart), and a point 3.2
+    // from a segment there read distance 3.6, from the rounded foot (words audit). The foot
+    // is within |P - A| of A, so |foot| <= 2 |A| + |P| and |foot|^2 <= 8 (|A|^2 + |P|^2):
+    // that sum stands for it, from the inputs alone, off the division's chain (|foot|^2
+    // itself made Across 25-30 % slower than the default, this 13-16 %; it was 4-7 %).
+    const T sceneSq = DotFused(a.v, a.v) + DotFused(p.v, p.v);
+    const T coldBelow = std::max(Range<T>::k_minSafeSquare, k_nearLineSq<T> * std::max(reachSq, sceneSq));
     if (distSq < coldBelow) [[unlikely]] {
       const NearLineFoot<T, N> near = RefineNearLine(K, static_cast<LinearRegion>(region), p, a, b, diff, distSq);
       if (near.moved) {
