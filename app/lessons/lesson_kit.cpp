@@ -468,8 +468,16 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
   if (byFormula && q.region == cq::LinearRegion::Interior) {
     for (int k = 0; k < 2; ++k) {
       if (!cq::ReadsAsRoundedZero(q.closest.v[k], points.a.v[k], points.b.v[k])) continue;
-      evaluate += std::string(" (its ") + (k == 0 ? "x" : "y") + " = " + FormatNumber(q.closest.v[k], style) +
-                  " is 0 up to the rounding of t, a few ulps of A's and B's " + (k == 0 ? "x" : "y") + ")";
+      // Only where the exact foot's coordinate is 0: P = (3e-16, 1) has the foot's x 3e-16,
+      // and "-2.22045e-16 is 0 up to the rounding of t" told a student it was 0 (words audit).
+      const double exactFoot = cq::ExactFootCoordinate(points.query, points.a, points.b, k);
+      if (exactFoot == q.closest.v[k]) continue;
+      const char* axis = k == 0 ? "x" : "y";
+      evaluate += std::string(" (its ") + axis + " = " + FormatNumber(q.closest.v[k], style) +
+                  (exactFoot == 0 ? std::string(" is 0 up to the rounding of t")
+                                  : std::string(" is the exact foot's ") + axis + ", " + FormatNumber(exactFoot, style) +
+                                    ", moved by the rounding of t") +
+                  ", a few ulps of A's and B's " + axis + ")";
     }
   }
   if (q.region == cq::LinearRegion::VertexA)

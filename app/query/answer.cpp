@@ -71,6 +71,10 @@ Outcome<Answer> AnswerLinear(const Request& request, Answer answer) {
   answer.projection =
       ProjectExactly(ToVec<N>(request.p), ToVec<N>(request.shape.a), ToVec<N>(request.shape.b), result->region);
   answer.roundedApart = Distance(ToVec<N>(request.p), result->closest);
+  if (ToVec<N>(request.shape.a) != ToVec<N>(request.shape.b))
+    for (int k = 0; k < N; ++k)
+      answer.exactFoot[std::size_t(k)] =
+          ExactFootCoordinate(ToVec<N>(request.p), ToVec<N>(request.shape.a), ToVec<N>(request.shape.b), k);
   return answer;
 }
 

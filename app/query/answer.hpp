@@ -37,6 +37,8 @@ struct Answer {
   /// |P - point| as rounded (none beyond the range): where core measured the distance from
   /// the exact foot (NearLine::Across), the rounded point can be farther than that.
   std::optional<double> roundedApart;
+  /// The exact foot's coordinates (cq::ExactFootCoordinate), where A != B; else zeros.
+  Coords exactFoot{};
   const char* region = ""; ///< "A", "interior", "B"; plane "front", "back", "on";
                            ///< box "inside", "face", "edge", "vertex" (core's spelling)
 

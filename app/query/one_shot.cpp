@@ -240,8 +240,14 @@ std::string DescribeLinear(const Request& request, const Answer& answer) {
   if (region == "interior") {
     for (std::size_t k = 0; k < static_cast<std::size_t>(answer.dim); ++k) {
       if (!cq::ReadsAsRoundedZero(answer.point[k], request.shape.a[k], request.shape.b[k])) continue;
+      // Only where the exact foot's coordinate is 0 (P = (3e-16, 1): it is 3e-16; words audit).
+      const double exact = answer.exactFoot[k];
+      if (exact == answer.point[k]) continue;
       text += std::string("  (its ") + "xyz"[k] + " = " + FormatWordsNumber(answer.point[k]) +
-              " is 0 up to the rounding of t, a few ulps of A's and B's " + "xyz"[k] + ")\n";
+              (exact == 0 ? std::string(" is 0 up to the rounding of t")
+                          : std::string(" is the exact foot's ") + "xyz"[k] + ", " + FormatWordsNumber(exact) +
+                                ", moved by the rounding of t") +
+              ", a few ulps of A's and B's " + "xyz"[k] + ")\n";
     }
   }
   text += "region: " + region;

@@ -3,6 +3,7 @@
 #include "cq/linear.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -329,6 +330,37 @@ bool LiesOnLine(const Vec<T, N>& p, const Vec<T, N>& a, const Vec<T, N>& b) {
   if (a == b) return p == a;
   return detail::ExactAcrossLine(p, a, b).onLine;
 }
+
+template <Real T, int N>
+T ExactFootCoordinate(const Vec<T, N>& p, const Vec<T, N>& a, const Vec<T, N>& b, int k) {
+  if constexpr (!detail::k_hasWide<T>) {
+    return PointAtParameter(a, b, Dot(p - a, b - a) / Dot(b - a, b - a)).v[std::size_t(k)];
+  } else {
+    using F = detail::WideOf<T>;
+    const std::array<detail::TwoParts<F>, N> u = detail::ExactDifferences(b, a, 0);  // F wide: not scaled
+    const std::array<detail::TwoParts<F>, N> v = detail::ExactDifferences(p, a, 0);
+    detail::ExactSum<F, 8 * N> den;  // |B - A|^2
+    detail::ExactSum<F, 8 * N> num;  // (P - A).(B - A)
+    for (std::size_t i = 0; i < std::size_t(N); ++i)
+      for (const F x : {u[i].hi, u[i].lo}) {
+        for (const F y : {u[i].hi, u[i].lo}) den.AddProduct(x, y);
+        for (const F y : {v[i].hi, v[i].lo}) num.AddProduct(x, y);
+      }
+    // A_k den + num u_k: the foot's coordinate times den.
+    detail::ExactSum<F, 2 * 8 * N + 2 * 2 * 8 * N> scaled;
+    const std::size_t kk = std::size_t(k);
+    for (int i = 0; i < den.Size(); ++i) scaled.AddProduct(F(a.v[kk]), den.Part(i));
+    for (int i = 0; i < num.Size(); ++i)
+      for (const F y : {u[kk].hi, u[kk].lo}) scaled.AddProduct(num.Part(i), y);
+    if (scaled.Sign() == 0) return T(0);
+    return static_cast<T>(scaled.Value() / den.Value());
+  }
+}
+
+template float ExactFootCoordinate(const Vec<float, 2>&, const Vec<float, 2>&, const Vec<float, 2>&, int);
+template float ExactFootCoordinate(const Vec<float, 3>&, const Vec<float, 3>&, const Vec<float, 3>&, int);
+template double ExactFootCoordinate(const Vec<double, 2>&, const Vec<double, 2>&, const Vec<double, 2>&, int);
+template double ExactFootCoordinate(const Vec<double, 3>&, const Vec<double, 3>&, const Vec<double, 3>&, int);
 
 template bool LiesOnLine(const Vec<float, 2>&, const Vec<float, 2>&, const Vec<float, 2>&);
 template bool LiesOnLine(const Vec<float, 3>&, const Vec<float, 3>&, const Vec<float, 3>&);

@@ -1986,6 +1986,14 @@ TEST(LessonText, ACoordinateAnUlpFromZeroIsSaidToBeRounding) {
   EXPECT_NE(StepsOf(contact).find("is 0 up to the rounding of t"), std::string::npos) << StepsOf(contact);
   const LessonFrame seed = SegmentLesson().Evaluate({{{0, 0}}, {{5, 0}}, {{3, -2}}}, k_view, R);
   EXPECT_EQ(StepsOf(seed).find("up to the rounding of t"), std::string::npos) << StepsOf(seed);
+  // Where the exact foot's x is not 0 (P = (3e-16, 1): it is 3e-16), the step says that
+  // value, not 0 (words audit).
+  const LessonFrame off = SegmentLesson().Evaluate({{{-4, 0}}, {{2, 0}}, {{3e-16, 1}}}, k_view, R);
+  ASSERT_FALSE(off.error);
+  EXPECT_EQ(StepsOf(off).find("is 0 up to the rounding of t"), std::string::npos) << StepsOf(off);
+  EXPECT_NE(StepsOf(off).find("is the exact foot's x, 3e-16, moved by the rounding of t, a few ulps of A's and B's x)"),
+            std::string::npos)
+      << StepsOf(off);
 }
 
 // A point an ulp or so from a vertex or a bound read as that vertex beside words that say

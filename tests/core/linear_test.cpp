@@ -795,12 +795,39 @@ TEST(ProjectExactly, TheHintChangesNoAnswer) {
   }
 }
 
+// The exact foot's coordinate, for words about a rounded foot coordinate a few ulps from 0:
+// P = (0, 1) over (-4, 0)-(2, 0) has t = 2/3 and the foot's x exactly 0 (rounded:
+// -2.2e-16); P = (3e-16, 1) has it 3e-16, which the words called 0 (words audit).
+TEST(ExactFootCoordinate, ZeroOnlyWhereTheExactFootIsZero) {
+  if (!cq::detail::k_hasWide<double>) GTEST_SKIP() << "no type wider than double here: the rounded foot's coordinate";
+  const cq::Vec2d a{-4, 0};
+  const cq::Vec2d b{2, 0};
+  EXPECT_EQ(cq::ExactFootCoordinate(cq::Vec2d{0, 1}, a, b, 0), 0.0);
+  EXPECT_EQ(cq::ExactFootCoordinate(cq::Vec2d{0, 1}, a, b, 1), 0.0);
+  EXPECT_EQ(cq::ExactFootCoordinate(cq::Vec2d{3e-16, 1}, a, b, 0), 3e-16);
+  EXPECT_EQ(cq::ExactFootCoordinate(cq::Vec2d{-3e-16, 1}, a, b, 0), -3e-16);
+  // A slanted segment, where the foot is no input coordinate: (1, 1)-(3, 3), P = (0, 2)
+  // projects onto (1, 1) exactly (t = 0), P = (2, 0) onto (1, 1) + (1/2)(2, 2) = (2, 2)...
+  const cq::Vec2d c{1, 1};
+  const cq::Vec2d d{3, 3};
+  EXPECT_EQ(cq::ExactFootCoordinate(cq::Vec2d{3, 1}, c, d, 0), 2.0);
+  EXPECT_EQ(cq::ExactFootCoordinate(cq::Vec2d{3, 1}, c, d, 1), 2.0);
+  // ... and in 3D, the line through (0.5, 0.25, 0.75) along (1, 2, 2): the foot of the
+  // origin is at t = -2.5 / 9, (2/9, -11/36, 7/36), each within an ulp.
+  const cq::Vec3d e{0.5, 0.25, 0.75};
+  const cq::Vec3d f{1.5, 2.25, 2.75};
+  EXPECT_NEAR(cq::ExactFootCoordinate(cq::Vec3d{0, 0, 0}, e, f, 0), 2.0 / 9, 3e-17);
+  EXPECT_NEAR(cq::ExactFootCoordinate(cq::Vec3d{0, 0, 0}, e, f, 1), -11.0 / 36, 6e-17);
+  EXPECT_NEAR(cq::ExactFootCoordinate(cq::Vec3d{0, 0, 0}, e, f, 2), 7.0 / 36, 3e-17);
+}
+
 // Far from the origin the foot rounds to a grid as coarse as the distance: at 1e16 the
 // doubles are 2 apart, and P = (1e16 + 2, 4) over the segment from (1e16, 0) to (1e16 + 6,
 // 2), whose exact foot is (1e16 + 3, 1) at distance sqrt(10), read 3.6 = sqrt(13) from the
 // rounded foot (words audit). NearLine::Across measures it from the exact foot wherever
 // the distance is within rounding of the foot's coordinates, not only of |P - A|.
 TEST(NearLineAcross, FarFromTheOriginTheDistanceIsFromTheExactFoot) {
+  if (!cq::detail::k_hasWide<double>) GTEST_SKIP() << "no type wider than double here: Across is the default's foot";
   const cq::Vec2d a{1e16, 0};
   const cq::Vec2d b{10000000000000006.0, 2};
   const cq::Vec2d p{10000000000000002.0, 4};

@@ -263,6 +263,10 @@ TEST(OneShot, AFootCoordinateAnUlpFromZeroIsSaidToBeRounding) {
                             "and B's x)\n");
   const OneShotResult seed = RunWith({"segment", "--a", "0,0,0", "--b", "5,0,0", "--p", "3,0,-2"});
   EXPECT_EQ(seed.text.find("rounding of t"), std::string::npos) << seed.text;
+  // The exact foot's x is 3e-16 here, not 0 (words audit): said as it is.
+  const OneShotResult off = RunWith({"segment", "--a", "-4,0", "--b", "2,0", "--p", "3e-16,1"});
+  EXPECT_EQ(off.text.find("is 0 up to the rounding of t"), std::string::npos) << off.text;
+  ExpectContains(off.text, "is the exact foot's x, 3e-16, moved by the rounding of t, a few ulps of A's and B's x)\n");
 }
 
 /// The whole message for `args`, which must be refused (exit 2, one line).

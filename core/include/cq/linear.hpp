@@ -443,6 +443,17 @@ ExactProjection ProjectExactly(const Vec<T, N>& p, const Vec<T, N>& a, const Vec
 template <Real T, int N>
 bool LiesOnLine(const Vec<T, N>& p, const Vec<T, N>& a, const Vec<T, N>& b);
 
+/// The exact foot's coordinate k: A_k + t (B_k - A_k) for the exact t = (P - A).(B - A) /
+/// |B - A|^2 of the numbers given (A != B, every number finite), to within an ulp, and 0
+/// exactly when it is 0 (its sign decided on A_k |B - A|^2 + ((P - A).(B - A)) (B_k - A_k)
+/// summed exactly). For words about a rounded foot coordinate a few ulps from 0
+/// (ReadsAsRoundedZero): whether the exact one is 0 (P = (0, 1) over (-4, 0)-(2, 0)) or a
+/// value of its own (P = (3e-16, 1): 3e-16, where the rounded foot reads -2.2e-16; words
+/// audit). Where T has no wider type (double where long double is double), the rounded
+/// foot's coordinate.
+template <Real T, int N>
+T ExactFootCoordinate(const Vec<T, N>& p, const Vec<T, N>& a, const Vec<T, N>& b, int k);
+
 /// Whether `value`, one coordinate of a foot A + t(B - A) whose A and B have coordinates
 /// `a` and `b` there, is a rounding of 0 rather than a value of its own: non-zero and
 /// between an eighth of an ulp and four ulps of max(|a|, |b|), what t's rounding moves that
