@@ -249,9 +249,21 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
                           "dividing: t_raw = (" + query + " − A)·(B − A) / |B − A|²" + tText(q.tRaw) + ".");
   else {
     rescaled = false;
-    frame.steps.push_back("Project: t_raw = (" + query + " − A)·(B − A) / |B − A|² = " +
-                          ValueText(q.numerator, style, {q.denominator}) + " / " +
-                          ValueText(q.denominator, style, {q.numerator}) + tText(q.tRaw) + ".");
+    // The products of the rounded differences can cancel to less than their rounding: the
+    // numerator then reads digits that are noise (1.85651e-16 where it is exactly
+    // 1.01572e-15; 1.6e-17 for a P exactly on the perpendicular through A: words audit).
+    const double exactNumerator = cq::ExactNumerator(points.query, points.a, points.b);
+    const bool cancelled = ValueText(exactNumerator, NumberStyle::Readable) != ValueText(q.numerator, NumberStyle::Readable);
+    frame.steps.push_back(
+        "Project: t_raw = (" + query + " − A)·(B − A) / |B − A|² = " + ValueText(q.numerator, style, {q.denominator}) +
+        " / " + ValueText(q.denominator, style, {q.numerator}) + tText(q.tRaw) + "." +
+        (cancelled ? " (The numerator as rounded: its products cancel to less than their rounding. Exactly, (" + query +
+                         " − A)·(B − A) = " + ValueText(exactNumerator, style) +
+                         (exactNumerator == 0 ? ": " + query + " projects onto A, t_raw = 0."
+                                              : ", so t_raw is about " +
+                                                    ValueText(exactNumerator / q.denominator, style) + ".") +
+                         ")"
+                   : std::string()));
   }
   std::string clamp = std::string("Clamp to ") + ClampRange(kind) + ": ";
   // Numerator and |B − A|² as doubles, or compared where core rescaled them (an infinity

@@ -71,6 +71,7 @@ Outcome<Answer> AnswerLinear(const Request& request, Answer answer) {
   answer.projection =
       ProjectExactly(ToVec<N>(request.p), ToVec<N>(request.shape.a), ToVec<N>(request.shape.b), result->region);
   answer.roundedApart = Distance(ToVec<N>(request.p), result->closest);
+  answer.exactNumerator = ExactNumerator(ToVec<N>(request.p), ToVec<N>(request.shape.a), ToVec<N>(request.shape.b));
   if (ToVec<N>(request.shape.a) != ToVec<N>(request.shape.b))
     for (int k = 0; k < N; ++k)
       answer.exactFoot[std::size_t(k)] =

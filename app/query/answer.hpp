@@ -37,6 +37,7 @@ struct Answer {
   /// |P - point| as rounded (none beyond the range): where core measured the distance from
   /// the exact foot (NearLine::Across), the rounded point can be farther than that.
   std::optional<double> roundedApart;
+  double exactNumerator = 0;  ///< (P - A).(B - A) exactly, rounded once (cq::ExactNumerator)
   /// The exact foot's coordinates (cq::ExactFootCoordinate), where A != B; else zeros.
   Coords exactFoot{};
   const char* region = ""; ///< "A", "interior", "B"; plane "front", "back", "on";

@@ -146,6 +146,17 @@ std::string DescribeLinear(const Request& request, const Answer& answer) {
                        (plainQuotient ? ", the numerator (P - A).(B - A) = " + num + " over |B - A|^2 = " + den : "") +
                        (underflows ? " (it underflows; " : " (") +
                        "P projects onto the carrier line at P(t) = A + t (B - A))\n";
+  // The products of the rounded differences can cancel to less than their rounding, and the
+  // numerator's digits are then noise (1.8565e-16 where it is exactly 1.0157e-15; words
+  // audit), as the lab's Project step says. Compared at 6 digits: ulps are no news.
+  if (plainQuotient && answer.exactNumerator != answer.numerator &&
+      (answer.exactNumerator == 0 ||
+       std::abs(answer.exactNumerator - answer.numerator) > 1e-6 * std::abs(answer.exactNumerator)))
+    text += "  (the numerator as rounded: its products cancel to less than their rounding; exactly, (P - A).(B - A) = " +
+            FormatWordsNumber(answer.exactNumerator) +
+            (answer.exactNumerator == 0 ? ": P projects onto A, t_raw = 0)\n"
+                                        : ", so t_raw is about " +
+                                              FormatWordsNumber(answer.exactNumerator / answer.denominator) + ")\n");
   // An interior t is t_raw itself (clamped t of 0 or 1 are exact).
   const std::string tWords = ZeroOrWords(answer.t, region == "interior" ? exactSign : 0);
   const char* range = request.kind == QueryKind::Segment ? "[0, 1]" : "[0, inf)";

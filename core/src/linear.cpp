@@ -357,6 +357,23 @@ T ExactFootCoordinate(const Vec<T, N>& p, const Vec<T, N>& a, const Vec<T, N>& b
   }
 }
 
+template <Real T, int N>
+T ExactNumerator(const Vec<T, N>& p, const Vec<T, N>& a, const Vec<T, N>& b) {
+  if constexpr (!detail::k_hasWide<T>) {
+    return detail::DotFused((p - a).v, (b - a).v);
+  } else {
+    const auto wide = detail::ExactDotOfDifferences(p, a, b, a);
+    if (wide.value == 0) return T(0);
+    const int k = std::ilogb(wide.value);
+    return std::scalbn(detail::RoundOnceTo<T>(std::scalbn(wide.value, -k), wide.signOfRest), k + wide.exponent);
+  }
+}
+
+template float ExactNumerator(const Vec<float, 2>&, const Vec<float, 2>&, const Vec<float, 2>&);
+template float ExactNumerator(const Vec<float, 3>&, const Vec<float, 3>&, const Vec<float, 3>&);
+template double ExactNumerator(const Vec<double, 2>&, const Vec<double, 2>&, const Vec<double, 2>&);
+template double ExactNumerator(const Vec<double, 3>&, const Vec<double, 3>&, const Vec<double, 3>&);
+
 template float ExactFootCoordinate(const Vec<float, 2>&, const Vec<float, 2>&, const Vec<float, 2>&, int);
 template float ExactFootCoordinate(const Vec<float, 3>&, const Vec<float, 3>&, const Vec<float, 3>&, int);
 template double ExactFootCoordinate(const Vec<double, 2>&, const Vec<double, 2>&, const Vec<double, 2>&, int);

@@ -2699,5 +2699,28 @@ TEST(LinearLessons, FarFromTheOriginDIsFromTheExactFoot) {
   }
 }
 
+// The rounded numerator's products can cancel to less than their rounding, and its digits
+// are then noise: 1.85651e-16 where it is exactly 1.01572e-15, and 1.62261e-17 for a P
+// exactly on the perpendicular through A in the line lesson, which said nothing (words
+// audit). The Project step gives the exact value; an ordinary scene says nothing of it.
+TEST(LinearLessons, ACancelledNumeratorSaysItsExactValue) {
+  const LessonFrame cancelled = SegmentLesson().Evaluate(
+      {{{3.48, 4.188}}, {{-3.4, 3}}, {{0.03480000000000105, 24.139999999999997}}}, k_view, NumberStyle::Readable);
+  ASSERT_FALSE(cancelled.error);
+  EXPECT_EQ(cancelled.steps.at(0),
+            "Project: t_raw = (P − A)·(B − A) / |B − A|² = 1.85651e-16 / 48.7457 = 3.80855e-18. (The numerator as "
+            "rounded: its products cancel to less than their rounding. Exactly, (P − A)·(B − A) = 1.01572e-15, so "
+            "t_raw is about 2.08371e-17.)");
+  const LessonFrame onPerpendicular = LineLesson().Evaluate(
+      {{{0, 3.2204858820318893}}, {{-1.6241332380588567, 3.8}}, {{0.5795141179681105, 4.844619120090746}}}, k_view,
+      NumberStyle::Readable);
+  ASSERT_FALSE(onPerpendicular.error);
+  EXPECT_NE(onPerpendicular.steps.at(0).find("Exactly, (P − A)·(B − A) = 0: P projects onto A, t_raw = 0.)"),
+            std::string::npos)
+      << onPerpendicular.steps.at(0);
+  const LessonFrame seed = SegmentLesson().Evaluate({{{0, 0}}, {{5, 0}}, {{3, -2}}}, k_view, NumberStyle::Readable);
+  EXPECT_EQ(seed.steps.at(0), "Project: t_raw = (P − A)·(B − A) / |B − A|² = 15 / 25 = 0.6.");
+}
+
 }  // namespace
 }  // namespace cq::app

@@ -795,6 +795,26 @@ TEST(ProjectExactly, TheHintChangesNoAnswer) {
   }
 }
 
+// The numerator's products can cancel to less than their rounding: A = (3.48, 4.188), B =
+// (-3.4, 3), P = (0.03480000000000105, 24.139999999999997) read 1.86e-16, exactly
+// 1.0157208407690626e-15 (the rationals of the given doubles); a P exactly on the
+// perpendicular through A read 1.6e-17, exactly 0 (words audit).
+TEST(ExactNumerator, ExactWhereTheRoundedProductsCancel) {
+  if (!cq::detail::k_hasWide<double>) GTEST_SKIP() << "no type wider than double here: the fused dot product";
+  const cq::Vec2d a{3.48, 4.188};
+  const cq::Vec2d b{-3.4, 3};
+  const cq::Vec2d p{0.03480000000000105, 24.139999999999997};
+  const auto q = cq::ClosestPointOnSegment(p, a, b);
+  ASSERT_TRUE(q.ok());
+  EXPECT_NEAR(q->numerator, 1.8565e-16, 1e-19) << "precondition: the rounded numerator";
+  EXPECT_EQ(cq::ExactNumerator(p, a, b), 1.0157208407690626e-15);
+  EXPECT_EQ(cq::ExactNumerator(cq::Vec2d{0.5795141179681105, 4.844619120090746}, cq::Vec2d{0, 3.2204858820318893},
+                               cq::Vec2d{-1.6241332380588567, 3.8}),
+            0.0);
+  EXPECT_EQ(cq::ExactNumerator(cq::Vec3d{3, 0, -2}, cq::Vec3d{0, 0, 0}, cq::Vec3d{5, 0, 0}), 15.0);
+  EXPECT_EQ(cq::ExactNumerator(cq::Vec2f{3, 1}, cq::Vec2f{0, 0}, cq::Vec2f{2, 0}), 6.0f);
+}
+
 // The exact foot's coordinate, for words about a rounded foot coordinate a few ulps from 0:
 // P = (0, 1) over (-4, 0)-(2, 0) has t = 2/3 and the foot's x exactly 0 (rounded:
 // -2.2e-16); P = (3e-16, 1) has it 3e-16, which the words called 0 (words audit).

@@ -496,6 +496,20 @@ TEST(OneShot, ADistanceFromTheExactFootSaysWhyItIsNotTheRoundedPointsOne) {
   }
 }
 
+// A numerator whose products cancel to less than their rounding: its digits are noise, and
+// the words give the exact value (words audit), as the lab does.
+TEST(OneShot, ACancelledNumeratorSaysItsExactValue) {
+  OneShotResult result = RunWith(
+      {"segment", "--a", "3.48,4.188", "--b", "-3.4,3", "--p", "0.03480000000000105,24.139999999999997"});
+  ExpectContains(result.text, "  (the numerator as rounded: its products cancel to less than their rounding; exactly, "
+                              "(P - A).(B - A) = 1.0157208407690626e-15, so t_raw is about 2.0837118431694524e-17)\n");
+  result = RunWith({"line", "--a", "0,3.2204858820318893", "--b", "-1.6241332380588567,3.8", "--p",
+                    "0.5795141179681105,4.844619120090746"});
+  ExpectContains(result.text, "exactly, (P - A).(B - A) = 0: P projects onto A, t_raw = 0)\n");
+  result = RunWith({"segment", "--a", "0,0,0", "--b", "5,0,0", "--p", "3,0,-2"});
+  EXPECT_EQ(result.text.find("cancel"), std::string::npos) << result.text;
+}
+
 TEST(OneShot, AZeroThatIsNotExactlyZeroIsSaidSo) {
   OneShotResult result = RunWith({"segment", "--a", "0,0", "--b", "1e200,0", "--p", "1e-200,1"});
   EXPECT_EQ(result.exitCode, 0);

@@ -443,6 +443,15 @@ ExactProjection ProjectExactly(const Vec<T, N>& p, const Vec<T, N>& a, const Vec
 template <Real T, int N>
 bool LiesOnLine(const Vec<T, N>& p, const Vec<T, N>& a, const Vec<T, N>& b);
 
+/// (P - A).(B - A) exactly for the numbers given (every number finite), rounded once to T
+/// where T has a wider type (k_hasWide; else the fused dot product of the rounded
+/// differences): 0 exactly when it is 0. The query's numerator is that dot product of the
+/// rounded differences, whose products can cancel to less than their rounding (A = (3.48,
+/// 4.188), B = (-3.4, 3), P = (0.0348..., 24.14): it reads 1.86e-16, exactly 1.02e-15:
+/// words audit); for words that say so. Beyond the double range: +-inf.
+template <Real T, int N>
+T ExactNumerator(const Vec<T, N>& p, const Vec<T, N>& a, const Vec<T, N>& b);
+
 /// The exact foot's coordinate k: A_k + t (B_k - A_k) for the exact t = (P - A).(B - A) /
 /// |B - A|^2 of the numbers given (A != B, every number finite), to within an ulp, and 0
 /// exactly when it is 0 (its sign decided on A_k |B - A|^2 + ((P - A).(B - A)) (B_k - A_k)
