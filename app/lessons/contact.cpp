@@ -85,6 +85,10 @@ void AddContactSteps(LessonFrame& frame, const LinearPoints& points, double radi
   AddProjectClampEvaluate(frame, cq::LinearKind::Segment, points, q, style, {"C", "Q", "wire"}, degenerate, exactEnd);
   // d and r with the digits that show their order (6 digits read "d = 2 < r = 2").
   const std::string d = ValueText(contact.distance, style, {radius});
+  // Where core moved d to r's exact side, the Distance step gives d as rounded (the value
+  // the formula gives), and Compare says what core kept (review: "d = |C − Q| =
+  // 1.7623974084375256" was neither).
+  const std::string dRounded = ValueText(contact.roundedDistance, style, {radius});
   const std::string r = ValueText(radius, style, {contact.distance});
   // Which case core took, from core (review s32: Q == C is no test for "on the wire": a
   // centre a hair off a slanted wire can have a rounded Q equal to C bit for bit).
@@ -94,26 +98,29 @@ void AddContactSteps(LessonFrame& frame, const LinearPoints& points, double radi
   if (onWire)
     frame.steps.push_back("Distance: C lies on the wire, so Q = C and d = 0.");
   else if (qRoundsToC)
-    frame.steps.push_back("Distance: d = " + d +
+    frame.steps.push_back("Distance: d = " + dRounded +
                           ", C's distance across the wire from the exact cross product (B − A) × (C − A); Q = " +
                           FormatPoint(contact.closest, style, {points.a, points.b}) +
                           " rounds to C itself, so the rounded |C − Q| would read 0.");
   else if (measuredAcross)
     frame.steps.push_back(
-        "Distance: d = " + d + ", C's distance across the wire from the exact cross product (B − A) × (C − A). Q = " +
+        "Distance: d = " + dRounded + ", C's distance across the wire from the exact cross product (B − A) × (C − A). Q = " +
         FormatPoint(contact.closest, style, {points.a, points.b}) +
         " is the rounded foot, and d is as small as its rounding: |C − Q| would read " + *measuredAcross + ".");
   else
     // EqualsText: "d = |C − Q|, beyond the double range (> 1.8e308)", not "= > 1.8e308".
-    frame.steps.push_back("Distance: d = |C − Q|" + EqualsText(contact.distance, style, {radius}) +
+    frame.steps.push_back("Distance: d = |C − Q|" + EqualsText(contact.roundedDistance, style, {radius}) +
                           ", with Q = " + FormatPoint(contact.closest, style, {points.a, points.b}) + ".");
   if (!contact.penetrating) {
     // Core compared exactly: d reads r, but exactly it is a hair more (words audit: "the
     // ball touches" where it was clear by 1.4e-16).
-    if (contact.distance == radius && contact.distanceMovedToSide > 0) {
-      frame.steps.push_back("Compare: d reads r = " + r +
-                            ", yet exactly d is a hair more, by less than its rounding (core compares d with r "
-                            "exactly): the ball is clear of the wire, not sunk in, so there is nothing to push.");
+    if (contact.distanceMovedToSide > 0) {
+      frame.steps.push_back("Compare: d " +
+                            (contact.roundedDistance == radius ? "reads r = " + r
+                                                               : "reads " + dRounded + " < r = " + r) +
+                            ", yet exactly d is a hair more than r, by less than its rounding (core compares d with r "
+                            "exactly and keeps d at r): the ball is clear of the wire, not sunk in, so there is "
+                            "nothing to push.");
       return;
     }
     frame.steps.push_back(contact.distance == radius
@@ -143,8 +150,11 @@ void AddContactSteps(LessonFrame& frame, const LinearPoints& points, double radi
                         // Core compared exactly: the rounded d read r (words audit: "the ball
                         // touches" where it was sunk in by 9.3e-17).
                         (contact.distanceMovedToSide < 0
-                             ? "; exactly, d is below r by less than its rounding, which would read d = r: core "
-                               "compares d with r exactly and keeps d below r, at the double just under it"
+                             ? "; exactly, d is below r by less than its rounding, which reads d " +
+                                   (contact.roundedDistance == radius
+                                        ? std::string("= r")
+                                        : "= " + ValueText(contact.roundedDistance, style, {radius}) + " > r") +
+                                   ": core compares d with r exactly and keeps d below r, at the double just under it"
                              : std::string()) +
                         ".");
   if (onWire)

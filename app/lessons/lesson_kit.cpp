@@ -259,8 +259,8 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
         " / " + ValueText(q.denominator, style, {q.numerator}) + tText(q.tRaw) + "." +
         (cancelled ? " (The numerator as rounded: its products cancel to less than their rounding. Exactly, (" + query +
                          " − A)·(B − A) = " + ValueText(exactNumerator, style) +
-                         (exactNumerator == 0 ? ": " + query + " projects onto A, t_raw = 0."
-                                              : ", so t_raw is about " +
+                         (exactNumerator == 0 ? ": " + query + " projects onto A, and the exact t_raw is 0."
+                                              : ", and the exact t_raw is about " +
                                                     ValueText(exactNumerator / q.denominator, style) + ".") +
                          ")"
                    : std::string()));
@@ -482,13 +482,15 @@ void AddProjectClampEvaluate(LessonFrame& frame, cq::LinearKind kind, const Line
       if (!cq::ReadsAsRoundedZero(q.closest.v[k], points.a.v[k], points.b.v[k])) continue;
       // Only where the exact foot's coordinate is 0: P = (3e-16, 1) has the foot's x 3e-16,
       // and "-2.22045e-16 is 0 up to the rounding of t" told a student it was 0 (words audit).
-      const double exactFoot = cq::ExactFootCoordinate(points.query, points.a, points.b, k);
-      if (exactFoot == q.closest.v[k]) continue;
+      // (None where no wider type holds the exact sums: then the old words, as a likelihood.)
+      const std::optional<double> exactFoot = cq::ExactFootCoordinate(points.query, points.a, points.b, k);
+      if (exactFoot && *exactFoot == q.closest.v[k]) continue;
       const char* axis = k == 0 ? "x" : "y";
       evaluate += std::string(" (its ") + axis + " = " + FormatNumber(q.closest.v[k], style) +
-                  (exactFoot == 0 ? std::string(" is 0 up to the rounding of t")
-                                  : std::string(" is the exact foot's ") + axis + ", " + FormatNumber(exactFoot, style) +
-                                    ", moved by the rounding of t") +
+                  (!exactFoot || *exactFoot == 0
+                       ? std::string(" is 0 up to the rounding of t")
+                       : std::string(" is the exact foot's ") + axis + ", " + FormatNumber(*exactFoot, style) +
+                             ", moved by the rounding of t") +
                   ", a few ulps of A's and B's " + axis + ")";
     }
   }

@@ -38,8 +38,9 @@ struct Answer {
   /// the exact foot (NearLine::Across), the rounded point can be farther than that.
   std::optional<double> roundedApart;
   double exactNumerator = 0;  ///< (P - A).(B - A) exactly, rounded once (cq::ExactNumerator)
-  /// The exact foot's coordinates (cq::ExactFootCoordinate), where A != B; else zeros.
-  Coords exactFoot{};
+  /// The exact foot's coordinates (cq::ExactFootCoordinate), where A != B and a wider type
+  /// holds the exact sums; else none.
+  std::array<std::optional<double>, 3> exactFoot{};
   const char* region = ""; ///< "A", "interior", "B"; plane "front", "back", "on";
                            ///< box "inside", "face", "edge", "vertex" (core's spelling)
 

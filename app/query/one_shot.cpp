@@ -154,8 +154,8 @@ std::string DescribeLinear(const Request& request, const Answer& answer) {
        std::abs(answer.exactNumerator - answer.numerator) > 1e-6 * std::abs(answer.exactNumerator)))
     text += "  (the numerator as rounded: its products cancel to less than their rounding; exactly, (P - A).(B - A) = " +
             FormatWordsNumber(answer.exactNumerator) +
-            (answer.exactNumerator == 0 ? ": P projects onto A, t_raw = 0)\n"
-                                        : ", so t_raw is about " +
+            (answer.exactNumerator == 0 ? ": P projects onto A, and the exact t_raw is 0)\n"
+                                        : ", and the exact t_raw is about " +
                                               FormatWordsNumber(answer.exactNumerator / answer.denominator) + ")\n");
   // An interior t is t_raw itself (clamped t of 0 or 1 are exact).
   const std::string tWords = ZeroOrWords(answer.t, region == "interior" ? exactSign : 0);
@@ -252,12 +252,12 @@ std::string DescribeLinear(const Request& request, const Answer& answer) {
     for (std::size_t k = 0; k < static_cast<std::size_t>(answer.dim); ++k) {
       if (!cq::ReadsAsRoundedZero(answer.point[k], request.shape.a[k], request.shape.b[k])) continue;
       // Only where the exact foot's coordinate is 0 (P = (3e-16, 1): it is 3e-16; words audit).
-      const double exact = answer.exactFoot[k];
-      if (exact == answer.point[k]) continue;
+      const std::optional<double> exact = answer.exactFoot[k];  // none: no wider type here
+      if (exact && *exact == answer.point[k]) continue;
       text += std::string("  (its ") + "xyz"[k] + " = " + FormatWordsNumber(answer.point[k]) +
-              (exact == 0 ? std::string(" is 0 up to the rounding of t")
-                          : std::string(" is the exact foot's ") + "xyz"[k] + ", " + FormatWordsNumber(exact) +
-                                ", moved by the rounding of t") +
+              (!exact || *exact == 0 ? std::string(" is 0 up to the rounding of t")
+                                     : std::string(" is the exact foot's ") + "xyz"[k] + ", " +
+                                           FormatWordsNumber(*exact) + ", moved by the rounding of t") +
               ", a few ulps of A's and B's " + "xyz"[k] + ")\n";
     }
   }

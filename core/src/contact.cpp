@@ -30,6 +30,7 @@ Checked<ContactResult<T, N>> Resolve(const Sphere<T, N>& sphere, ContactResult<T
   // wire: -(0, 1) is (-0, -1)) says nothing about the direction, and the tool would print
   // it as -0.0. x + 0 is x for every other x.
   for (int k = 0; k < N; ++k) r.normal.v[k] += T(0);
+  if (r.distanceMovedToSide == 0) r.roundedDistance = r.distance;
   r.penetrating = r.distance < sphere.radius;
   r.depth = r.penetrating ? sphere.radius - r.distance : T(0);
   // A coordinate the push does not move keeps the centre's value bit for bit: -0 + 0 would
@@ -78,7 +79,10 @@ void DistanceOnTheExactSide(ContactResult<T, N>& r, T distance, T radius, Side e
   if (side > 0) r.distance = std::max(distance, radius);
   if (side < 0) r.distance = distance < radius ? distance : std::nextafter(radius, -std::numeric_limits<T>::infinity());
   // Read at r or past it on the wrong side: said, for the words.
-  if ((side < 0 && distance >= radius) || (side > 0 && distance <= radius)) r.distanceMovedToSide = side;
+  if ((side < 0 && distance >= radius) || (side > 0 && distance <= radius)) {
+    r.distanceMovedToSide = side;
+    r.roundedDistance = distance;
+  }
 }
 
 /// The unit vector from `to` towards `from` for finite from != to: exact in direction

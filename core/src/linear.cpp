@@ -332,9 +332,9 @@ bool LiesOnLine(const Vec<T, N>& p, const Vec<T, N>& a, const Vec<T, N>& b) {
 }
 
 template <Real T, int N>
-T ExactFootCoordinate(const Vec<T, N>& p, const Vec<T, N>& a, const Vec<T, N>& b, int k) {
+std::optional<T> ExactFootCoordinate(const Vec<T, N>& p, const Vec<T, N>& a, const Vec<T, N>& b, int k) {
   if constexpr (!detail::k_hasWide<T>) {
-    return PointAtParameter(a, b, Dot(p - a, b - a) / Dot(b - a, b - a)).v[std::size_t(k)];
+    return std::nullopt;
   } else {
     using F = detail::WideOf<T>;
     const std::array<detail::TwoParts<F>, N> u = detail::ExactDifferences(b, a, 0);  // F wide: not scaled
@@ -353,7 +353,8 @@ T ExactFootCoordinate(const Vec<T, N>& p, const Vec<T, N>& a, const Vec<T, N>& b
     for (int i = 0; i < num.Size(); ++i)
       for (const F y : {u[kk].hi, u[kk].lo}) scaled.AddProduct(num.Part(i), y);
     if (scaled.Sign() == 0) return T(0);
-    return static_cast<T>(scaled.Value() / den.Value());
+    const T value = static_cast<T>(scaled.Value() / den.Value());
+    return value != T(0) ? value : std::copysign(std::numeric_limits<T>::denorm_min(), T(scaled.Sign()));
   }
 }
 
@@ -365,7 +366,8 @@ T ExactNumerator(const Vec<T, N>& p, const Vec<T, N>& a, const Vec<T, N>& b) {
     const auto wide = detail::ExactDotOfDifferences(p, a, b, a);
     if (wide.value == 0) return T(0);
     const int k = std::ilogb(wide.value);
-    return std::scalbn(detail::RoundOnceTo<T>(std::scalbn(wide.value, -k), wide.signOfRest), k + wide.exponent);
+    const T value = std::scalbn(detail::RoundOnceTo<T>(std::scalbn(wide.value, -k), wide.signOfRest), k + wide.exponent);
+    return value != T(0) ? value : std::copysign(std::numeric_limits<T>::denorm_min(), T(wide.value));
   }
 }
 
@@ -374,10 +376,10 @@ template float ExactNumerator(const Vec<float, 3>&, const Vec<float, 3>&, const 
 template double ExactNumerator(const Vec<double, 2>&, const Vec<double, 2>&, const Vec<double, 2>&);
 template double ExactNumerator(const Vec<double, 3>&, const Vec<double, 3>&, const Vec<double, 3>&);
 
-template float ExactFootCoordinate(const Vec<float, 2>&, const Vec<float, 2>&, const Vec<float, 2>&, int);
-template float ExactFootCoordinate(const Vec<float, 3>&, const Vec<float, 3>&, const Vec<float, 3>&, int);
-template double ExactFootCoordinate(const Vec<double, 2>&, const Vec<double, 2>&, const Vec<double, 2>&, int);
-template double ExactFootCoordinate(const Vec<double, 3>&, const Vec<double, 3>&, const Vec<double, 3>&, int);
+template std::optional<float> ExactFootCoordinate(const Vec<float, 2>&, const Vec<float, 2>&, const Vec<float, 2>&, int);
+template std::optional<float> ExactFootCoordinate(const Vec<float, 3>&, const Vec<float, 3>&, const Vec<float, 3>&, int);
+template std::optional<double> ExactFootCoordinate(const Vec<double, 2>&, const Vec<double, 2>&, const Vec<double, 2>&, int);
+template std::optional<double> ExactFootCoordinate(const Vec<double, 3>&, const Vec<double, 3>&, const Vec<double, 3>&, int);
 
 template bool LiesOnLine(const Vec<float, 2>&, const Vec<float, 2>&, const Vec<float, 2>&);
 template bool LiesOnLine(const Vec<float, 3>&, const Vec<float, 3>&, const Vec<float, 3>&);

@@ -1520,13 +1520,28 @@ TEST(LessonTexts, EachSentenceIsTrueOfItsScene) {
                                                       k_view, NumberStyle::Readable);
   EXPECT_EQ(compareStep(hairIn),
             "Compare: d = 1.9999999999999998 < r = 2: the ball is sunk in by depth = r − d = 2.22045e-16; exactly, d "
-            "is below r by less than its rounding, which would read d = r: core compares d with r exactly and keeps d "
-            "below r, at the double just under it.");
+            "is below r by less than its rounding, which reads d = r: core compares d with r exactly and keeps d below "
+            "r, at the double just under it.");
   const LessonFrame hairOut = ContactLesson().Evaluate(
       {{{-10, -10}}, {{10, 10}}, {{0, 2.8284271247461903}}, {{2, 0}}}, k_view, NumberStyle::Readable);
   EXPECT_EQ(compareStep(hairOut),
-            "Compare: d reads r = 2, yet exactly d is a hair more, by less than its rounding (core compares d with r "
-            "exactly): the ball is clear of the wire, not sunk in, so there is nothing to push.");
+            "Compare: d reads r = 2, yet exactly d is a hair more than r, by less than its rounding (core compares d "
+            "with r exactly and keeps d at r): the ball is clear of the wire, not sunk in, so there is nothing to "
+            "push.");
+  // At a wire's end, where |C − Q| rounds an ulp above r though exactly d is 4.8e-18 below:
+  // the Distance step gives |C − Q| as rounded, and Compare what core kept (it said "which
+  // would read d = r" and wrote the moved value as |C − Q|: review).
+  const LessonFrame aboveR =
+      ContactLesson().Evaluate({{{0, 0}}, {{-1, 0}}, {{1.4441738270551558, 1.0101517621210052}}, {{1.7623974084375258, 0}}},
+                               k_view, NumberStyle::Readable);
+  ASSERT_FALSE(aboveR.error);
+  std::string distanceStep;
+  for (const std::string& step : aboveR.steps)
+    if (step.rfind("Distance:", 0) == 0) distanceStep = step;
+  EXPECT_EQ(distanceStep.rfind("Distance: d = |C − Q| = 1.762397408437526, with Q = (0, 0)", 0), 0u) << distanceStep;
+  EXPECT_NE(compareStep(aboveR).find("which reads d = 1.762397408437526 > r: core compares d with r exactly"),
+            std::string::npos)
+      << compareStep(aboveR);
   // Not where r is exact (R = (3, 4): r = 5, and the ball truly sunk in by an ulp), nor for
   // C on the wire, nor everywhere at r = 1.8e308, whose ulp above is infinite (review).
   for (const Points& points : std::vector<Points>{{{{0, 0}}, {{4, 0}}, {{2, 4.999999999999999}}, {{3, 4}}},
@@ -2709,13 +2724,13 @@ TEST(LinearLessons, ACancelledNumeratorSaysItsExactValue) {
   ASSERT_FALSE(cancelled.error);
   EXPECT_EQ(cancelled.steps.at(0),
             "Project: t_raw = (P − A)·(B − A) / |B − A|² = 1.85651e-16 / 48.7457 = 3.80855e-18. (The numerator as "
-            "rounded: its products cancel to less than their rounding. Exactly, (P − A)·(B − A) = 1.01572e-15, so "
-            "t_raw is about 2.08371e-17.)");
+            "rounded: its products cancel to less than their rounding. Exactly, (P − A)·(B − A) = 1.01572e-15, and "
+            "the exact t_raw is about 2.08371e-17.)");
   const LessonFrame onPerpendicular = LineLesson().Evaluate(
       {{{0, 3.2204858820318893}}, {{-1.6241332380588567, 3.8}}, {{0.5795141179681105, 4.844619120090746}}}, k_view,
       NumberStyle::Readable);
   ASSERT_FALSE(onPerpendicular.error);
-  EXPECT_NE(onPerpendicular.steps.at(0).find("Exactly, (P − A)·(B − A) = 0: P projects onto A, t_raw = 0.)"),
+  EXPECT_NE(onPerpendicular.steps.at(0).find("Exactly, (P − A)·(B − A) = 0: P projects onto A, and the exact t_raw is 0.)"),
             std::string::npos)
       << onPerpendicular.steps.at(0);
   const LessonFrame seed = SegmentLesson().Evaluate({{{0, 0}}, {{5, 0}}, {{3, -2}}}, k_view, NumberStyle::Readable);

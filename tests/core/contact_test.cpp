@@ -581,6 +581,7 @@ TEST(ContactWire2, TouchingInsideTheWireIsDecidedExactly) {
   EXPECT_TRUE(sunk->penetrating);
   EXPECT_EQ(sunk->distance, std::nextafter(2.0, 0.0));  // the largest value below r
   EXPECT_EQ(sunk->distanceMovedToSide, -1);
+  EXPECT_EQ(sunk->roundedDistance, 2.0);  // as rounded, before the move
   const cq::Sphere<double, 2> clearBall{{0, 2.8284271247461903}, 2};
   const auto clear = cq::ContactSphereSegment(clearBall, cq::Vec2d{-10, -10}, cq::Vec2d{10, 10});
   ASSERT_TRUE(clear.ok());
@@ -594,6 +595,7 @@ TEST(ContactWire2, TouchingInsideTheWireIsDecidedExactly) {
   ExpectNotPenetrating(touchingBall, *touching);
   EXPECT_EQ(touching->distance, 2.0);
   EXPECT_EQ(touching->distanceMovedToSide, 0);
+  EXPECT_EQ(touching->roundedDistance, touching->distance);
 }
 
 // The same in 3D, with the wire along a slanted direction: the centre (0, 3.605551275463989,

@@ -813,6 +813,13 @@ TEST(ExactNumerator, ExactWhereTheRoundedProductsCancel) {
             0.0);
   EXPECT_EQ(cq::ExactNumerator(cq::Vec3d{3, 0, -2}, cq::Vec3d{0, 0, 0}, cq::Vec3d{5, 0, 0}), 15.0);
   EXPECT_EQ(cq::ExactNumerator(cq::Vec2f{3, 1}, cq::Vec2f{0, 0}, cq::Vec2f{2, 0}), 6.0f);
+  // Exactly 2^-1100, below every double: the least one, not 0 (review), and its sign.
+  const double p600 = std::ldexp(1.0, -600);
+  const double p500 = std::ldexp(1.0, -500);
+  EXPECT_EQ(cq::ExactNumerator(cq::Vec2d{p600, 0}, cq::Vec2d{0, 0}, cq::Vec2d{p500, 0}),
+            std::numeric_limits<double>::denorm_min());
+  EXPECT_EQ(cq::ExactNumerator(cq::Vec2d{-p600, 0}, cq::Vec2d{0, 0}, cq::Vec2d{p500, 0}),
+            -std::numeric_limits<double>::denorm_min());
 }
 
 // The exact foot's coordinate, for words about a rounded foot coordinate a few ulps from 0:
@@ -836,9 +843,9 @@ TEST(ExactFootCoordinate, ZeroOnlyWhereTheExactFootIsZero) {
   // origin is at t = -2.5 / 9, (2/9, -11/36, 7/36), each within an ulp.
   const cq::Vec3d e{0.5, 0.25, 0.75};
   const cq::Vec3d f{1.5, 2.25, 2.75};
-  EXPECT_NEAR(cq::ExactFootCoordinate(cq::Vec3d{0, 0, 0}, e, f, 0), 2.0 / 9, 3e-17);
-  EXPECT_NEAR(cq::ExactFootCoordinate(cq::Vec3d{0, 0, 0}, e, f, 1), -11.0 / 36, 6e-17);
-  EXPECT_NEAR(cq::ExactFootCoordinate(cq::Vec3d{0, 0, 0}, e, f, 2), 7.0 / 36, 3e-17);
+  EXPECT_NEAR(*cq::ExactFootCoordinate(cq::Vec3d{0, 0, 0}, e, f, 0), 2.0 / 9, 3e-17);
+  EXPECT_NEAR(*cq::ExactFootCoordinate(cq::Vec3d{0, 0, 0}, e, f, 1), -11.0 / 36, 6e-17);
+  EXPECT_NEAR(*cq::ExactFootCoordinate(cq::Vec3d{0, 0, 0}, e, f, 2), 7.0 / 36, 3e-17);
 }
 
 // Far from the origin the foot rounds to a grid as coarse as the distance: at 1e16 the

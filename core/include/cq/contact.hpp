@@ -99,6 +99,9 @@ struct ContactResult {
   /// below r; +1 exactly above r, now r (read as touching, though clear by a hair). 0
   /// elsewhere (C touching exactly included), so a lesson can say why d reads so.
   int distanceMovedToSide = 0;
+  /// The distance as rounded, before it was moved (== distance where distanceMovedToSide
+  /// is 0): |C - Q| or the distance across, at r or an ulp past it on the wrong side.
+  T roundedDistance;
   /// The wire only (nullopt for a plane or a box): the feature of the wire the centre
   /// exactly projects onto (ProjectExactly), which the rounded numerator of
   /// ClosestPointOnSegment can contradict within its rounding of an end: a centre a hair

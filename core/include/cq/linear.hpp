@@ -69,6 +69,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <limits>
 #include <utility>
 
@@ -105,8 +106,8 @@ const char* ToString(LinearRegion region);
 /// waits for the distance, and since 2026-11-29 |A|^2 + |P|^2 (far from the origin).
 /// Measured on random segments and points (ns per query, Rounded against Across): reading
 /// the closest point and the distance, float 9.7-10.4 against 10.2-10.5, double 11.1-11.3
-/// against 12.0-12.1 (up to 8 %; with |A|^2 + |P|^2, in another harness: float 3.8-4.0
-/// against 4.3-4.5, double 4.1 against 4.7-4.8, 13-16 %); reading only the closest
+/// against 12.0-12.1 (up to 8 %; with |A|^2 + |P|^2, in another harness: float 3.8
+/// against 4.5, double 4.1 against 4.9, 18-20 %, where it gave 4-7 % before); reading only the closest
 /// point, which Rounded gives without ever forming the distance, 6.2-7.1 against 8.9-9.3
 /// in float (about 1.4x; the independent benchmark's query, 3.3 against 5.2 ns). The app
 /// and the closest-query tool, which show the distance, use Across.
@@ -338,8 +339,11 @@ inline LinearResult<T, N> ClosestPointOnLinearFast(const Vec<T, N>& p, const Vec
     // from a segment there read distance 3.6, from the rounded foot (words audit). The foot
     // is within |P - A| of A, so |foot| <= 2 |A| + |P| and |foot|^2 <= 8 (|A|^2 + |P|^2):
     // that sum stands for it, from the inputs alone, off the division's chain (|foot|^2
-    // itself made Across 25-30 % slower than the default, this 13-16 %; it was 4-7 %).
-    const T sceneSq = DotFused(a.v, a.v) + DotFused(p.v, p.v);
+    // itself made Across 25-30 % slower than the default, this 18-20 %; it was 4-7 %). Where
+    // the sum overflows (coordinates beyond 1.3e154) it stands at the largest double, which
+    // keeps the test to distances within rounding there: an infinite sum sent every such
+    // query to the cold branch (review; scaling the sum by 32 eps instead cost 24-26 %).
+    const T sceneSq = std::min(DotFused(a.v, a.v) + DotFused(p.v, p.v), MaxFinite<T>());
     const T coldBelow = std::max(Range<T>::k_minSafeSquare, k_nearLineSq<T> * std::max(reachSq, sceneSq));
     if (distSq < coldBelow) [[unlikely]] {
       const NearLineFoot<T, N> near = RefineNearLine(K, static_cast<LinearRegion>(region), p, a, b, diff, distSq);
@@ -443,9 +447,10 @@ ExactProjection ProjectExactly(const Vec<T, N>& p, const Vec<T, N>& a, const Vec
 template <Real T, int N>
 bool LiesOnLine(const Vec<T, N>& p, const Vec<T, N>& a, const Vec<T, N>& b);
 
-/// (P - A).(B - A) exactly for the numbers given (every number finite), rounded once to T
-/// where T has a wider type (k_hasWide; else the fused dot product of the rounded
-/// differences): 0 exactly when it is 0. The query's numerator is that dot product of the
+/// (P - A).(B - A) exactly for the numbers given (every number finite), rounded to T
+/// (once, to within an ulp in the subnormal range) where T has a wider type (k_hasWide;
+/// else the fused dot product of the rounded differences): 0 exactly when it is 0 (a
+/// value below the least subnormal reads as +-that one). The query's numerator is that dot product of the
 /// rounded differences, whose products can cancel to less than their rounding (A = (3.48,
 /// 4.188), B = (-3.4, 3), P = (0.0348..., 24.14): it reads 1.86e-16, exactly 1.02e-15:
 /// words audit); for words that say so. Beyond the double range: +-inf.
@@ -455,13 +460,13 @@ T ExactNumerator(const Vec<T, N>& p, const Vec<T, N>& a, const Vec<T, N>& b);
 /// The exact foot's coordinate k: A_k + t (B_k - A_k) for the exact t = (P - A).(B - A) /
 /// |B - A|^2 of the numbers given (A != B, every number finite), to within an ulp, and 0
 /// exactly when it is 0 (its sign decided on A_k |B - A|^2 + ((P - A).(B - A)) (B_k - A_k)
-/// summed exactly). For words about a rounded foot coordinate a few ulps from 0
-/// (ReadsAsRoundedZero): whether the exact one is 0 (P = (0, 1) over (-4, 0)-(2, 0)) or a
-/// value of its own (P = (3e-16, 1): 3e-16, where the rounded foot reads -2.2e-16; words
-/// audit). Where T has no wider type (double where long double is double), the rounded
-/// foot's coordinate.
+/// summed exactly; a value below the least subnormal reads as +-that one). For words
+/// about a rounded foot coordinate a few ulps from 0 (ReadsAsRoundedZero): whether the
+/// exact one is 0 (P = (0, 1) over (-4, 0)-(2, 0)) or a value of its own (P = (3e-16, 1):
+/// 3e-16, where the rounded foot reads -2.2e-16; words audit). None where T has no wider
+/// type (double where long double is double).
 template <Real T, int N>
-T ExactFootCoordinate(const Vec<T, N>& p, const Vec<T, N>& a, const Vec<T, N>& b, int k);
+std::optional<T> ExactFootCoordinate(const Vec<T, N>& p, const Vec<T, N>& a, const Vec<T, N>& b, int k);
 
 /// Whether `value`, one coordinate of a foot A + t(B - A) whose A and B have coordinates
 /// `a` and `b` there, is a rounding of 0 rather than a value of its own: non-zero and
