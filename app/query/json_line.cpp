@@ -209,14 +209,12 @@ std::string PythonLiteralHint(const std::string& word) {
 /// UTF-8's byte order mark, which the parser skips at the start of a line only.
 constexpr std::string_view k_byteOrderMark = "\xEF\xBB\xBF";
 
-/// nlohmann's message without its "[json.exception.parse_error.101] parse error at line 1, "
-/// prefix (a line is always line 1 here), e.g. "column 9: syntax error while parsing value
-/// - invalid literal; last read: '1,N'".
 /// Where the parser stopped on a byte outside ASCII (the line's byte `at`), what it is: a
 /// no-break space, a typographic minus or quote, a full-width digit pasted from a document,
-/// or no UTF-8 at all (which can also be in a string: `lastToken` says). The parser's own words were a number "running into other characters
-/// (no leading zeros, no hexadecimal)" for [1,2<U+00A0>] and a bare "last read: '1,\ufffd'"
-/// for a minus sign (tool audit). Empty for an ASCII byte.
+/// or no UTF-8 at all (which can also be in a string: `lastToken` says). The parser's own
+/// words were a number "running into other characters (no leading zeros, no hexadecimal)"
+/// for [1,2<U+00A0>] and a bare "last read: '1,\ufffd'" for a minus sign (tool audit).
+/// Empty for an ASCII byte.
 std::string NonAsciiHint(std::string_view line, std::size_t at, const std::string& lastToken) {
   if (at >= line.size() || static_cast<unsigned char>(line[at]) < 0x80) return "";
   const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(line[i]); };
@@ -265,6 +263,9 @@ std::string NonAsciiHint(std::string_view line, std::size_t at, const std::strin
          ", outside a string, where JSON has only ASCII numbers, punctuation and spaces; ";
 }
 
+/// nlohmann's message without its "[json.exception.parse_error.101] parse error at line 1, "
+/// prefix (a line is always line 1 here), e.g. "column 9: syntax error while parsing value
+/// - invalid literal; last read: '1,N'".
 std::string ParserDetail(const nlohmann::ordered_json::exception& ex) {
   const std::string what = ex.what();
   std::size_t start = what.find("column ");

@@ -360,15 +360,10 @@ std::optional<T> ExactFootCoordinate(const Vec<T, N>& p, const Vec<T, N>& a, con
 
 template <Real T, int N>
 T ExactNumerator(const Vec<T, N>& p, const Vec<T, N>& a, const Vec<T, N>& b) {
-  if constexpr (!detail::k_hasWide<T>) {
-    return detail::DotFused((p - a).v, (b - a).v);
-  } else {
-    const auto wide = detail::ExactDotOfDifferences(p, a, b, a);
-    if (wide.value == 0) return T(0);
-    const int k = std::ilogb(wide.value);
-    const T value = std::scalbn(detail::RoundOnceTo<T>(std::scalbn(wide.value, -k), wide.signOfRest), k + wide.exponent);
-    return value != T(0) ? value : std::copysign(std::numeric_limits<T>::denorm_min(), T(wide.value));
-  }
+  // The slow path's own numerator (the exact one rounded once where T has a wider type),
+  // brought to T's range with a nonzero value below it kept as the least double.
+  const detail::ScaledValue<T> numerator = detail::SlowNumerator(p, a, b, p - a, b - a, 0);
+  return numerator.value == T(0) ? T(0) : detail::ScaleOrSticky(numerator.value, numerator.exponent);
 }
 
 template float ExactNumerator(const Vec<float, 2>&, const Vec<float, 2>&, const Vec<float, 2>&);

@@ -29,8 +29,8 @@
 // sunk in by less than its rounding), so a ball touching a corner, an end, the wire's
 // inside or a plane is never sunk in by an ulp, nor clear of it by one. (Inside the wire
 // and against a plane with r > 0 only where long double is wider than double, as with
-// GCC and Clang on x86-64; elsewhere, as on MSVC, the rounded distance is compared there.) depth = r - distance
-// when penetrating, else 0. resolvedCenter = C + depth * normal, the minimal translation
+// GCC and Clang on x86-64; elsewhere, as on MSVC, the rounded distance is compared there.)
+// depth = r - distance when penetrating, else 0. resolvedCenter = C + depth * normal, the minimal translation
 // (equal to C when not penetrating). The normal is always of unit length and never comes
 // from normalising a zero vector:
 // - a centre exactly on the wire: the documented perpendicular of AB, in 2D AB turned a

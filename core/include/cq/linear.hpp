@@ -229,8 +229,8 @@ NearLineFoot<T, N> RefineNearLine(LinearKind kind, LinearRegion region, const Ve
 
 /// With NearLine::Across, points whose squared distance to their closest point is below
 /// (32 eps)^2 max(|P - A|^2, |A|^2 + |P|^2) take the cold branch (the foot rounds to the
-/// grid of its coordinates, about eps |foot| apart, and |foot|^2 <= 8 (|A|^2 + |P|^2)). A point exactly on the line has a foot A + t_raw (B - A) off by a
-/// few ulps of the scene (P = (0, 0) on the segment (-4, 0)-(2, 0) read distance 2.2e-16):
+/// grid of its coordinates, about eps |foot| apart, and |foot|^2 <= 8 (|A|^2 + |P|^2)). A
+/// point exactly on the line has a foot A + t_raw (B - A) off by a few ulps of the scene (P = (0, 0) on the segment (-4, 0)-(2, 0) read distance 2.2e-16):
 /// its own rounding in t_raw and B - A moves it by at most about 4 eps |P - A| before the
 /// last rounding, which lands on P's coordinate itself unless |P| is below about 16 |P - A|,
 /// so such a foot is at most about 20 eps |P - A| from P.
@@ -448,12 +448,13 @@ template <Real T, int N>
 bool LiesOnLine(const Vec<T, N>& p, const Vec<T, N>& a, const Vec<T, N>& b);
 
 /// (P - A).(B - A) exactly for the numbers given (every number finite), rounded to T
-/// (once, to within an ulp in the subnormal range) where T has a wider type (k_hasWide;
-/// else the fused dot product of the rounded differences): 0 exactly when it is 0 (a
-/// value below the least subnormal reads as +-that one). The query's numerator is that dot product of the
-/// rounded differences, whose products can cancel to less than their rounding (A = (3.48,
-/// 4.188), B = (-3.4, 3), P = (0.0348..., 24.14): it reads 1.86e-16, exactly 1.02e-15:
-/// words audit); for words that say so. Beyond the double range: +-inf.
+/// (once, to within an ulp in the subnormal range), 0 exactly when it is 0, where T has a
+/// wider type (k_hasWide; else the slow path's fused dot product of the rounded
+/// differences). A value below the least subnormal reads as +-that one, beyond the double
+/// range as +-inf. The query's numerator is the dot product of the rounded differences,
+/// whose products can cancel to less than their rounding (A = (3.48, 4.188), B = (-3.4,
+/// 3), P = (0.0348..., 24.14): it reads 1.86e-16, exactly 1.02e-15: words audit); for
+/// words that say so.
 template <Real T, int N>
 T ExactNumerator(const Vec<T, N>& p, const Vec<T, N>& a, const Vec<T, N>& b);
 

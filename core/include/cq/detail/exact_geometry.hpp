@@ -84,18 +84,25 @@ int SceneExponent(std::initializer_list<const Vec<T, N>*> points) {
 }
 
 /// (u x v) for the exact u = B - A and v = C - A, one coordinate of it (the one whose
-/// other two axes are i and j), rounded once to F from an exact sum: each difference
+/// other two axes are i and j), as an exact sum: each difference
 /// split exactly into hi + lo, each of the eight products of parts split into its
 /// rounded value and its error. Exact in sign, and 0 only when the exact value is,
 /// wherever F holds every product and its error (k_hasWide: always).
 template <std::floating_point F>
-F ExactCrossCoordinate(const TwoParts<F>& ui, const TwoParts<F>& uj, const TwoParts<F>& vi, const TwoParts<F>& vj) {
+ExactSum<F, 16> ExactCrossSum(const TwoParts<F>& ui, const TwoParts<F>& uj, const TwoParts<F>& vi,
+                              const TwoParts<F>& vj) {
   ExactSum<F, 16> sum;
   for (const F x : {ui.hi, ui.lo})
     for (const F y : {vj.hi, vj.lo}) sum.AddProduct(x, y);
   for (const F x : {uj.hi, uj.lo})
     for (const F y : {vi.hi, vi.lo}) sum.AddProduct(-x, y);
-  return sum.Value();
+  return sum;
+}
+
+/// ExactCrossSum rounded once to F.
+template <std::floating_point F>
+F ExactCrossCoordinate(const TwoParts<F>& ui, const TwoParts<F>& uj, const TwoParts<F>& vi, const TwoParts<F>& vj) {
+  return ExactCrossSum(ui, uj, vi, vj).Value();
 }
 
 /// A value of F times 2^exponent.
@@ -193,7 +200,8 @@ int SignOfNormMinusScaledNorm(const std::array<ExactSum<F, CX>, NX>& x, F r, con
 /// the plane n.x = d (n != 0, every number finite) and r >= 0, exactly, where F is wide
 /// (k_hasWide). A rounded s within an ulp of r can be on its other side (a ball sunk into
 /// a plane by less than half an ulp read as touching, where the same face of a box read
-/// sunk in: review). Where F is not wide, 0 (the caller keeps its rounded s).
+/// sunk in: review). Only where F is wide: the callers test k_hasWide first (0 otherwise,
+/// which would read as touching).
 template <Real T, int N>
 int SignOfPlaneDistanceMinus(const Vec<T, N>& c, const Vec<T, N>& n, T d, T r) {
   if constexpr (!k_hasWide<T>) {
@@ -216,7 +224,8 @@ int SignOfPlaneDistanceMinus(const Vec<T, N>& c, const Vec<T, N>& n, T d, T r) {
 /// a != b and r >= 0, exactly, where F is wide (k_hasWide): |(b - a) x (p - a)|^2
 /// against r^2 |b - a|^2, every difference split into hi + lo and every product of parts
 /// kept. The distance ExactAcrossLine rounds can be on the other side of r (a centre
-/// 2 - 9.3e-17 from a wire read d = r = 2, touching: words audit). Where F is not wide, 0.
+/// 2 - 9.3e-17 from a wire read d = r = 2, touching: words audit). Only where F is wide,
+/// as SignOfPlaneDistanceMinus.
 template <Real T, int N>
 int SignOfLineDistanceMinus(const Vec<T, N>& p, const Vec<T, N>& a, const Vec<T, N>& b, T r) {
   if constexpr (!k_hasWide<T>) {
@@ -225,14 +234,7 @@ int SignOfLineDistanceMinus(const Vec<T, N>& p, const Vec<T, N>& a, const Vec<T,
     using F = WideOf<T>;
     const std::array<TwoParts<F>, N> u = ExactDifferences(b, a, 0);  // F wide: not scaled
     const std::array<TwoParts<F>, N> v = ExactDifferences(p, a, 0);
-    const auto cross = [&](std::size_t i, std::size_t j) {  // (u x v) along the axis other than i, j
-      ExactSum<F, 16> sum;
-      for (const F x : {u[i].hi, u[i].lo})
-        for (const F y : {v[j].hi, v[j].lo}) sum.AddProduct(x, y);
-      for (const F x : {u[j].hi, u[j].lo})
-        for (const F y : {v[i].hi, v[i].lo}) sum.AddProduct(-x, y);
-      return sum;
-    };
+    const auto cross = [&](std::size_t i, std::size_t j) { return ExactCrossSum(u[i], u[j], v[i], v[j]); };
     std::array<ExactSum<F, 2>, N> along;
     for (std::size_t k = 0; k < std::size_t(N); ++k) {
       along[k].Add(u[k].hi);
